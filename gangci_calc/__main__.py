@@ -1,0 +1,5 @@
+"""``python -m gangci_calc`` runs the ``gangci`` command."""
+
+from gangci_calc.cli import main
+
+main()

@@ -1,0 +1,105 @@
+"""The ``gangci`` command: a thin Typer layer over the library.
+
+Errors are mapped to exit statuses here and only here: 0 done, 1 a claim is
+false (or some hands of a batch failed), 2 the input is wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from gangci_calc import __version__
+from gangci_calc.errors import ClaimRejected, GangciError, InputError
+
+app = typer.Typer(
+    name="gangci",
+    help="Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_FALSE_CLAIM = 1
+EXIT_BAD_INPUT = 2
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+class Lang(str, Enum):
+    zh = "zh"
+    en = "en"
+
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (for people), json or csv.")]
+LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: zh 中文 (default) or en English.")]
+
+
+def fail(message: str, status: int) -> typer.Exit:
+    """One line on stderr, nothing on stdout; the caller raises the returned Exit."""
+    sys.stderr.write(message.rstrip("\n") + "\n")
+    return typer.Exit(status)
+
+
+@contextmanager
+def exit_codes() -> Iterator[None]:
+    """Map the library's exceptions to one-line messages and exit statuses."""
+    try:
+        yield
+    except InputError as error:
+        raise fail(error.one_line(), EXIT_BAD_INPUT) from None
+    except ClaimRejected as error:
+        raise fail(error.message, EXIT_FALSE_CLAIM) from None
+    except GangciError as error:  # a rule error with no file behind it
+        raise fail(str(error), EXIT_BAD_INPUT) from None
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _version(value: bool) -> None:
+    if value:
+        emit(f"gangci {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        Optional[bool],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = None,
+) -> None:
+    """Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲)."""
+
+
+@app.command()
+def score(
+    hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file (YAML or JSON).")],
+    format: FormatOption = Format.table,
+    lang: LangOption = Lang.zh,
+    explain: Annotated[bool, typer.Option("--explain", help="List every payment with its formula.")] = False,
+    no_check: Annotated[
+        bool, typer.Option("--no-check", help="Score even if the tiles given do not support the claim.")
+    ] = False,
+) -> None:
+    """Per-player payout table for one finished hand."""
+    with exit_codes():
+        from gangci_calc.scoring import score_file
+
+        emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check))
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,73 @@
+"""The project's exceptions; the CLI maps each to an exit status in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+FieldPath = tuple[str | int, ...]
+
+
+def field_name(path: Sequence[str | int]) -> str:
+    """``("bets", "S", "piao")`` -> ``bets.S.piao``; ``("kongs", 0, "by")`` -> ``kongs[0].by``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+class GangciError(Exception):
+    """Base of every error gangci-calc raises on purpose."""
+
+
+class RuleError(GangciError):
+    """A hand the rules do not allow (天胡 by a non-dealer, 抵 on the dealer, ...).
+
+    ``path`` names the field in the hand-file shape so loaders can point at it.
+    """
+
+    def __init__(self, path: Sequence[str | int], message: str, *, at_key: bool = False) -> None:
+        super().__init__(f"{field_name(path)}: {message}" if path else message)
+        self.path: FieldPath = tuple(path)
+        self.message = message
+        self.at_key = at_key
+
+
+class InputError(GangciError):
+    """Bad input, located: ``file:line:col: field: what is wrong``. Exit status 2."""
+
+    def __init__(
+        self,
+        source: str,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        field: str = "",
+    ) -> None:
+        self.source = source
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = self.source
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        text = f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        return " ".join(text.split("\n"))
+
+
+class ClaimRejected(GangciError):
+    """A referee check found the claimed win false. Exit status 1."""
+
+    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion

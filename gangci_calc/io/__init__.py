@@ -1,0 +1,1 @@
+"""Files in and results out: loading with positions, and rendering."""

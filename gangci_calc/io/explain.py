@@ -1,0 +1,44 @@
+"""Every payment as a formula in words and numbers, for referees (``--explain``)."""
+
+from __future__ import annotations
+
+from gangci_calc.io.labels import amount_text, kong_label, part_label, role_label, seat_label, win_label
+from gangci_calc.rules import Charge, KongType, Payment, Role, Seat, Settlement
+
+_COUNT_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}
+
+
+def charge_formula(charge: Charge, lang: str) -> str:
+    """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) = 36000``."""
+    text = f"{part_label(charge.part, lang)} {charge.base}"
+    if charge.coefficient != 1:
+        k = charge.coefficient  # 2 or ½: the settlement table's k
+        text += f" × {k.numerator if k.denominator == 1 else float(k)}"
+    if charge.counts:
+        names = _COUNT_ZH if lang == "zh" else {k: k + " " for k in _COUNT_ZH}
+        terms = " + ".join(f"{names[name]}{count}" for name, count in charge.counts)
+        text += f" × (1 + {terms})"
+    return f"{text} = {amount_text(charge.amount)}"
+
+
+def _what(payment: Payment, charge: Charge, lang: str) -> str:
+    if isinstance(payment.reason, KongType):
+        return kong_label(payment.reason, lang)
+    what = win_label(payment.reason, lang)
+    if charge.kong is not None:  # the winning kong's 杠底
+        return f"{what} {kong_label(charge.kong, lang)}"
+    role = role_label(payment.role, lang) if payment.role is not Role.LOSER else ""
+    return f"{what} {role}".strip()
+
+
+def explain_lines(settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> list[str]:
+    """One line per charge, then each payment's total where it has several charges."""
+    lines = []
+    for payment in settlement.payments:
+        route = f"{seat_label(payment.payer, lang, names)} → {seat_label(payment.payee, lang, names)}"
+        for charge in payment.charges:
+            lines.append(f"{route}  {_what(payment, charge, lang)}: {charge_formula(charge, lang)}")
+        if len(payment.charges) > 1:
+            total = "合计" if lang == "zh" else "total"
+            lines.append(f"{route}  {total} {amount_text(payment.amount)}")
+    return lines

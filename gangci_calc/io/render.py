@@ -1,0 +1,84 @@
+"""Rich tables for people: one hand's payout table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gangci_calc.io.labels import amount_text, seat_label, win_label, word
+from gangci_calc.rules import SEATS, Amount, Bets, Hand, Seat, Settlement
+
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
+
+def money(amount: Amount) -> Text:
+    """Signed amount, green for a gain, red for a loss."""
+    from rich.text import Text
+
+    style = "green" if amount > 0 else "red" if amount < 0 else "dim"
+    return Text(amount_text(amount, signed=True), style=style)
+
+
+def bets_text(bets: Bets, lang: str) -> str:
+    """``飘1 抵2`` / ``piao 1, di 2``; empty when nothing is set."""
+    counts = [(word(name, lang), getattr(bets, name)) for name in ("piao", "di", "gang") if getattr(bets, name)]
+    if lang == "zh":
+        return " ".join(f"{name}{count}" for name, count in counts)
+    return ", ".join(f"{name} {count}" for name, count in counts)
+
+
+def stakes_text(hand: Hand, lang: str) -> str:
+    s = hand.stakes
+    policy = word("policy_on" if hand.policy else "policy_off", lang)
+    if lang == "zh":
+        return f"杠底{s.gang} 炸弹底{s.bomb} 杠呲底{s.ci} · {policy}"
+    return f"kong {s.gang}, bomb {s.bomb}, ci {s.ci} · {policy}"
+
+
+def outcome_text(hand: Hand, lang: str, names: dict[Seat, str] | None = None) -> str:
+    """``直呲: 西 张姐 胡, 南 小李 点炮`` / ``direct ci: W wins, S discarded``."""
+    outcome = hand.outcome
+    text = win_label(outcome.win, lang)
+    if outcome.winner is None:
+        return text
+    text += f": {seat_label(outcome.winner, lang, names)} {word('wins', lang)}"
+    if outcome.source is not None:
+        if lang == "zh":
+            role = "点炮" if outcome.win.value == "zhici" else "被续杠"
+            text += f", {seat_label(outcome.source, lang, names)} {role}"
+        else:
+            role = "discarded" if outcome.win.value == "zhici" else "fed the pung"
+            text += f", {seat_label(outcome.source, lang, names)} {role}"
+    return text
+
+
+def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> Table:
+    from rich.table import Table
+
+    table = Table(
+        title=outcome_text(hand, lang, names),
+        caption=stakes_text(hand, lang),
+        show_footer=True,
+        title_style="bold",
+    )
+    win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
+    table.add_column(word("seat", lang), footer=word("total", lang))
+    table.add_column(word("player", lang))
+    table.add_column(word("dealer", lang), justify="center")
+    if hand.policy:
+        table.add_column(word("bets", lang))
+    table.add_column(word("win", lang), justify="right", footer=money(sum(win_part)))
+    table.add_column(word("kongs", lang), justify="right", footer=money(sum(kong_part)))
+    table.add_column(word("net", lang), justify="right", footer=money(sum(settlement.net)))
+    for seat in SEATS:
+        row: list[object] = [
+            seat.zh if lang == "zh" else seat.name,
+            (names or {}).get(seat, ""),
+            "★" if seat is hand.dealer else "",
+        ]
+        if hand.policy:
+            row.append(bets_text(hand.bets[seat], lang) or word("none", lang))
+        row += [money(win_part[seat]), money(kong_part[seat]), money(settlement.net[seat])]
+        table.add_row(*row)
+    return table

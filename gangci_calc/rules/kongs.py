@@ -1,0 +1,48 @@
+"""Kongs (杠) and who pays their maker 杠底."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from gangci_calc.rules.seats import Seat
+
+
+class KongType(Enum):
+    """Kinds of kong. Values are the hand-file spellings."""
+
+    CONCEALED = "concealed"  # 暗杠: each of the 3 others pays G
+    EXPOSED = "exposed"  # 明杠: on a discard; the discarder pays G
+    ADDED = "added"  # 续杠 (加杠): added to an exposed pung; its feeder pays G
+
+    @property
+    def zh(self) -> str:
+        return {"concealed": "暗杠", "exposed": "明杠", "added": "续杠"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"concealed": "concealed kong", "exposed": "exposed kong", "added": "added kong"}[self.value]
+
+    @property
+    def needs_source(self) -> bool:
+        return self is not KongType.CONCEALED
+
+
+@dataclass(frozen=True, slots=True)
+class Kong:
+    """A kong made during the hand (杠)."""
+
+    by: Seat
+    type: KongType
+    source: Seat | None = None  # 明杠: the discarder; 续杠: who fed the pung
+
+    def payers(self) -> tuple[Seat, ...]:
+        """Who pays this kong's maker one 杠底 each.
+
+        >>> Kong(Seat.E, KongType.EXPOSED, Seat.W).payers()
+        (<Seat.W: 2>,)
+        """
+        if self.type is KongType.CONCEALED:
+            return self.by.others()
+        assert self.source is not None
+        return (self.source,)

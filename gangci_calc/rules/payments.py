@@ -1,0 +1,115 @@
+"""What settlement returns: payments made of charges, each with its formula's factors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from gangci_calc.rules.kongs import KongType
+from gangci_calc.rules.outcomes import Win
+from gangci_calc.rules.seats import SEATS, Seat
+
+Amount = int | Fraction  # exact money: whole, or a half unit (½ × 杠呲底)
+
+
+class Part(Enum):
+    """Which base amount a charge is counted in."""
+
+    BOMB = "bomb"  # 炸弹底
+    CI = "ci"  # 杠呲底
+    GANG = "gang"  # 杠底
+
+    @property
+    def zh(self) -> str:
+        return {"bomb": "炸弹底", "ci": "杠呲底", "gang": "杠底"}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"bomb": "bomb base", "ci": "ci base", "gang": "kong base"}[self.value]
+
+
+class Role(Enum):
+    """Why this payer pays: the row of the settlement table that applies."""
+
+    LOSER = "loser"  # one of the others (其它家)
+    DISCARDER = "discarder"  # 直呲: 点直呲炮
+    FEEDER = "feeder"  # 续呲 / 续杠: 被续杠
+    KONG = "kong"  # a kong made during the hand
+
+    @property
+    def zh(self) -> str:
+        return {"loser": "", "discarder": "点炮", "feeder": "被续杠", "kong": ""}[self.value]
+
+    @property
+    def en(self) -> str:
+        return {"loser": "", "discarder": "discarder", "feeder": "fed the pung", "kong": ""}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """``base × coefficient × (1 + counts...)``: one term of a payment."""
+
+    part: Part
+    base: int
+    coefficient: Fraction  # k of the settlement table: 1, 2 or ½
+    counts: tuple[tuple[str, int], ...]  # ("piao", 1), ("di", 2), ("gang", 0), ... ; () without add-ons
+    halves: int  # the amount in half units, so sums stay in exact integers
+    kong: KongType | None = None  # for 杠底 charges: the kind of kong paid for
+
+    @property
+    def multiplier(self) -> int:
+        return 1 + sum(count for _, count in self.counts)
+
+    @property
+    def amount(self) -> Amount:
+        return from_halves(self.halves)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Money from ``payer`` to ``payee`` for one reason (the win, or one kong)."""
+
+    payer: Seat
+    payee: Seat
+    reason: Win | KongType
+    role: Role
+    charges: tuple[Charge, ...]
+
+    @property
+    def halves(self) -> int:
+        return sum(c.halves for c in self.charges)
+
+    @property
+    def amount(self) -> Amount:
+        return from_halves(self.halves)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The result of :func:`~gangci_calc.rules.settle.settle`: payments and net per seat."""
+
+    payments: tuple[Payment, ...]
+    net: tuple[Amount, Amount, Amount, Amount]  # indexed by Seat; sums to 0
+
+    def part_net(self, *, kong: bool) -> tuple[Amount, ...]:
+        """Net per seat of the 杠底 charges (``kong=True``) or of the rest."""
+        totals = [0, 0, 0, 0]
+        for payment in self.payments:
+            for charge in payment.charges:
+                if (charge.part is Part.GANG) == kong:
+                    totals[payment.payee] += charge.halves
+                    totals[payment.payer] -= charge.halves
+        return tuple(from_halves(t) for t in totals)
+
+    def net_by_seat(self) -> dict[Seat, Amount]:
+        return dict(zip(SEATS, self.net, strict=True))
+
+
+def from_halves(halves: int) -> Amount:
+    """An amount counted in half units -> ``int``, or a :class:`Fraction` for an odd half.
+
+    >>> from_halves(6000), from_halves(3)
+    (3000, Fraction(3, 2))
+    """
+    return halves >> 1 if not halves & 1 else Fraction(halves, 2)

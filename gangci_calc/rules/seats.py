@@ -1,0 +1,61 @@
+"""Seats 东 南 西 北 and the order of play (E → S → W → N, counter-clockwise)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Seat(IntEnum):
+    """A seat at the table; the value is its place in the order of play."""
+
+    E = 0  # 东
+    S = 1  # 南
+    W = 2  # 西
+    N = 3  # 北
+
+    @property
+    def zh(self) -> str:
+        """Chinese name: 东 南 西 北."""
+        return "东南西北"[self]
+
+    @property
+    def en(self) -> str:
+        return ("East", "South", "West", "North")[self]
+
+    def shifted(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places later in the order of play.
+
+        >>> Seat.N.shifted()
+        <Seat.E: 0>
+        """
+        return Seat((self + steps) % 4)
+
+    def others(self) -> tuple[Seat, ...]:
+        """The three other seats, in the order of play after this one."""
+        return tuple(self.shifted(i) for i in (1, 2, 3))
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+
+_SEAT_NAMES = {
+    **{s.name: s for s in Seat},
+    **{s.name.lower(): s for s in Seat},
+    **{s.zh: s for s in Seat},
+    "東": Seat.E,
+    "東風": Seat.E,
+    "东风": Seat.E,
+    "南风": Seat.S,
+    "西风": Seat.W,
+    "北风": Seat.N,
+}
+
+
+def parse_seat(text: object) -> Seat | None:
+    """``"E"``, ``"e"`` or ``"东"`` -> :class:`Seat`; anything else -> ``None``.
+
+    >>> parse_seat("西"), parse_seat("n"), parse_seat("X")
+    (<Seat.W: 2>, <Seat.N: 3>, None)
+    """
+    if isinstance(text, str):
+        return _SEAT_NAMES.get(text.strip())
+    return None

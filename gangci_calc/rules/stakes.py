@@ -1,0 +1,37 @@
+"""Stakes (起底方案): the three base amounts 杠底, 炸弹底 and 杠呲底."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gangci_calc.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Base amounts of one table (起底).
+
+    >>> Stakes.from_gang(500)
+    Stakes(gang=500, bomb=1000, ci=3000)
+    """
+
+    gang: int  # 杠底: paid for a kong
+    bomb: int  # 炸弹底: paid for a self-drawn win (炸弹, 天胡)
+    ci: int  # 杠呲底: paid for a gangci win
+
+    def __post_init__(self) -> None:
+        for name in ("gang", "bomb", "ci"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise RuleError(("stakes", name), f"{value!r} is not a positive whole amount")
+
+    @classmethod
+    def from_gang(cls, gang: int) -> Stakes:
+        """The usual ratio when only 杠底 is given: 炸弹底 = 2G, 杠呲底 = 6G."""
+        return cls(gang=gang, bomb=2 * gang, ci=6 * gang)
+
+
+SCHEMES: dict[int, Stakes] = {
+    1: Stakes(gang=100, bomb=200, ci=600),  # 方案1
+    2: Stakes(gang=1000, bomb=2000, ci=6000),  # 方案2
+}

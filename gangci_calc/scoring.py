@@ -1,0 +1,45 @@
+"""One hand file -> its rendered result (the work behind ``gangci score``)."""
+
+from __future__ import annotations
+
+import json
+
+from gangci_calc.errors import ClaimRejected
+from gangci_calc.io.load import LoadedHand, load_hand
+from gangci_calc.rules import Settlement, settle
+
+
+def check_tiles(loaded: LoadedHand) -> None:
+    """Refuse a claim that the hand's ``tiles:`` do not support."""
+    if loaded.tiles is None:
+        return
+    from gangci_calc.tiles.claims import check_claim
+
+    verdict = check_claim(loaded.hand, loaded.tiles)
+    if not verdict.holds:
+        raise ClaimRejected(f"{loaded.source}: {verdict.reason}")
+
+
+def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, explain: bool) -> str:
+    """The whole output as one string, so nothing is half-written on error."""
+    from gangci_calc.io import export
+
+    if fmt == "json":
+        return json.dumps(export.settlement_object(loaded.hand, settlement, loaded.names), ensure_ascii=False)
+    if fmt == "csv":
+        return export.settlement_csv(loaded.hand, settlement, loaded.names)
+    from gangci_calc.io.console import capture
+    from gangci_calc.io.explain import explain_lines
+    from gangci_calc.io.render import payout_table
+
+    renderables: list[object] = [payout_table(loaded.hand, settlement, lang, loaded.names)]
+    if explain:
+        renderables.append("\n".join(explain_lines(settlement, lang, loaded.names)) or "—")
+    return capture(*renderables)
+
+
+def score_file(path: str, fmt: str, lang: str, *, explain: bool = False, check: bool = True) -> str:
+    loaded = load_hand(path)
+    if check:
+        check_tiles(loaded)
+    return render(loaded, settle(loaded.hand), fmt, lang, explain=explain)

@@ -1,0 +1,1 @@
+"""Tiles: notation, hand analysis and the referee's claim checks."""

@@ -1,0 +1,84 @@
+"""Properties of settlement that hold for every hand."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gangci_calc.rules import SEATS, Bets, Hand, Kong, Outcome, Seat, Win, settle
+from tests.strategies import hands
+
+
+def rotated(hand: Hand, steps: int) -> Hand:
+    """The same hand with everybody moved ``steps`` seats on."""
+
+    def move(seat: Seat | None) -> Seat | None:
+        return None if seat is None else seat.shifted(steps)
+
+    bets = [Bets()] * 4
+    for seat in SEATS:
+        bets[seat.shifted(steps)] = hand.bets[seat]
+    outcome = hand.outcome
+    return Hand(
+        stakes=hand.stakes,
+        dealer=hand.dealer.shifted(steps),
+        outcome=Outcome(outcome.win, move(outcome.winner), move(outcome.source)),
+        policy=hand.policy,
+        bets=tuple(bets),
+        kongs=tuple(Kong(k.by.shifted(steps), k.type, move(k.source)) for k in hand.kongs),
+    )
+
+
+@given(hands())
+def test_payouts_sum_to_zero(hand: Hand) -> None:
+    settlement = settle(hand)
+    assert sum(settlement.net) == 0
+    assert sum(settlement.part_net(kong=True)) == 0
+    assert all(p.amount > 0 and p.payer is not p.payee for p in settlement.payments)
+
+
+@given(hands(), st.integers(1, 3))
+def test_moving_every_seat_moves_the_result(hand: Hand, steps: int) -> None:
+    net = settle(hand).net
+    moved = settle(rotated(hand, steps)).net
+    for seat in SEATS:
+        assert moved[seat.shifted(steps)] == net[seat]
+
+
+@given(hands(policy=True))
+def test_raising_the_winners_piao_never_lowers_his_take(hand: Hand) -> None:
+    winner = hand.outcome.winner
+    if winner is None or hand.bets[winner].piao == 3:
+        return
+    bets = list(hand.bets)
+    bets[winner] = dataclasses.replace(bets[winner], piao=bets[winner].piao + 1)
+    raised = dataclasses.replace(hand, bets=tuple(bets))
+    assert settle(raised).net[winner] >= settle(hand).net[winner]
+    if hand.outcome.win is not Win.DRAW:
+        assert settle(raised).part_net(kong=False)[winner] > settle(hand).part_net(kong=False)[winner]
+
+
+@given(hands(policy=True), st.sampled_from(["piao", "di", "gang"]), st.sampled_from(SEATS))
+def test_any_add_on_never_lowers_the_winners_win_part(hand: Hand, name: str, seat: Seat) -> None:
+    winner = hand.outcome.winner
+    if winner is None or getattr(hand.bets[seat], name) == 3 or (name == "di" and seat is hand.dealer):
+        return
+    bets = list(hand.bets)
+    bets[seat] = dataclasses.replace(bets[seat], **{name: getattr(bets[seat], name) + 1})
+    raised = dataclasses.replace(hand, bets=tuple(bets))
+    assert settle(raised).part_net(kong=False)[winner] >= settle(hand).part_net(kong=False)[winner]
+
+
+@given(hands(policy=False))
+def test_add_ons_off_equals_on_with_all_counts_zero(hand: Hand) -> None:
+    on = dataclasses.replace(hand, policy=True)
+    assert settle(on).net == settle(hand).net
+
+
+@given(hands())
+def test_a_draw_pays_nothing(hand: Hand) -> None:
+    drawn = dataclasses.replace(hand, outcome=Outcome.draw())
+    assert settle(drawn).net == (0, 0, 0, 0)
+    assert settle(drawn).payments == ()

@@ -1,0 +1,157 @@
+"""Every bad hand file ends in exit 2 and one located line on stderr, nothing on stdout."""
+
+from __future__ import annotations
+
+import pytest
+
+from gangci_calc.cli import app
+
+BASE = "stakes: 1\npolicy: true\ndealer: E\n"
+
+# (id, file text, pieces the one-line message must contain)
+CASES = [
+    (
+        "count out of range",
+        BASE + "bets:\n  S: {piao: 4}\nwin: {type: bomb, winner: S}\n",
+        [":5:13:", "bets.S.piao", "4 is out of range", "0 to 3"],
+    ),
+    (
+        "negative count",
+        BASE + "bets:\n  S: {gang: -1}\nwin: {type: bomb, winner: S}\n",
+        [":5:13:", "bets.S.gang", "out of range"],
+    ),
+    (
+        "yes is not 1",
+        BASE + "bets:\n  S: {piao: yes}\nwin: {type: bomb, winner: S}\n",
+        ["bets.S.piao", "True is not a whole number"],
+    ),
+    (
+        "1.5 is not whole",
+        BASE + "bets:\n  S: {piao: 1.5}\nwin: {type: bomb, winner: S}\n",
+        ["bets.S.piao", "1.5 is not a whole number"],
+    ),
+    (
+        "text count",
+        BASE + "bets:\n  S: {piao: '2'}\nwin: {type: bomb, winner: S}\n",
+        ["bets.S.piao", "'2' is not a whole number"],
+    ),
+    (
+        "di on the dealer",
+        BASE + "bets:\n  东: {抵: 1}\nwin: {type: bomb, winner: S}\n",
+        [":5:10:", "bets.E.di", "dealer cannot 抵"],
+    ),
+    (
+        "count while policy off",
+        "stakes: 1\ndealer: E\nbets:\n  S: {piao: 1}\nwin: {type: bomb, winner: S}\n",
+        [":4:13:", "bets.S.piao", "add-ons are off", "policy: true"],
+    ),
+    ("bad seat", BASE + "win: {type: bomb, winner: X}\n", [":4:27:", "win.winner", "'X' is not a seat"]),
+    ("bad seat key", BASE + "bets:\n  Q: {piao: 1}\nwin: {type: bomb, winner: S}\n", ["bets.Q", "'Q' is not a seat"]),
+    ("zhici without from", BASE + "win: {type: zhici, winner: W}\n", [":4:6:", "win.from", "missing", "discarder"]),
+    ("xuci without from", BASE + "win: {type: xuci, winner: W}\n", ["win.from", "missing", "fed the pung"]),
+    ("from equals winner", BASE + "win: {type: zhici, winner: W, from: W}\n", ["win.from", "W is the winner"]),
+    ("from on a bomb", BASE + "win: {type: bomb, winner: W, from: S}\n", [":4:30:", "win.from", "no 'from'"]),
+    (
+        "heavenly by non-dealer",
+        BASE + "win: {type: heavenly, winner: S}\n",
+        ["win.winner", "天胡", "dealer's only", "E is"],
+    ),
+    ("draw with a winner", BASE + "win: {type: draw, winner: S}\n", ["win.winner", "no winner"]),
+    ("no winner", BASE + "win: {type: anci}\n", ["win.winner", "missing"]),
+    ("unknown win type", BASE + "win: {type: zimo, winner: S}\n", ["win.type", "'zimo' is not a win"]),
+    (
+        "exposed kong without from",
+        BASE + "win: {type: bomb, winner: S}\nkongs:\n  - {by: N, type: exposed}\n",
+        [":6:5:", "kongs[0]", "needs 'from'"],
+    ),
+    (
+        "added kong without from",
+        BASE + "win: {type: bomb, winner: S}\nkongs:\n  - {by: N, type: added}\n",
+        ["kongs[0]", "needs 'from'"],
+    ),
+    (
+        "kong from its maker",
+        BASE + "win: {type: bomb, winner: S}\nkongs:\n  - {by: N, type: exposed, from: N}\n",
+        [":6:34:", "kongs[0].from", "N made this kong"],
+    ),
+    (
+        "concealed kong with from",
+        BASE + "win: {type: bomb, winner: S}\nkongs:\n  - {by: N, type: concealed, from: S}\n",
+        ["kongs[0].from", "paid by all three"],
+    ),
+    (
+        "unknown kong type",
+        BASE + "win: {type: bomb, winner: S}\nkongs:\n  - {by: N, type: big}\n",
+        ["kongs[0].type", "not a kong"],
+    ),
+    (
+        "unknown key with suggestion",
+        BASE + "winn: {type: bomb, winner: S}\n",
+        [":4:1:", "unknown key 'winn'", "did you mean 'win'?"],
+    ),
+    (
+        "unknown bet key",
+        BASE + "bets:\n  S: {paio: 1}\nwin: {type: bomb, winner: S}\n",
+        [":5:7:", "bets.S.paio", "did you mean 'piao'?"],
+    ),
+    ("alias given twice", BASE + "庄家: S\nwin: {type: bomb, winner: S}\n", ["dealer", "given twice"]),
+    ("missing win", BASE, ["missing win"]),
+    ("missing stakes", "dealer: E\nwin: {type: bomb, winner: S}\n", ["missing stakes"]),
+    ("bad scheme", "stakes: 3\ndealer: E\nwin: {type: bomb, winner: S}\n", [":1:9:", "stakes", "no scheme 3"]),
+    (
+        "bad custom stakes",
+        "stakes: {gang: 0}\ndealer: E\nwin: {type: bomb, winner: S}\n",
+        ["stakes.gang", "not a positive whole amount"],
+    ),
+    (
+        "policy not a flag",
+        "stakes: 1\npolicy: maybe\ndealer: E\nwin: {type: bomb, winner: S}\n",
+        [":2:9:", "policy", "not true or false"],
+    ),
+    ("yaml syntax", BASE + "win: {type: bomb, winner: S\n", ["YAML syntax"]),
+    ("python tag", "!!python/object/apply:os.system ['echo HACKED']\n", ["tag", "only plain YAML"]),
+    ("top level a list", "- 1\n- 2\n", ["should be a mapping", "not a list"]),
+    ("top level text", "hello\n", ["should be a mapping", "the text 'hello'"]),
+    ("empty file", "", ["is empty"]),
+    ("comments only", "# nothing yet\n", ["is empty"]),
+]
+
+
+@pytest.mark.parametrize(("text", "pieces"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_file_is_one_line_exit_2(runner, write, text: str, pieces: list[str]) -> None:
+    path = write(text)
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    message = result.stderr
+    assert message.count("\n") == 1 and message.startswith(path), message
+    assert "Traceback" not in message
+    for piece in pieces:
+        assert piece in message, f"{piece!r} not in {message!r}"
+
+
+def test_python_tag_is_never_executed(runner, write, tmp_path) -> None:
+    marker = tmp_path / "executed"
+    path = write(f"!!python/object/apply:os.system ['touch {marker}']\n")
+    assert runner.invoke(app, ["score", path]).exit_code == 2
+    assert not marker.exists()
+
+
+def test_missing_file(runner, tmp_path) -> None:
+    result = runner.invoke(app, ["score", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith("nope.yaml: no such file")
+    assert result.stdout == ""
+
+
+def test_directory_instead_of_file(runner, tmp_path) -> None:
+    result = runner.invoke(app, ["score", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is a directory" in result.stderr
+
+
+def test_json_hand_file_errors_are_located(runner, write) -> None:
+    path = write('{"stakes": 1, "dealer": "E",\n "win": {"type": "bomb", "winner": "Z"}}\n', "hand.json")
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2
+    assert ":2:36: win.winner: 'Z' is not a seat" in result.stderr
