@@ -101,5 +101,49 @@ def score(
         emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check))
 
 
+@app.command()
+def check(
+    hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file with tiles:.")],
+    format: Annotated[Format, typer.Option("--format", "-f", help="table (a panel) or json.")] = Format.table,
+    lang: LangOption = Lang.zh,
+) -> None:
+    """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
+    with exit_codes():
+        from gangci_calc.referee import check_file
+
+        text, holds = check_file(hand_file, lang.value, format.value)
+        emit(text)
+        if not holds:
+            raise typer.Exit(EXIT_FALSE_CLAIM)
+
+
+@app.command()
+def waits(
+    hand: Annotated[str, typer.Argument(help='13 tiles, e.g. "111s 222s 23m 33p 444p".')],
+    ci: Annotated[str, typer.Option("--ci", help="The ci tile (杠底牌), e.g. 4m or 四万.")],
+    pungs: Annotated[str, typer.Option("--pungs", help="Exposed pungs (碰), e.g. 4m.")] = "",
+    lang: LangOption = Lang.zh,
+) -> None:
+    """Waits of a hand, and which next tile makes which win."""
+    with exit_codes():
+        from gangci_calc.referee import waits_text
+
+        emit(waits_text(hand, ci, pungs, lang.value))
+
+
+@app.command()
+def dice(
+    first: Annotated[int, typer.Argument(help="First die, 1–6.")],
+    second: Annotated[int, typer.Argument(help="Second die, 1–6.")],
+    dealer: Annotated[str, typer.Option("--dealer", help="Who deals (庄家): E S W N or 东南西北.")] = "E",
+    lang: LangOption = Lang.zh,
+) -> None:
+    """Where dealing starts and which tile is flipped as the ci tile."""
+    with exit_codes():
+        from gangci_calc.referee import dice_text
+
+        emit(dice_text(dealer, first, second, lang.value))
+
+
 def main() -> None:
     app()

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
 from gangci_calc.io.load import LoadedHand, load_hand
 from gangci_calc.rules import Settlement, settle
+
+if TYPE_CHECKING:
+    from gangci_calc.tiles.claims import Verdict
 
 
 def check_tiles(loaded: LoadedHand) -> None:
@@ -15,9 +19,18 @@ def check_tiles(loaded: LoadedHand) -> None:
         return
     from gangci_calc.tiles.claims import check_claim
 
-    verdict = check_claim(loaded.hand, loaded.tiles)
+    outcome = loaded.hand.outcome
+    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer)
     if not verdict.holds:
-        raise ClaimRejected(f"{loaded.source}: {verdict.reason}")
+        raise ClaimRejected(f"{loaded.source}: {verdict_line(verdict)}")
+
+
+def verdict_line(verdict: Verdict) -> str:
+    """``直呲 is not supported: ...; these tiles make 暗呲`` in one line."""
+    text = f"the claimed {verdict.win.zh} ({verdict.win.value}) does not hold: {verdict.reason}"
+    if verdict.alternatives:
+        text += "; these tiles make " + " or ".join(f"{w.zh} ({w.value})" for w in verdict.alternatives)
+    return text
 
 
 def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, explain: bool) -> str:

@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -21,6 +21,7 @@ from gangci_calc.io.schema import (
     KONG_KEYS,
     KONG_NAMES,
     STAKES_KEYS,
+    TILE_KEYS,
     TOP_KEYS,
     WIN_KEYS,
     WIN_NAMES,
@@ -35,8 +36,12 @@ from gangci_calc.rules import (
     Outcome,
     Seat,
     Stakes,
+    Win,
     parse_seat,
 )
+
+if TYPE_CHECKING:
+    from gangci_calc.tiles.claims import TileClaim
 
 Path_ = tuple[str | int, ...]
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same rules, faster
@@ -48,7 +53,7 @@ class LoadedHand:
 
     hand: Hand
     names: dict[Seat, str] = field(default_factory=dict)
-    tiles: Any = None  # gangci_calc.tiles.claims.TileClaim when the file has `tiles:`
+    tiles: TileClaim | None = None  # when the file has `tiles:`
     source: str = ""  # "file" or "file:line" for messages
 
 
@@ -198,6 +203,43 @@ class Checker:
         source = self.seat(given["from"], (*path, "from")) if given.get("from") is not None else None
         return Outcome(win, winner, source)
 
+    def tiles(self, value: Any, path: Path_, win: Win) -> TileClaim:
+        """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
+        from gangci_calc.tiles.claims import TileClaim, check_tile_counts  # only hands with tiles need it
+        from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles
+
+        given = self.mapping(value, path, TILE_KEYS, "tiles (ci, hand, win_tile, pungs, kongs, concealed_kongs)")
+        for required in ("ci", "hand"):
+            if given.get(required) is None:
+                raise RuleError(path, f"needs {required}")
+
+        def read(key: str, one: bool) -> Any:
+            text = given.get(key)
+            if text is None:
+                return None if one else ()
+            if isinstance(text, list):  # pungs: [4m, 5p]
+                text = " ".join(str(t) for t in text)
+            if not isinstance(text, (str, int)) or isinstance(text, bool):
+                raise RuleError((*path, key), f"{text!r} is not tile notation like 123m 44p 7z")
+            try:
+                return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
+            except TileSyntaxError as error:
+                raise RuleError((*path, key), f'"{text}": {error.message}') from None
+
+        claim = TileClaim(
+            ci=read("ci", True),
+            hand=read("hand", False),
+            win_tile=read("win_tile", True),
+            pungs=read("pungs", False),
+            kongs=read("kongs", False),
+            concealed_kongs=read("concealed_kongs", False),
+        )
+        try:
+            check_tile_counts(win, claim)
+        except RuleError as error:
+            raise RuleError((*path, *error.path[1:]), error.message, at_key=error.at_key) from None
+        return claim
+
     def kongs(self, value: Any, path: Path_) -> tuple[Kong, ...]:
         if value is None:
             return ()
@@ -263,9 +305,7 @@ def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: Path_ = (
         raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
     tiles = None
     if given.get("tiles") is not None:
-        from gangci_calc.tiles.claims import tile_claim_from  # only hands with tiles need the tile layer
-
-        tiles = tile_claim_from(given["tiles"], (*path, "tiles"))
+        tiles = CHECK.tiles(given["tiles"], (*path, "tiles"), outcome.win)
     return hand, tiles
 
 

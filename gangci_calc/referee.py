@@ -1,0 +1,75 @@
+"""The referee's work behind ``gangci check``, ``gangci waits`` and ``gangci dice``."""
+
+from __future__ import annotations
+
+import json
+
+from gangci_calc.errors import InputError, RuleError
+from gangci_calc.io.console import capture
+from gangci_calc.io.load import load_hand
+from gangci_calc.io.render_tiles import dice_view, verdict_panel, waits_view
+from gangci_calc.rules import Seat, parse_seat
+from gangci_calc.tiles.analysis import counts_of, waits
+from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins
+from gangci_calc.tiles.dice import deal_from_dice
+from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles, tile_text
+
+
+def check_file(path: str, lang: str, fmt: str) -> tuple[str, bool]:
+    """Check the claim in a hand file with ``tiles:``; returns (output, holds)."""
+    loaded = load_hand(path)
+    if loaded.tiles is None:
+        raise InputError(
+            path, "has no tiles: to check a claim, add tiles: {ci: ..., hand: ..., win_tile: ...}", field="tiles"
+        )
+    outcome = loaded.hand.outcome
+    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer)
+    if fmt == "json":
+        return json.dumps(
+            {
+                "claim": outcome.win.value,
+                "holds": verdict.holds,
+                "reason": verdict.reason,
+                "kong": tile_text(verdict.kong) if verdict.kong is not None else None,
+                "arrangement": [[kind, tile_text(t)] for kind, t in verdict.arrangement],
+                "alternatives": [w.value for w in verdict.alternatives],
+            },
+            ensure_ascii=False,
+        ), verdict.holds
+    return capture(verdict_panel(verdict, loaded.tiles, lang, outcome.winner)), verdict.holds
+
+
+def _tiles_option(text: str, option: str) -> list[int]:
+    try:
+        return parse_tiles(text)
+    except TileSyntaxError as error:
+        raise InputError(option, f'"{text}": {error.message}') from None
+
+
+def waits_text(hand: str, ci: str, pungs: str, lang: str) -> str:
+    """Waits of a 13-tile hand, the ci tile marked, and which next tile makes which win."""
+    tiles = _tiles_option(hand, "hand")
+    try:
+        ci_tile = parse_tile(ci)
+    except TileSyntaxError as error:
+        raise InputError("--ci", f'"{ci}": {error.message}') from None
+    pung_tiles = tuple(_tiles_option(pungs, "--pungs")) if pungs else ()
+    claim = TileClaim(ci_tile, tuple(tiles), None, pung_tiles)
+    size = len(tiles) + 3 * len(pung_tiles)
+    if size != 13:
+        raise InputError("hand", f"{len(tiles)} tiles + {len(pung_tiles)} pungs × 3 = {size}; a waiting hand has 13")
+    for t, count in enumerate(claim.all_counts()):
+        if count > 4:
+            raise InputError("hand", f"{count} × {tile_text(t)} with the ci tile; there are only 4")
+    return waits_view(claim, waits(counts_of(tiles), claim.all_counts()), next_tile_wins(claim), lang)
+
+
+def dice_text(dealer: str, first: int, second: int, lang: str) -> str:
+    seat: Seat | None = parse_seat(dealer)
+    if seat is None:
+        raise InputError("--dealer", f"{dealer!r} is not a seat — use E S W N or 东 南 西 北")
+    try:
+        result = deal_from_dice(seat, first, second)
+    except RuleError as error:
+        raise InputError("dice", error.message) from None
+    return dice_view(result, lang)

@@ -1,0 +1,140 @@
+"""`gangci check`, `waits`, `dice`, and `score` refusing a false claim."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gangci_calc.cli import app
+from tests.conftest import EXAMPLES
+
+
+@pytest.mark.parametrize("name", ["check-anci.yaml", "check-zhici.yaml", "check-xuci.yaml"])
+def test_check_true_claims_exit_0(runner, name: str) -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / name)])
+    assert result.exit_code == 0, result.output
+    assert "✓" in result.stdout and "◆" in result.stdout
+
+
+def test_check_panel_marks_kong_and_ci(runner) -> None:
+    out = runner.invoke(app, ["check", str(EXAMPLES / "check-zhici.yaml"), "--lang", "en"]).stdout
+    assert "[2m×4 kong]" in out
+    assert "5s6s7s◆" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("check-zhici-bad-one-tile.yaml", "直呲 needs three 3m in hand; there is one"),
+        ("check-zhici-bad-two-pairs.yaml", "leaves two pairs"),
+    ],
+)
+def test_check_loose_seed_examples_exit_1(runner, name: str, reason: str) -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / name), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["holds"] is False and reason in data["reason"]
+
+
+def test_check_names_the_other_win(runner, write) -> None:
+    path = write(
+        "stakes: 1\ndealer: E\nwin: {type: bomb, winner: E}\n"
+        "tiles: {ci: 4m, hand: 111s 222s 23m 33p 444p, win_tile: 1s}\n"
+    )
+    result = runner.invoke(app, ["check", path])
+    assert result.exit_code == 1
+    assert "暗呲" in result.stdout and "这副牌可以是" in result.stdout
+
+
+def test_check_without_tiles_is_an_input_error(runner) -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / "zhici.yaml")])
+    assert result.exit_code == 2
+    assert "has no tiles" in result.stderr
+
+
+def test_score_refuses_a_false_claim_unless_no_check(runner) -> None:
+    path = str(EXAMPLES / "check-zhici-bad-one-tile.yaml")
+    refused = runner.invoke(app, ["score", path])
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert "直呲 needs three 3m in hand; there is one" in refused.stderr
+    forced = runner.invoke(app, ["score", path, "--no-check", "-f", "json"])
+    assert forced.exit_code == 0
+    assert json.loads(forced.stdout)["net"]["S"] == -13000
+
+
+def test_score_with_true_tiles(runner) -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / "check-zhici.yaml"), "-f", "json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["net"]["W"] == 19000
+
+
+@pytest.mark.parametrize(
+    ("tiles", "pieces"),
+    [
+        ("{ci: 7s, hand: 12x3m, win_tile: 1m}", ["tiles.hand: \"12x3m\": 'x' is not a suit (m 万, p 筒, s 条, z 字)"]),
+        ("{ci: 7s, hand: 111m 222m 333m 44p 56s}", ["tiles.win_tile", "missing"]),
+        ("{ci: 1m, hand: 111m 222m 333m 44p 56s, win_tile: 1m}", ["5 × 1m", "only 4"]),
+        ("{hand: 111m 222m 333m 44p 56s, win_tile: 1m}", ["tiles", "needs ci"]),
+        ("{ci: 7s, hand: 111m 222m 333m 44p 56s, win_tile: 1m, extra: 1}", ["unknown key 'extra'"]),
+    ],
+)
+def test_tile_input_errors(runner, write, tiles: str, pieces: list[str]) -> None:
+    path = write(f"stakes: 1\ndealer: E\nwin: {{type: zhici, winner: W, from: S}}\ntiles: {tiles}\n")
+    result = runner.invoke(app, ["check", path])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1
+    for piece in pieces:
+        assert piece in result.stderr
+
+
+def test_waits(runner) -> None:
+    result = runner.invoke(app, ["waits", "111s 222s 23m 33p 444p", "--ci", "4m", "--lang", "en"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "waits: 1m 4m◆" in out
+    assert "ready on the ci tile: yes" in out
+    assert "draw 1s → 暗呲 concealed ci, kong of 1s" in out
+    assert "someone discards 2s → 直呲 direct ci, kong of 2s" in out
+
+
+def test_waits_chinese_and_pungs(runner) -> None:
+    result = runner.invoke(app, ["waits", "123p 456p 77p 56s", "--ci", "七条", "--pungs", "4m"])
+    assert result.exit_code == 0
+    assert "摸到 四万 → 续呲，杠 四万" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "piece"),
+    [
+        (["12x3m", "--ci", "4m"], "'x' is not a suit"),
+        (["111s 222s 23m", "--ci", "4m"], "a waiting hand has 13"),
+        (["111s 222s 23m 33p 444p", "--ci", "4"], "has no suit"),
+    ],
+)
+def test_waits_errors(runner, args: list[str], piece: str) -> None:
+    result = runner.invoke(app, ["waits", *args])
+    assert result.exit_code == 2 and piece in result.stderr
+
+
+def test_dice_seed_example(runner) -> None:
+    result = runner.invoke(app, ["dice", "--dealer", "E", "5", "6", "--lang", "en"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "E 1, N 2, W 3, S 4, E 5, N 6, W 7, S 8, E 9, N 10, W 11 → W" in out
+    assert "skip 5 stacks; dealing starts at stack 6" in out
+    assert "top tile of stack 5" in out
+
+
+def test_dice_chinese(runner) -> None:
+    out = runner.invoke(app, ["dice", "5", "6"]).stdout
+    assert "从西面前右手边过 5 敦，第 6 敦起拿牌" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "piece"),
+    [(["0", "3"], "0 is not a die face"), (["7", "1"], "7 is not"), (["--dealer", "X", "1", "2"], "'X' is not a seat")],
+)
+def test_dice_errors(runner, args: list[str], piece: str) -> None:
+    result = runner.invoke(app, ["dice", *args])
+    assert result.exit_code == 2 and piece in result.stderr
