@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from gangci_calc import __version__
-from gangci_calc.errors import ClaimRejected, GangciError, InputError
+from gangci_calc.errors import ClaimRejected, GangciError, InputError, InputErrors
 
 app = typer.Typer(
     name="gangci",
@@ -58,6 +58,8 @@ def exit_codes() -> Iterator[None]:
         yield
     except InputError as error:
         raise fail(error.one_line(), EXIT_BAD_INPUT) from None
+    except InputErrors as error:
+        raise fail("\n".join(e.one_line() for e in error.errors), EXIT_BAD_INPUT) from None
     except ClaimRejected as error:
         raise fail(error.message, EXIT_FALSE_CLAIM) from None
     except GangciError as error:  # a rule error with no file behind it
@@ -99,6 +101,27 @@ def score(
         from gangci_calc.scoring import score_file
 
         emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check))
+
+
+@app.command()
+def session(
+    session_file: Annotated[str, typer.Argument(metavar="FILE", help="A session file (many hands).")],
+    format: FormatOption = Format.table,
+    lang: LangOption = Lang.zh,
+    add: Annotated[bool, typer.Option("--add", help="Enter the next hand at the prompts and append it.")] = False,
+    new: Annotated[bool, typer.Option("--new", help="Start a new session file at the prompts.")] = False,
+) -> None:
+    """Every hand of an evening, running totals, and who pays whom at the end."""
+    with exit_codes():
+        if add and new:
+            raise InputError(session_file, "use --new to start a file or --add to extend one, not both")
+        if new or add:
+            from gangci_calc.entry import add_hand, new_session
+
+            (new_session if new else add_hand)(session_file, lang.value)
+        from gangci_calc.scoring import session_output
+
+        emit(session_output(session_file, format.value, lang.value))
 
 
 @app.command()

@@ -64,6 +64,14 @@ class InputError(GangciError):
         return " ".join(text.split("\n"))
 
 
+class InputErrors(GangciError):
+    """Several input errors at once (every bad hand of a session). Exit status 2."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(e.one_line() for e in self.errors))
+
+
 class ClaimRejected(GangciError):
     """A referee check found the claimed win false. Exit status 1."""
 

@@ -56,3 +56,19 @@ def score_file(path: str, fmt: str, lang: str, *, explain: bool = False, check: 
     if check:
         check_tiles(loaded)
     return render(loaded, settle(loaded.hand), fmt, lang, explain=explain)
+
+
+def session_output(path: str, fmt: str, lang: str) -> str:
+    """Load, settle and render a whole session file."""
+    from gangci_calc.io.load_session import load_session
+    from gangci_calc.io.render_session import session_csv, session_json, session_view
+    from gangci_calc.session import settle_session
+
+    result = settle_session(load_session(path))
+    if fmt == "json":
+        return session_json(result)
+    if fmt == "csv":
+        return session_csv(result)
+    from gangci_calc.io.console import capture
+
+    return capture(*session_view(result, lang))

@@ -1,0 +1,167 @@
+"""Quick entry at the table: ``gangci session FILE --new`` and ``--add`` prompts.
+
+Every answer is checked as it is given (the same rule checks as files get), and
+the file is only written once the whole new ledger reads back clean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import typer
+
+from gangci_calc.errors import InputError, RuleError
+from gangci_calc.io.answers import AnswerError, parse_bets, parse_kongs, parse_seat_answer, parse_win
+from gangci_calc.io.labels import seat_label
+from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
+from gangci_calc.io.load_session import load_session, session_from_text
+from gangci_calc.rules import NO_BETS, SCHEMES, SEATS, Bets, Hand, Outcome, Seat, Stakes, Win
+
+T = TypeVar("T")
+
+_Q = {
+    "zh": {
+        "dealer": "庄家", "win": "怎么胡的 (炸弹 天胡 暗呲 天呲 直呲 续呲 流局)", "winner": "谁胡的",
+        "from_zhici": "谁点的炮", "from_xuci": "谁喂的碰 (被续杠)",
+        "bets": "加番 (如 南飘1 北抵2杠1; - 为无)", "kongs": "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
+        "stakes": "起底方案 (1 / 2 / 杠底金额如 500)", "policy": "带政策 (加番)?", "name": "{seat} 玩家名 (可空)",
+        "first": "第一局庄家", "hand": "第 {n} 局", "saved": "已记入 {file}", "exists": "already exists",
+    },
+    "en": {
+        "dealer": "Dealer", "win": "How did it end (bomb heavenly anci tianci zhici xuci draw)",
+        "winner": "Who won", "from_zhici": "Who discarded", "from_xuci": "Who fed the pung",
+        "bets": "Add-ons (e.g. S piao 1, N di 2 gang 1; - for none)",
+        "kongs": "Kongs this hand (e.g. N concealed, E exposed S, S added W; - for none)",
+        "stakes": "Stakes scheme (1 / 2 / a kong base like 500)", "policy": "Add-ons on (带政策)?",
+        "name": "{seat} player's name (may be empty)", "first": "Dealer of the first hand",
+        "hand": "Hand {n}", "saved": "saved to {file}", "exists": "already exists",
+    },
+}  # fmt: skip
+
+
+def ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
+    """Prompt until ``parse`` accepts the answer; its complaints go to stderr."""
+    while True:
+        answer = typer.prompt(question, default=default, show_default=bool(default), err=True)
+        try:
+            return parse(str(answer).strip())
+        except (AnswerError, RuleError) as error:
+            typer.echo(f"  ✗ {error}", err=True)
+
+
+def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
+    return lambda text: empty if text in ("", "-", "无", "none") else parse(text)
+
+
+def _bets_text(bets: tuple[Bets, ...]) -> str:
+    parts = []
+    for seat in SEATS:
+        counts = " ".join(f"{n} {getattr(bets[seat], n)}" for n in ("piao", "di", "gang") if getattr(bets[seat], n))
+        if counts:
+            parts.append(f"{seat.name} {counts}")
+    return ", ".join(parts) or "-"
+
+
+def add_hand(path: str, lang: str) -> None:
+    """Ask for the next hand, append it to the session file, keep the rest intact."""
+    q = _Q[lang]
+    session = load_session(path)
+    table = session.table
+    names = table.names
+    number = len(session.hands) + 1
+    usual = session.next_dealer()
+    typer.echo(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}", err=True)
+    dealer = ask(q["dealer"], parse_seat_answer, usual.zh if lang == "zh" else usual.name)
+
+    def outcome_for(win: Win) -> Outcome:
+        if win is Win.DRAW:
+            return Outcome.draw()
+        default = (dealer.zh if lang == "zh" else dealer.name) if win is Win.HEAVENLY else None
+        winner = ask(q["winner"], lambda t: _checked_winner(parse_seat_answer(t), win, dealer), default)
+        source = None
+        if win.needs_source:
+            question = q["from_zhici"] if win is Win.ZHICI else q["from_xuci"]
+            source = ask(question, lambda t: _checked(Outcome(win, winner, parse_seat_answer(t)), dealer).source)
+        return Outcome(win, winner, source)
+
+    outcome = outcome_for(ask(q["win"], parse_win))
+    bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS,) * 4  # type: ignore[assignment]
+    if table.policy:
+        last = session.hands[-1].loaded.hand.bets if session.hands else bets
+        previous = _bets_text(last) if _valid_bets(table.stakes, dealer, last) else "-"
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(table.stakes, dealer, t), bets), previous)
+    kongs = ask(q["kongs"], _none_or(lambda t: tuple(parse_kongs(t)), ()), "-")
+    try:
+        hand = Hand(table.stakes, dealer, outcome, table.policy, bets, kongs)
+    except RuleError as error:
+        raise InputError(path, str(error)) from None
+    item = hand_yaml(hand, dealer_overridden=dealer is not usual)
+    try:
+        new_text = append_hand_text(session.text, item)
+    except ValueError as error:
+        raise InputError(path, str(error)) from None
+    session_from_text(new_text, path)  # the whole ledger must read back clean before it is written
+    write_atomically(path, new_text)
+    typer.echo(q["saved"].format(file=path), err=True)
+
+
+def _checked(outcome: Outcome, dealer: Seat) -> Outcome:
+    Hand(SCHEMES[1], dealer, outcome)
+    return outcome
+
+
+def _checked_winner(winner: Seat, win: Win, dealer: Seat) -> Seat:
+    if win.needs_source:
+        return winner
+    _checked(Outcome(win, winner), dealer)
+    return winner
+
+
+def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets]:
+    bets = [Bets(**counts.get(seat, {})) for seat in SEATS]
+    return (bets[0], bets[1], bets[2], bets[3])
+
+
+def _checked_bets(stakes: Stakes, dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
+    bets = _to_bets(parse_bets(text))
+    Hand(stakes, dealer, Outcome.draw(), True, bets)
+    return bets
+
+
+def _valid_bets(stakes: Stakes, dealer: Seat, bets: tuple[Bets, ...]) -> bool:
+    try:
+        Hand(stakes, dealer, Outcome.draw(), True, bets)  # type: ignore[arg-type]
+    except RuleError:
+        return False
+    return True
+
+
+def _stakes_answer(text: str) -> str:
+    if text in ("1", "2"):
+        return text
+    if text.isdigit() and int(text) > 0:
+        return f"{{gang: {int(text)}}}"
+    raise AnswerError(f"{text!r}: 1, 2, or a kong base (杠底) like 500")
+
+
+def new_session(path: str, lang: str) -> None:
+    """Ask for the table settings and start a session file."""
+    q = _Q[lang]
+    if Path(path).exists():
+        raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
+    stakes = ask(q["stakes"], _stakes_answer, "1")
+    policy = typer.confirm(q["policy"], default=True, err=True)
+    names: dict[Seat, str] = {}
+    for seat in SEATS:
+        name = typer.prompt(
+            q["name"].format(seat=seat_label(seat, lang)), default="", show_default=False, err=True
+        ).strip()
+        if name:
+            names[seat] = name
+    dealer = ask(q["first"], parse_seat_answer, "东" if lang == "zh" else "E")
+    text = new_session_text(stakes, policy, names, dealer)
+    session_from_text(text, path)
+    write_atomically(path, text)
+    typer.echo(q["saved"].format(file=path), err=True)

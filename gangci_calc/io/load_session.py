@@ -1,0 +1,145 @@
+"""Session files (many hands at one table) -> checked hands with their dealers.
+
+A session is a ledger: every bad hand is reported (not just the first) and
+nothing is scored until all are right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gangci_calc.errors import InputError, InputErrors, RuleError
+from gangci_calc.io.load import CHECK, LoadedHand, Table, _kind, hand_from, located, parse_yaml, read_text, table_from
+from gangci_calc.io.schema import SESSION_HAND_KEYS, SESSION_KEYS, TABLE_KEYS
+from gangci_calc.rules import Seat, Win
+
+
+@dataclass(frozen=True)
+class SessionHand:
+    """One hand of the evening, with its number and how its dealer was decided."""
+
+    number: int  # 1-based
+    loaded: LoadedHand
+    dealer_overridden: bool  # `dealer:` given on the hand (passed by agreement)
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class SessionFile:
+    source: str
+    table: Table
+    first_dealer: Seat
+    hands: tuple[SessionHand, ...]
+    text: str  # the file as read, for --add to extend
+
+    def next_dealer(self) -> Seat:
+        """Who deals the next hand: the last winner, or the same dealer after 流局."""
+        if not self.hands:
+            return self.first_dealer
+        return next_dealer(self.hands[-1].loaded.hand.dealer, self.hands[-1].loaded.hand.outcome.winner)
+
+
+def next_dealer(dealer: Seat, winner: Seat | None) -> Seat:
+    """The winner deals next; after a drawn hand (流局) the dealer stays (rules.md)."""
+    return winner if winner is not None else dealer
+
+
+def _hand_lines(text: str) -> list[int | None]:
+    """1-based line of each item of ``hands:`` (None if it cannot be found)."""
+    import yaml
+
+    from gangci_calc.io.schema import normalize_key
+
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key, value in root.value:
+        if normalize_key(key.value) == "hands" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def session_from_text(text: str, source: str) -> SessionFile:
+    data = parse_yaml(text, source)
+    if data is None:
+        raise InputError(source, "is empty — a session needs stakes, dealer and hands")
+    try:
+        if not isinstance(data, dict):
+            raise RuleError((), f"a session file should be a mapping (stakes, dealer, hands), not {_kind(data)}")
+        given = CHECK.mapping(data, (), SESSION_KEYS, "a session file")
+        table = table_from(given)
+        if "dealer" not in given:
+            raise RuleError((), "missing dealer — who deals the first hand (庄家)")
+        first_dealer = CHECK.seat(given["dealer"], ("dealer",))
+        raw_hands = given.get("hands")
+        if raw_hands is None:
+            raw_hands = []
+        if not isinstance(raw_hands, list):
+            raise RuleError(("hands",), f"should be a list of hands, not {_kind(raw_hands)}")
+    except RuleError as error:
+        raise located(error, source, text) from None
+
+    lines = _hand_lines(text)
+    errors: list[InputError] = []
+    hands: list[SessionHand] = []
+    dealer = first_dealer
+    for index, raw in enumerate(raw_hands):
+        path = ("hands", index)
+        number = index + 1
+        overridden = False
+        try:
+            if isinstance(raw, dict):
+                for key in raw:
+                    if key in {s for k in TABLE_KEYS for s in SESSION_KEYS[k]}:
+                        raise RuleError(
+                            (*path, str(key)), "is a table setting: set it once at the top of the file", at_key=True
+                        )
+            given = CHECK.mapping(raw, path, SESSION_HAND_KEYS, "a hand (win, bets, kongs, tiles, dealer)")
+            if given.get("dealer") is not None:
+                dealer = CHECK.seat(given["dealer"], (*path, "dealer"))
+                overridden = True
+            hand, tiles = hand_from(given, table, dealer, path)
+        except RuleError as error:
+            located_error = located(error, source, text)
+            field = located_error.field.removeprefix(f"hands[{index}]").lstrip(".")
+            errors.append(
+                InputError(
+                    source,
+                    f"{field}: {error.message}" if field else error.message,
+                    line=located_error.line,
+                    column=located_error.column,
+                    field=f"hand {number}",
+                )
+            )
+            dealer = next_dealer(dealer, _raw_winner(raw))
+            continue
+        line = lines[index] if index < len(lines) else None
+        hands.append(SessionHand(number, LoadedHand(hand, table.names, tiles, f"{source}:{line}"), overridden, line))
+        dealer = next_dealer(dealer, hand.outcome.winner)
+    if errors:
+        raise InputErrors(errors)
+    return SessionFile(source, table, first_dealer, tuple(hands), text)
+
+
+def _raw_winner(raw: Any) -> Seat | None:
+    """Best guess at a bad hand's winner, so later hands still get their dealers."""
+    from gangci_calc.io.schema import WIN_NAMES
+    from gangci_calc.rules import parse_seat
+
+    if not isinstance(raw, dict):
+        return None
+    win = raw.get("win", raw.get("胡牌"))
+    if not isinstance(win, dict):
+        return None
+    if WIN_NAMES.get(win.get("type", win.get("类型"))) is Win.DRAW:
+        return None
+    return parse_seat(win.get("winner", win.get("赢家", win.get("胡家"))))
+
+
+def load_session(path: str | Path) -> SessionFile:
+    return session_from_text(read_text(path), str(path))

@@ -1,0 +1,127 @@
+"""A session for people (Rich), for programs (JSON) and for spreadsheets (CSV)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from gangci_calc.io.export import csv_text, net_object
+from gangci_calc.io.labels import amount_text, json_amount, seat_label, word
+from gangci_calc.io.render import money
+from gangci_calc.rules import SEATS, Hand
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from gangci_calc.session import SessionResult
+
+
+def session_json(result: SessionResult) -> str:
+    names = result.session.table.names
+    data: dict[str, Any] = {
+        "hands": [
+            {
+                "number": h.hand.number,
+                "dealer": h.hand.loaded.hand.dealer.name,
+                "dealer_overridden": h.hand.dealer_overridden,
+                "win": {
+                    "type": h.hand.loaded.hand.outcome.win.value,
+                    "winner": _name(h.hand.loaded.hand.outcome.winner),
+                    "from": _name(h.hand.loaded.hand.outcome.source),
+                },
+                "net": net_object(h.settlement.net),
+                "running": net_object(h.running),
+                "line": h.hand.line,
+            }
+            for h in result.hands
+        ],
+        "totals": net_object(result.totals),
+        "transfers": [
+            {"from": t.payer.name, "to": t.payee.name, "amount": json_amount(t.amount)} for t in result.transfers
+        ],
+        "players": {seat.name: name for seat, name in names.items()},
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _name(seat: Any) -> str | None:
+    return seat.name if seat is not None else None
+
+
+def session_csv(result: SessionResult) -> str:
+    """One row per hand, then the totals."""
+    rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N"]]
+    for h in result.hands:
+        hand = h.hand.loaded.hand
+        rows.append(
+            [
+                h.hand.number,
+                hand.dealer.name,
+                hand.outcome.win.value,
+                _name(hand.outcome.winner) or "",
+                _name(hand.outcome.source) or "",
+                *(json_amount(a) for a in h.settlement.net),
+            ]
+        )
+    rows.append(["total", "", "", "", "", *(json_amount(a) for a in result.totals)])
+    return csv_text(rows)
+
+
+def short_outcome(hand: Hand, lang: str) -> str:
+    """``直呲 西←北`` / ``direct ci W←N``: who won, and who paid the 2C or fed the pung."""
+    outcome = hand.outcome
+    text = outcome.win.zh if lang == "zh" else outcome.win.en
+    seat = (lambda s: s.zh) if lang == "zh" else (lambda s: s.name)
+    if outcome.winner is not None:
+        text += f" {seat(outcome.winner)}"
+    if outcome.source is not None:
+        text += f"←{seat(outcome.source)}"
+    return text
+
+
+def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
+    """The hands with running totals, the standings, and who pays whom."""
+    from rich.table import Table
+    from rich.text import Text
+
+    names = result.session.table.names
+    zh = lang == "zh"
+    hands = Table(title=("牌局" if zh else "Hands"), title_style="bold", show_footer=True)
+    hands.add_column("#", justify="right", footer=word("total", lang))
+    hands.add_column(word("dealer", lang))
+    hands.add_column(word("win", lang))
+    for seat in SEATS:
+        hands.add_column(seat_label(seat, lang, names), justify="right", footer=money(result.totals[seat]))
+    for h in result.hands:
+        hand = h.hand.loaded.hand
+        dealer = Text(hand.dealer.zh if zh else hand.dealer.name)
+        if h.hand.dealer_overridden:
+            dealer.append("*", style="bold yellow")
+        cells = []
+        for seat in SEATS:
+            cell = money(h.settlement.net[seat]) if h.settlement.net[seat] else Text("·", style="dim")
+            cell.append(f"\n{amount_text(h.running[seat])}", style="dim")
+            cells.append(cell)
+        hands.add_row(str(h.hand.number), dealer, short_outcome(hand, lang), *cells)
+    hands.caption = (
+        "每格: 本局 / 累计 · * 庄家由牌桌指定" if zh else "each cell: this hand / running total · * dealer set by hand"
+    )
+
+    standings = Table(title=word("standings", lang), title_style="bold")
+    standings.add_column("")
+    standings.add_column(word("player", lang))
+    standings.add_column(word("net", lang), justify="right")
+    ranked = sorted(SEATS, key=lambda s: -result.totals[s])
+    for place, seat in enumerate(ranked, 1):
+        standings.add_row(str(place), seat_label(seat, lang, names), money(result.totals[seat]))
+
+    settle = Text(word("settle", lang) + "\n", style="bold")
+    if not result.transfers:
+        settle.append(word("nothing", lang))
+    for t in result.transfers:
+        line = (
+            f"{seat_label(t.payer, lang, names)} {word('pays', lang)} {seat_label(t.payee, lang, names)} "
+            f"{amount_text(t.amount)}\n"
+        )
+        settle.append(line)
+    return [hands, standings, settle]
