@@ -168,5 +168,30 @@ def dice(
         emit(dice_text(dealer, first, second, lang.value))
 
 
+class BatchFormat(str, Enum):
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+@app.command()
+def batch(
+    inputs: Annotated[
+        list[str], typer.Argument(metavar="FILES...", help="YAML streams, JSON Lines, directories, or - for stdin.")
+    ],
+    format: Annotated[BatchFormat, typer.Option("--format", "-f", help="jsonl (default) or csv.")] = BatchFormat.jsonl,
+    output: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--output", "-o", help="Write here (atomically: a temporary file renamed at the end)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to score with.")] = 1,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand that fails.")] = False,
+    no_check: Annotated[bool, typer.Option("--no-check", help="Do not check claims against tiles:.")] = False,
+) -> None:
+    """Score recorded hands in bulk, streaming, one result per hand, in input order."""
+    from gangci_calc.batch_cli import run
+
+    raise typer.Exit(run(inputs, format.value, output, jobs, strict, not no_check))
+
+
 def main() -> None:
     app()

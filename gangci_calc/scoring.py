@@ -7,22 +7,28 @@ from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
 from gangci_calc.io.load import LoadedHand, load_hand
-from gangci_calc.rules import Settlement, settle
+from gangci_calc.rules import Hand, Settlement, settle
 
 if TYPE_CHECKING:
-    from gangci_calc.tiles.claims import Verdict
+    from gangci_calc.tiles.claims import TileClaim, Verdict
 
 
 def check_tiles(loaded: LoadedHand) -> None:
     """Refuse a claim that the hand's ``tiles:`` do not support."""
     if loaded.tiles is None:
         return
+    problem = claim_verdict_line(loaded.hand, loaded.tiles)
+    if problem:
+        raise ClaimRejected(f"{loaded.source}: {problem}")
+
+
+def claim_verdict_line(hand: Hand, tiles: TileClaim) -> str | None:
+    """Why the tiles do not support the hand's claim, in one line; ``None`` when they do."""
     from gangci_calc.tiles.claims import check_claim
 
-    outcome = loaded.hand.outcome
-    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer)
-    if not verdict.holds:
-        raise ClaimRejected(f"{loaded.source}: {verdict_line(verdict)}")
+    outcome = hand.outcome
+    verdict = check_claim(outcome.win, tiles, dealer_wins=outcome.winner is hand.dealer)
+    return None if verdict.holds else verdict_line(verdict)
 
 
 def verdict_line(verdict: Verdict) -> str:

@@ -97,6 +97,9 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
 # ---------------------------------------------------------------- checking
 
 
+_SPELLINGS: dict[int, dict[str, str]] = {}
+
+
 class Checker:
     """Turns plain data into models, raising :class:`RuleError` with a field path."""
 
@@ -116,10 +119,10 @@ class Checker:
 
     @staticmethod
     def _canonical(raw_key: Any, keys: Mapping[str, tuple[str, ...]]) -> str | None:
-        for canonical, spellings in keys.items():
-            if raw_key in spellings:
-                return canonical
-        return None
+        lookup = _SPELLINGS.get(id(keys))
+        if lookup is None:  # spelling -> canonical, built once per key table
+            lookup = _SPELLINGS[id(keys)] = {s: canonical for canonical, group in keys.items() for s in group}
+        return lookup.get(raw_key) if isinstance(raw_key, str) else None
 
     @staticmethod
     def _unknown(raw_key: Any, keys: Mapping[str, tuple[str, ...]], what: str) -> str:

@@ -12,7 +12,7 @@ from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.payments import Amount, Charge, Part, Payment, Role, Settlement
 from gangci_calc.rules.seats import SEATS, Seat, parse_seat
-from gangci_calc.rules.settle import settle
+from gangci_calc.rules.settle import net, settle
 from gangci_calc.rules.stakes import SCHEMES, Stakes
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "Settlement",
     "Stakes",
     "Win",
+    "net",
     "parse_seat",
     "settle",
 ]
