@@ -73,7 +73,13 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
     try:
         with atomic_output(output) as (out, keep):
             stats = run_batch(
-                inputs, out, fmt=fmt, jobs=jobs, strict=strict, check=check, complain=complain,
+                inputs,
+                out,
+                fmt=fmt,
+                jobs=jobs,
+                strict=strict,
+                check=check,
+                complain=complain,
                 on_chunk=(lambda n: progress.advance(task, n)) if progress is not None else (lambda n: None),
             )
             keep[0] = not stats.stopped

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
@@ -44,6 +43,8 @@ def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, e
     from gangci_calc.io import export
 
     if fmt == "json":
+        import json
+
         return json.dumps(export.settlement_object(loaded.hand, settlement, loaded.names), ensure_ascii=False)
     if fmt == "csv":
         return export.settlement_csv(loaded.hand, settlement, loaded.names)

@@ -13,14 +13,14 @@ if TYPE_CHECKING:
 def out() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, markup=False, emoji=False)
 
 
 @cache
 def err() -> Console:
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def capture(*renderables: object) -> str:

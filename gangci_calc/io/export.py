@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from gangci_calc.io.labels import json_amount
@@ -57,6 +55,9 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
 
 
 def csv_text(rows: list[list[Any]]) -> str:
+    import csv
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerows(rows)

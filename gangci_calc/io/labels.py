@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from gangci_calc.rules import Amount, KongType, Part, Role, Seat, Win
 
 LANGS = ("zh", "en")
@@ -95,7 +93,7 @@ def role_label(role: Role, lang: str) -> str:
 
 def amount_text(amount: Amount, *, signed: bool = False) -> str:
     """Exact amount as text: ``19000``, ``+19000``, ``1500.5`` (halves only ever)."""
-    if isinstance(amount, Fraction) and amount.denominator == 2:
+    if not isinstance(amount, int) and amount.denominator == 2:
         text = f"{'-' if amount < 0 else ''}{abs(amount.numerator) // 2}.5"
     else:
         text = str(amount)
@@ -106,7 +104,7 @@ def amount_text(amount: Amount, *, signed: bool = False) -> str:
 
 def json_amount(amount: Amount) -> int | float:
     """JSON number for an amount: an int, or a half (exactly representable in binary)."""
-    if isinstance(amount, Fraction):
+    if not isinstance(amount, int):  # a Fraction
         if amount.denominator == 1:
             return amount.numerator
         assert amount.denominator == 2, "amounts are whole or halves"

@@ -6,7 +6,6 @@ line and column, the field, what is wrong and what would be right.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,6 +125,8 @@ class Checker:
 
     @staticmethod
     def _unknown(raw_key: Any, keys: Mapping[str, tuple[str, ...]], what: str) -> str:
+        import difflib  # only a mistake needs it
+
         spellings = [s for group in keys.values() for s in group]
         close = difflib.get_close_matches(str(raw_key), spellings, n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'?" if close else f"expected one of {', '.join(keys)}"

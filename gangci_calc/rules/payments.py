@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
+from typing import TYPE_CHECKING, Union
 
 from gangci_calc.rules.kongs import KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
 
-Amount = int | Fraction  # exact money: whole, or a half unit (½ × 杠呲底)
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+Amount = Union[int, "Fraction"]  # exact money: whole, or a half unit (½ × 杠呲底)
 
 
 class Part(Enum):
@@ -112,4 +115,8 @@ def from_halves(halves: int) -> Amount:
     >>> from_halves(6000), from_halves(3)
     (3000, Fraction(3, 2))
     """
-    return halves >> 1 if not halves & 1 else Fraction(halves, 2)
+    if not halves & 1:
+        return halves >> 1
+    from fractions import Fraction  # only a half unit needs it; keeps start-up quick
+
+    return Fraction(halves, 2)

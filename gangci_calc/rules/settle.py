@@ -17,7 +17,6 @@ win          payer                 win part
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import groupby
 
 from gangci_calc.rules.hand import Hand
@@ -130,6 +129,8 @@ def settle(hand: Hand) -> Settlement:
     >>> settle(hand).net
     (-3000, -13000, 19000, -3000)
     """
+    from fractions import Fraction  # for the k shown in each charge
+
     payments: list[Payment] = []
     halves = [0, 0, 0, 0]
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
