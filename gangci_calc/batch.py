@@ -12,14 +12,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from gangci_calc.errors import ClaimRejected, InputError, RuleError
-from gangci_calc.io.export import net_object
+from gangci_calc.io.labels import json_amount
 from gangci_calc.io.load import hand_from_data, located, parse_yaml
 from gangci_calc.rules import net
 
@@ -29,9 +30,8 @@ CHUNK = 1000  # records per unit of work (and per write)
 MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One hand's text as it stands in its input."""
+class Record(NamedTuple):
+    """One hand's text as it stands in its input (a tuple: cheap to make by the million)."""
 
     kind: str  # "yaml" or "json"
     source: str  # file name, or "<stdin>"
@@ -57,22 +57,38 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
             yield name
 
 
-def _yaml_documents(lines: Iterable[str], source: str, first_line: int = 1) -> Iterator[Record]:
-    """Split a YAML stream on ``---`` / ``...`` lines without parsing it."""
-    buffer: list[str] = []
-    start = first_line
-    number = first_line - 1
-    for number, line in enumerate(lines, first_line):
-        if line.startswith(("---", "...")) and (len(line) == 3 or line[3] in " \t\r\n"):
-            if any(_content(b) for b in buffer):
-                yield Record("yaml", source, start, "".join(buffer))
-            rest = line[3:] if line.startswith("---") else ""
-            buffer = [" " * 3 + rest] if rest.strip() else []
-            start = number if buffer else number + 1
-            continue
-        buffer.append(line)
-    if any(_content(b) for b in buffer):
-        yield Record("yaml", source, start, "".join(buffer))
+_CONTENT = re.compile(r"^[ \t]*[^\s#]", re.MULTILINE)  # a line that is not blank or a comment
+_DOC_MARK = re.compile(r"^(?:---|\.\.\.)(?=[ \t\r\n]|$)", re.MULTILINE)
+_BLOCK = 1 << 20  # read YAML streams a megabyte at a time
+
+
+def _yaml_documents(stream: IO[str], source: str) -> Iterator[Record]:
+    """Split a YAML stream on ``---`` / ``...`` lines without parsing it, a block at a time."""
+    pending, start, blank = "", 1, False  # unfinished text, its first line, does it begin with '---'?
+    while True:
+        block = stream.read(_BLOCK)
+        final = not block
+        text = pending + block
+        cut = 0
+        for mark in _DOC_MARK.finditer(text):
+            if not final and mark.end() == len(text):
+                break  # the marker line may go on in the next block
+            doc = text[cut : mark.start()]
+            if _CONTENT.search(doc):
+                yield Record("yaml", source, start, "   " + doc[3:] if blank else doc)
+            marker_line = start + doc.count("\n")
+            eol = text.find("\n", mark.end())
+            after = text[mark.end() : eol if eol >= 0 else len(text)]
+            if mark.group() == "---" and _CONTENT.search(after):  # a hand begins on the marker line
+                cut, start, blank = mark.start(), marker_line, True
+            else:
+                cut, start, blank = (eol + 1 if eol >= 0 else len(text)), marker_line + 1, False
+        if final:
+            doc = text[cut:]
+            if _CONTENT.search(doc):
+                yield Record("yaml", source, start, "   " + doc[3:] if blank else doc)
+            return
+        pending = text[cut:]
 
 
 def _content(line: str) -> bool:
@@ -95,9 +111,10 @@ def read_records(name: str, stdin: IO[str] | None = None) -> Iterator[Record]:
             head.append(line)
             if _content(line):
                 break
-        kind_json = bool(head) and head[-1].lstrip().startswith("{")
-        lines = _chain(head, stream)
-        yield from (_json_lines if kind_json else _yaml_documents)(lines, "<stdin>")
+        if head and head[-1].lstrip().startswith("{"):
+            yield from _json_lines(_chain(head, stream), "<stdin>")
+        else:
+            yield from _yaml_documents(_Joined("".join(head), stream), "<stdin>")
         return
     path = Path(name)
     try:
@@ -119,11 +136,23 @@ def _chain(head: list[str], rest: Iterable[str]) -> Iterator[str]:
     yield from rest
 
 
+class _Joined:
+    """A stream that first gives back the text already read from ``rest``."""
+
+    def __init__(self, head: str, rest: IO[str]) -> None:
+        self.head, self.rest = head, rest
+
+    def read(self, size: int) -> str:
+        if self.head:
+            text, self.head = self.head, ""
+            return text
+        return self.rest.read(size)
+
+
 # ---------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     failed: bool
     text: str  # one output line (JSONL) or row (CSV), newline included
 
@@ -135,23 +164,25 @@ class Scorer:
         self.fmt = fmt
         self.check = check
         self.memo: dict[tuple[str, str], str] = {}
-        self._source_cache: dict[str, str] = {}
+        self._quoting: dict[str, tuple[str, str]] = {}
 
     def score(self, record: Record) -> Result:
         key = (record.kind, record.text)
-        tail = self.memo.get(key)
-        if tail is None:
+        body = self.memo.get(key)
+        if body is None:
             try:
-                tail = self._score_new(record)
+                body = self._score_new(record)
             except (InputError, ClaimRejected) as error:
                 return Result(True, self._error(record, error))
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
-            self.memo[key] = tail
-        return Result(False, self._with_source(record, tail))
+            self.memo[key] = body
+        if self.fmt == "csv":
+            return Result(False, f"{self._source(record)},{body}")
+        return Result(False, f'{body}, "source": {self._source(record)}}}\n')
 
     def _score_new(self, record: Record) -> str:
-        where = f"{record.source}:{record.line}"
+        """The result of a record not seen before, without its source."""
         if record.kind == "json":
             try:
                 data = json.loads(record.text)
@@ -169,23 +200,25 @@ class Scorer:
 
             problem = claim_verdict_line(loaded.hand, loaded.tiles)
             if problem:
-                raise ClaimRejected(f"{where}: {problem}")
-        amounts = net(loaded.hand)
+                raise ClaimRejected(f"{record.source}:{record.line}: {problem}")
+        e, s, w, n = (json_amount(a) for a in net(loaded.hand))
         outcome = loaded.hand.outcome
         if self.fmt == "csv":
-            winner = outcome.winner.name if outcome.winner else ""
-            values = net_object(amounts).values()
-            return _csv_row([outcome.win.value, winner, *values, ""])
-        return json.dumps({"net": net_object(amounts)}, ensure_ascii=False)[:-1]
+            return f"{outcome.win.value},{outcome.winner.name if outcome.winner is not None else ''},{e},{s},{w},{n},\n"
+        return f'{{"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}'
 
-    def _with_source(self, record: Record, tail: str) -> str:
-        if self.fmt == "csv":
-            return _csv_row([f"{record.source}:{record.line}"]).rstrip("\n") + "," + tail
-        prefix = self._source_cache.get(record.source)
-        if prefix is None:
-            quoted = json.dumps(record.source, ensure_ascii=False)[:-1]  # without the closing quote
-            prefix = self._source_cache[record.source] = ', "source": ' + quoted
-        return f'{tail}{prefix}:{record.line}"}}\n'
+    def _source(self, record: Record) -> str:
+        """``file:line``, quoted for the output format (the quoting is worked out once per file)."""
+        quoting = self._quoting.get(record.source)
+        if quoting is None:
+            if self.fmt != "csv":
+                quoting = (json.dumps(record.source, ensure_ascii=False)[:-1] + ":", '"')
+            elif any(c in record.source for c in ',"\r\n'):
+                quoting = ('"' + record.source.replace('"', '""') + ":", '"')
+            else:
+                quoting = (record.source + ":", "")
+            self._quoting[record.source] = quoting
+        return f"{quoting[0]}{record.line}{quoting[1]}"
 
     def _error(self, record: Record, error: InputError | ClaimRejected) -> str:
         message = error.one_line() if isinstance(error, InputError) else error.message
@@ -194,8 +227,30 @@ class Scorer:
             return _csv_row([where, "", "", "", "", "", "", message])
         return json.dumps({"error": message, "source": where}, ensure_ascii=False) + "\n"
 
-    def score_chunk(self, chunk: list[Record]) -> list[Result]:
-        return [self.score(record) for record in chunk]
+    def score_chunk(self, chunk: list[Record]) -> ChunkResult:
+        texts: list[str] = []
+        failed = 0
+        first_failure_end = -1  # where the first failed hand's line ends in the text (for --strict)
+        size = 0
+        for record in chunk:
+            result = self.score(record)
+            texts.append(result.text)
+            size += len(result.text)
+            if result.failed:
+                failed += 1
+                if first_failure_end < 0:
+                    first_failure_end = size
+        return ChunkResult("".join(texts), len(chunk), failed, first_failure_end, size)
+
+
+class ChunkResult(NamedTuple):
+    """The output of one chunk of records, ready to write."""
+
+    text: str
+    hands: int
+    failed: int
+    first_failure_end: int  # -1 when no hand failed
+    size: int
 
 
 def _csv_row(values: list[object]) -> str:
@@ -228,12 +283,12 @@ def _init_worker(fmt: str, check: bool) -> None:
     _worker_scorer = Scorer(fmt, check)
 
 
-def _work(chunk: list[Record]) -> list[Result]:
+def _work(chunk: list[Record]) -> ChunkResult:
     assert _worker_scorer is not None
     return _worker_scorer.score_chunk(chunk)
 
 
-def scored_chunks(batches: Iterable[list[Record]], fmt: str, check: bool, jobs: int) -> Iterator[list[Result]]:
+def scored_chunks(batches: Iterable[list[Record]], fmt: str, check: bool, jobs: int) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
     At most 2 × jobs chunks are in flight, so memory stays flat however long the input.
@@ -259,6 +314,11 @@ def scored_chunks(batches: Iterable[list[Record]], fmt: str, check: bool, jobs: 
 
 
 # ---------------------------------------------------------------- the run
+
+
+def _rows_in(csv_text: str) -> int:
+    """Records in CSV text (a quoted cell may hold a newline)."""
+    return sum(1 for _ in csv.reader(io.StringIO(csv_text)))
 
 
 @dataclass
@@ -296,19 +356,18 @@ def run_batch(
     if fmt == "csv":
         out.write(CSV_HEADER)
     batches = chunks(all_records(inputs, stats, complain), CHUNK if jobs <= 1 else CHUNK * 4)
-    for results in scored_chunks(batches, fmt, check, jobs):
-        if strict:
-            for index, result in enumerate(results):
-                if result.failed:
-                    results = results[: index + 1]
-                    stats.stopped = True
-                    break
-        failed = sum(1 for r in results if r.failed)
-        stats.hands += len(results)
+    for chunk in scored_chunks(batches, fmt, check, jobs):
+        text, hands, failed = chunk.text, chunk.hands, chunk.failed
+        if strict and failed:  # keep what came before the first failure, and that failure
+            text = text[: chunk.first_failure_end]
+            hands = text.count("\n") if fmt != "csv" else _rows_in(text)
+            failed = 1
+            stats.stopped = True
+        stats.hands += hands
         stats.failed += failed
-        stats.scored += len(results) - failed
-        out.write("".join(r.text for r in results))
-        on_chunk(len(results))
+        stats.scored += hands - failed
+        out.write(text)
+        on_chunk(hands)
         if stats.stopped:
             break
     return stats

@@ -109,3 +109,12 @@ def test_chinese_keys_and_values(runner, write) -> None:
     data = json.loads(runner.invoke(app, ["score", path, "-f", "json"]).stdout)
     assert data["net"] == {"E": -3000, "S": -13000, "W": 19000, "N": -3000}
     assert data["players"] == {"E": "甲"}
+
+
+def test_east_is_a_seat_like_any_other(runner, write) -> None:
+    """East is seat 0; it must never read as 'no seat'."""
+    path = write("stakes: 2\ndealer: S\nwin: {type: zhici, winner: E, from: E}\n")
+    assert "win.from: E is the winner" in runner.invoke(app, ["score", path]).stderr
+    path = write("stakes: 2\ndealer: S\nwin: {type: xuci, winner: E, from: S}\n")
+    data = json.loads(runner.invoke(app, ["score", path, "-f", "json"]).stdout)
+    assert data["win"] == {"type": "xuci", "winner": "E", "from": "S"}

@@ -44,8 +44,8 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
         "kong_part": net_object(settlement.part_net(kong=True)),
         "win": {
             "type": outcome.win.value,
-            "winner": outcome.winner.name if outcome.winner else None,
-            "from": outcome.source.name if outcome.source else None,
+            "winner": outcome.winner.name if outcome.winner is not None else None,
+            "from": outcome.source.name if outcome.source is not None else None,
         },
         "dealer": hand.dealer.name,
         "stakes": {"gang": hand.stakes.gang, "bomb": hand.stakes.bomb, "ci": hand.stakes.ci},

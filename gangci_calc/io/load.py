@@ -106,9 +106,10 @@ class Checker:
         """Check a mapping's keys against ``keys`` (with aliases); return it canonical."""
         if not isinstance(data, dict):
             raise RuleError(path, f"should be a mapping of {what}, not {_kind(data)}")
+        lookup = _SPELLINGS.get(id(keys)) or self._spellings(keys)
         out: dict[str, Any] = {}
         for raw_key, value in data.items():
-            key = self._canonical(raw_key, keys)
+            key = lookup.get(raw_key) if isinstance(raw_key, str) else None
             if key is None:
                 raise RuleError((*path, str(raw_key)), self._unknown(raw_key, keys, what), at_key=True)
             if key in out:
@@ -117,11 +118,10 @@ class Checker:
         return out
 
     @staticmethod
-    def _canonical(raw_key: Any, keys: Mapping[str, tuple[str, ...]]) -> str | None:
-        lookup = _SPELLINGS.get(id(keys))
-        if lookup is None:  # spelling -> canonical, built once per key table
-            lookup = _SPELLINGS[id(keys)] = {s: canonical for canonical, group in keys.items() for s in group}
-        return lookup.get(raw_key) if isinstance(raw_key, str) else None
+    def _spellings(keys: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+        """spelling -> canonical key, built once per key table."""
+        lookup = _SPELLINGS[id(keys)] = {s: canonical for canonical, group in keys.items() for s in group}
+        return lookup
 
     @staticmethod
     def _unknown(raw_key: Any, keys: Mapping[str, tuple[str, ...]], what: str) -> str:

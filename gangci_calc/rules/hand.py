@@ -55,6 +55,8 @@ def check_hand(hand: Hand) -> None:
     if len(hand.bets) != 4:
         raise RuleError(("bets",), "needs one entry per seat")
     for seat, bets in zip(SEATS, hand.bets, strict=True):
+        if bets is NO_BETS:  # the usual case: nothing set, nothing to check
+            continue
         for name in ("piao", "di", "gang"):
             count = getattr(bets, name)
             path = ("bets", seat.name, name)

@@ -42,7 +42,12 @@ class Kong:
         >>> Kong(Seat.E, KongType.EXPOSED, Seat.W).payers()
         (<Seat.W: 2>,)
         """
-        if self.type is KongType.CONCEALED:
-            return self.by.others()
-        assert self.source is not None
-        return (self.source,)
+        return kong_payers(self.type, self.by, self.source)
+
+
+def kong_payers(kind: KongType, by: Seat, source: Seat | None) -> tuple[Seat, ...]:
+    """暗杠: the three others; 明杠: the discarder; 续杠: who fed the pung."""
+    if kind is KongType.CONCEALED:
+        return by.others()
+    assert source is not None
+    return (source,)

@@ -13,6 +13,10 @@ class Seat(IntEnum):
     W = 2  # 西
     N = 3  # 北
 
+    def __bool__(self) -> bool:
+        """Every seat is a seat: East is 0 but never falsy."""
+        return True
+
     @property
     def zh(self) -> str:
         """Chinese name: 东 南 西 北."""
@@ -28,14 +32,15 @@ class Seat(IntEnum):
         >>> Seat.N.shifted()
         <Seat.E: 0>
         """
-        return Seat((self + steps) % 4)
+        return SEATS[(self + steps) % 4]
 
     def others(self) -> tuple[Seat, ...]:
         """The three other seats, in the order of play after this one."""
-        return tuple(self.shifted(i) for i in (1, 2, 3))
+        return _OTHERS[self]
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+_OTHERS = {seat: tuple(SEATS[(seat + i) % 4] for i in (1, 2, 3)) for seat in SEATS}
 
 _SEAT_NAMES = {
     **{s.name: s for s in Seat},

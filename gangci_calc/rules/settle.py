@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from gangci_calc.rules.hand import Hand
-from gangci_calc.rules.kongs import Kong, KongType
+from gangci_calc.rules.kongs import KongType, kong_payers
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.payments import Amount, Charge, Part, Payment, Role, Settlement, from_halves
 from gangci_calc.rules.seats import Seat
@@ -59,22 +59,28 @@ def win_rows(win: Win, winner: Seat, source: Seat | None) -> list[tuple[Seat, Ro
     return rows
 
 
-def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, int], ...]:
-    """The add-on counts in ``(1 + ...)`` for one charge; () when add-ons are off.
+_GANG_TERMS = ("gang", "gang")
+_PIAO_TERMS = ("piao", "piao")
+_PIAO_DI_TERMS = ("piao", "piao", "di")
+
+
+def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The add-on counts in ``(1 + ...)`` for one charge, as (names, counts); empty when add-ons are off.
 
     This is the one place the add-on rule lives: 飘 and 抵 raise 炸弹底 / 杠呲底
-    parts (抵 only between a player and the dealer), 杠 raises 杠底 parts.
+    parts (抵 only between a player and the dealer), 杠 raises 杠底 parts; the
+    payee's count comes first, then the payer's.
     """
     if not hand.policy:
-        return ()
+        return (), ()
     receiver, giver = hand.bets[payee], hand.bets[payer]
     if part is Part.GANG:
-        return (("gang", receiver.gang), ("gang", giver.gang))
+        return _GANG_TERMS, (receiver.gang, giver.gang)
     if payee is hand.dealer:
-        return (("piao", receiver.piao), ("piao", giver.piao), ("di", giver.di))
+        return _PIAO_DI_TERMS, (receiver.piao, giver.piao, giver.di)
     if payer is hand.dealer:
-        return (("piao", receiver.piao), ("piao", giver.piao), ("di", receiver.di))
-    return (("piao", receiver.piao), ("piao", giver.piao))
+        return _PIAO_DI_TERMS, (receiver.piao, giver.piao, receiver.di)
+    return _PIAO_TERMS, (receiver.piao, giver.piao)
 
 
 # One charge: (payer, payee, part, k, kong paid for or None, role, reason)
@@ -90,10 +96,10 @@ def rows(hand: Hand) -> list[Row]:
     assert winner is not None
     out: list[Row] = []
     winning_kong = WINNING_KONG.get(outcome.win)
-    kong_payers = Kong(winner, winning_kong, outcome.source).payers() if winning_kong is not None else ()
+    paying_kong = kong_payers(winning_kong, winner, outcome.source) if winning_kong is not None else ()
     for payer, role, part, k in win_rows(outcome.win, winner, outcome.source):
         out.append((payer, winner, part, k, None, role, outcome.win))
-        if payer in kong_payers:  # the winning kong's 杠底, paid once
+        if payer in paying_kong:  # the winning kong's 杠底, paid once
             out.append((payer, winner, Part.GANG, ONE, winning_kong, role, outcome.win))
     for kong in hand.kongs:
         out.extend((payer, kong.by, Part.GANG, ONE, kong.type, Role.KONG, kong.type) for payer in kong.payers())
@@ -109,7 +115,7 @@ def net_halves(hand: Hand) -> list[int]:
     """Net per seat in half units, without building payment objects (bulk scoring)."""
     halves = [0, 0, 0, 0]
     for payer, payee, part, k, _, _, _ in rows(hand):
-        amount = _base(hand, part) * k * (1 + sum(c for _, c in counts(hand, part, payee, payer)))
+        amount = _base(hand, part) * k * (1 + sum(counts(hand, part, payee, payer)[1]))
         halves[payee] += amount
         halves[payer] -= amount
     return halves
@@ -137,9 +143,11 @@ def settle(hand: Hand) -> Settlement:
     for (payer, payee, reason, role), group in groupby(rows(hand), key=lambda row: (row[0], row[1], row[6], row[5])):
         charges = []
         for _, _, part, k, kong, _, _ in group:
-            terms = counts(hand, part, payee, payer)
-            amount = _base(hand, part) * k * (1 + sum(c for _, c in terms))
-            charges.append(Charge(part, _base(hand, part), Fraction(k, 2), terms, amount, kong))
+            names, values = counts(hand, part, payee, payer)
+            amount = _base(hand, part) * k * (1 + sum(values))
+            charges.append(
+                Charge(part, _base(hand, part), Fraction(k, 2), tuple(zip(names, values, strict=True)), amount, kong)
+            )
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))

@@ -1,0 +1,118 @@
+"""`gangci batch` against the bare parse of the same input, side by side in one run.
+
+    python benchmarks/bench_batch.py [N] [--memory]
+
+Generates N random valid hands (fixed seed; see handgen.py), writes them as a
+YAML stream and as JSON Lines, and times, best of 3 each:
+
+- YAML:  list(yaml.load_all(f, Loader=yaml.CSafeLoader))  vs  the batch (scoring and writing included)
+- JSONL: [json.loads(line) for line in f]                   vs  the batch
+
+With --memory it also runs `gangci batch` on 10k and 1M JSON Lines hands in a
+child process and compares their peak memory (max RSS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from handgen import hands
+
+from gangci_calc.batch import run_batch
+
+
+def best_of(repeats: int, fn) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def write_inputs(folder: Path, n: int) -> tuple[Path, Path, int]:
+    data = hands(n)
+    yaml_path, jsonl_path = folder / "hands.yaml", folder / "hands.jsonl"
+    with yaml_path.open("w", encoding="utf-8") as f:
+        yaml.dump_all(
+            data,
+            f,
+            Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+            allow_unicode=True,
+            sort_keys=False,
+            explicit_start=True,
+        )
+    with jsonl_path.open("w", encoding="utf-8") as f:
+        for hand in data:
+            f.write(json.dumps(hand, ensure_ascii=False) + "\n")
+    distinct = len({json.dumps(h, sort_keys=True) for h in data})
+    return yaml_path, jsonl_path, distinct
+
+
+def batch(path: Path, jobs: int = 1) -> None:
+    with open(os.devnull, "w", encoding="utf-8") as out:
+        stats = run_batch([str(path)], out, jobs=jobs)
+    assert stats.failed == 0 and stats.unreadable == 0, stats
+
+
+def peak_rss_mb(path: Path) -> float:
+    """Max RSS of a `gangci batch` child process, in MB."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gangci_calc", "batch", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(args[0]) if args else 20_000
+    with tempfile.TemporaryDirectory() as folder:
+        yaml_path, jsonl_path, distinct = write_inputs(Path(folder), n)
+        print(
+            f"hands: {n} ({distinct} distinct), YAML {yaml_path.stat().st_size // 1024} KiB, "
+            f"JSONL {jsonl_path.stat().st_size // 1024} KiB"
+        )
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        def parse_yaml() -> None:
+            with yaml_path.open(encoding="utf-8") as f:
+                list(yaml.load_all(f, Loader=loader))
+
+        def parse_jsonl() -> None:
+            with jsonl_path.open(encoding="utf-8") as f:
+                [json.loads(line) for line in f]
+
+        rows = [
+            ("YAML ", parse_yaml, lambda: batch(yaml_path), lambda: batch(yaml_path, 2), 1.25),
+            ("JSONL", parse_jsonl, lambda: batch(jsonl_path), lambda: batch(jsonl_path, 2), 1.00),
+        ]
+        for name, parse, one, two, goal in rows:
+            t_parse, t_one, t_two = best_of(3, parse), best_of(3, one), best_of(3, two)
+            print(
+                f"{name} bare parse {t_parse:6.2f} s | batch {t_one:6.2f} s = {t_one / t_parse:4.2f}× "
+                f"| --jobs 2 {t_two:6.2f} s = {t_two / t_parse:4.2f}×   (goal ≤ {goal:.2f}×)  "
+                f"{n / t_one:,.0f} hands/s"
+            )
+        if "--memory" in sys.argv:
+            for size in (10_000, 1_000_000):
+                path = Path(folder) / f"m{size}.jsonl"
+                rng_hands = hands(size, seed=size)
+                with path.open("w", encoding="utf-8") as f:
+                    f.writelines(json.dumps(h) + "\n" for h in rng_hands)
+                del rng_hands
+                print(f"peak memory, {size:>9,} hands: {peak_rss_mb(path):6.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
