@@ -19,7 +19,7 @@ from gangci_calc.cli import app
 from tests.conftest import EXAMPLES, ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from handgen import hands  # noqa: E402
+from handgen import hands
 
 GOOD_YAML = """# recorded at table 3
 stakes: 2
