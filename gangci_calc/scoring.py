@@ -40,20 +40,21 @@ def verdict_line(verdict: Verdict) -> str:
 
 def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, explain: bool) -> str:
     """The whole output as one string, so nothing is half-written on error."""
-    from gangci_calc.io import export
+    if fmt in ("json", "csv"):
+        from gangci_calc.io import export
 
-    if fmt == "json":
+        if fmt == "csv":
+            return export.settlement_csv(loaded.hand, settlement, loaded.names)
         import json
 
         return json.dumps(export.settlement_object(loaded.hand, settlement, loaded.names), ensure_ascii=False)
-    if fmt == "csv":
-        return export.settlement_csv(loaded.hand, settlement, loaded.names)
     from gangci_calc.io.console import capture
-    from gangci_calc.io.explain import explain_lines
     from gangci_calc.io.render import payout_table
 
     renderables: list[object] = [payout_table(loaded.hand, settlement, lang, loaded.names)]
     if explain:
+        from gangci_calc.io.explain import explain_lines
+
         renderables.append("\n".join(explain_lines(settlement, lang, loaded.names)) or "—")
     return capture(*renderables)
 

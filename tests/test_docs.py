@@ -26,3 +26,19 @@ def test_command_has_help(runner, name: str) -> None:
     result = runner.invoke(app, [name, "--help"])
     assert result.exit_code == 0
     assert len(result.stdout.strip().splitlines()) > 3
+
+
+def test_entry_point_runs_one_command_like_the_whole_app() -> None:
+    """`main()` builds only the command asked for; it must behave as the full app does."""
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "gangci_calc"]
+    helped = subprocess.run([*run, "score", "--help"], capture_output=True, text=True)
+    assert helped.returncode == 0 and "Usage: gangci score" in helped.stdout
+    bad = subprocess.run([*run, "score", "x.yaml", "--bogus"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "No such option: --bogus" in bad.stderr and "gangci score --help" in bad.stderr
+    unknown = subprocess.run([*run, "scor"], capture_output=True, text=True)
+    assert unknown.returncode == 2 and "No such command 'scor'" in unknown.stderr
+    version = subprocess.run([*run, "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.startswith("gangci ")

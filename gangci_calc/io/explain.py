@@ -11,9 +11,8 @@ _COUNT_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}
 def charge_formula(charge: Charge, lang: str) -> str:
     """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) = 36000``."""
     text = f"{part_label(charge.part, lang)} {charge.base}"
-    if charge.coefficient != 1:
-        k = charge.coefficient  # 2 or ½: the settlement table's k
-        text += f" × {k.numerator if k.denominator == 1 else float(k)}"
+    if charge.k_halves != 2:  # k is 2 or ½
+        text += f" × {amount_text(charge.coefficient)}"
     if charge.counts:
         names = _COUNT_ZH if lang == "zh" else {k: k + " " for k in _COUNT_ZH}
         terms = " + ".join(f"{names[name]}{count}" for name, count in charge.counts)

@@ -55,7 +55,7 @@ class Charge:
 
     part: Part
     base: int
-    coefficient: Fraction  # k of the settlement table: 1, 2 or ½
+    k_halves: int  # k of the settlement table (1, 2 or ½) in halves: 2, 4 or 1
     counts: tuple[tuple[str, int], ...]  # ("piao", 1), ("di", 2), ("gang", 0), ... ; () without add-ons
     halves: int  # the amount in half units, so sums stay in exact integers
     kong: KongType | None = None  # for 杠底 charges: the kind of kong paid for
@@ -67,6 +67,11 @@ class Charge:
     @property
     def amount(self) -> Amount:
         return from_halves(self.halves)
+
+    @property
+    def coefficient(self) -> Amount:
+        """k of the settlement table: 1, 2 or ½."""
+        return from_halves(self.k_halves)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,8 +135,6 @@ def settle(hand: Hand) -> Settlement:
     >>> settle(hand).net
     (-3000, -13000, 19000, -3000)
     """
-    from fractions import Fraction  # for the k shown in each charge
-
     payments: list[Payment] = []
     halves = [0, 0, 0, 0]
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
@@ -145,9 +143,7 @@ def settle(hand: Hand) -> Settlement:
         for _, _, part, k, kong, _, _ in group:
             names, values = counts(hand, part, payee, payer)
             amount = _base(hand, part) * k * (1 + sum(values))
-            charges.append(
-                Charge(part, _base(hand, part), Fraction(k, 2), tuple(zip(names, values, strict=True)), amount, kong)
-            )
+            charges.append(Charge(part, _base(hand, part), k, tuple(zip(names, values, strict=True)), amount, kong))
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
