@@ -19,24 +19,15 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handgen import hands
+from timing import best_of
 
 from gangci_calc.batch import run_batch
-
-
-def best_of(repeats: int, fn) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def write_inputs(folder: Path, n: int) -> tuple[Path, Path, int]:

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import random
 import sys
-import time
+from pathlib import Path
 
 from gangci_calc.tiles.analysis import _suit_shape, is_complete
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import best_of
 
 try:
     from mahjong.agari import Agari
@@ -51,15 +54,6 @@ def hands(n: int, seed: int = 20261129) -> list[list[int]]:
         else:
             out.append(complete_hand(rng))
     return out
-
-
-def best_of(repeats: int, fn) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -31,13 +31,11 @@ def arrangement_text(verdict: Verdict, claim: TileClaim, lang: str) -> Text:
         kong = tile_name(verdict.kong, lang)
         text.append(f"[{kong}×4 {'杠' if lang == 'zh' else 'kong'}]", style="bold magenta")
         text.append("  ")
-    ci_marked = False
-    groups = sorted(verdict.arrangement, key=lambda g: g[0] == "pair")
-    for group in groups:
+    unmarked = verdict.kong is not None  # a gangci win took the ci tile into one of its sets
+    for group in sorted(verdict.arrangement, key=lambda g: g[0] == "pair"):  # sets first, the pair last
         for t in _group_tiles(group):
-            is_ci = verdict.kong is not None and t == claim.ci and not ci_marked
-            if is_ci and group == next(g for g in groups if claim.ci in _group_tiles(g)):
-                ci_marked = True
+            if unmarked and t == claim.ci:
+                unmarked = False
                 text.append(tile_name(t, lang) + "◆", style="bold yellow")
             else:
                 text.append(tile_name(t, lang))
