@@ -28,11 +28,14 @@ class RuleError(GangciError):
     ``path`` names the field in the hand-file shape so loaders can point at it.
     """
 
-    def __init__(self, path: Sequence[str | int], message: str, *, at_key: bool = False) -> None:
+    def __init__(
+        self, path: Sequence[str | int], message: str, *, at_key: bool = False, offset: int | None = None
+    ) -> None:
         super().__init__(f"{field_name(path)}: {message}" if path else message)
         self.path: FieldPath = tuple(path)
         self.message = message
         self.at_key = at_key
+        self.offset = offset  # within a one-line text value: the character at fault
 
 
 class InputError(GangciError):

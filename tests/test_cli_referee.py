@@ -138,3 +138,11 @@ def test_dice_chinese(runner) -> None:
 def test_dice_errors(runner, args: list[str], piece: str) -> None:
     result = runner.invoke(app, ["dice", *args])
     assert result.exit_code == 2 and piece in result.stderr
+
+
+@pytest.mark.parametrize(("value", "column"), [("111m 12x3m", 16), ('"111m 12x3m"', 17)])
+def test_a_bad_tile_is_pointed_at(runner, write, value: str, column: int) -> None:
+    path = write(f"stakes: 1\ndealer: E\nwin: {{type: bomb, winner: E}}\ntiles:\n  ci: 1z\n  hand: {value}\n")
+    result = runner.invoke(app, ["check", path])
+    assert result.exit_code == 2
+    assert f":6:{column}: tiles.hand:" in result.stderr and "'x' is not a suit" in result.stderr

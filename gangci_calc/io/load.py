@@ -221,6 +221,7 @@ class Checker:
             text = given.get(key)
             if text is None:
                 return None if one else ()
+            offset_known = isinstance(text, str)  # a list's items do not map to one line
             if isinstance(text, list):  # pungs: [4m, 5p]
                 text = " ".join(str(t) for t in text)
             if not isinstance(text, (str, int)) or isinstance(text, bool):
@@ -228,7 +229,8 @@ class Checker:
             try:
                 return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
             except TileSyntaxError as error:
-                raise RuleError((*path, key), f'"{text}": {error.message}') from None
+                offset = error.offset if offset_known else None
+                raise RuleError((*path, key), f'"{text}": {error.message}', offset=offset) from None
 
         claim = TileClaim(
             ci=read("ci", True),
@@ -330,6 +332,10 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
     """Attach the file position of ``error.path`` (found in ``text``)."""
     position = locate(text, error.path, normalize_key, at_key=error.at_key) if text else None
     line, column = (position[0] + line_offset, position[1]) if position else (None, None)
+    if position and text and error.offset is not None:  # point at the character itself
+        row = text.splitlines()[position[0] - 1]
+        quoted = position[1] <= len(row) and row[position[1] - 1] in "'\""
+        column = position[1] + error.offset + quoted
     return InputError(source, error.message, line=line, column=column, field=field_name(error.path))
 
 
