@@ -187,7 +187,7 @@ def batch(
     no_check: Annotated[bool, typer.Option("--no-check", help="Do not check claims against tiles:.")] = False,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
-    from gangci_calc.batch_cli import run
+    from gangci_calc.batch.terminal import run
 
     raise typer.Exit(run(inputs, format.value, output, jobs, strict, not no_check))
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gangci_calc.batch import read_records, run_batch
+from gangci_calc.batch import read_chunks, records, run_batch
 from gangci_calc.cli import app
 from tests.conftest import EXAMPLES, ROOT
 
@@ -213,11 +213,26 @@ def test_killed_run_leaves_no_file_under_the_final_name(tmp_path: Path, sig: int
 
 def test_yaml_splitting_across_blocks(tmp_path: Path, monkeypatch) -> None:
     """Document markers that straddle the reader's block boundary are still found."""
-    import gangci_calc.batch as batch
+    import gangci_calc.batch.reading as reading
 
-    monkeypatch.setattr(batch, "_BLOCK", 7)
+    monkeypatch.setattr(reading, "BLOCK", 7)
     path = tmp_path / "s.yaml"
     path.write_text(GOOD_YAML)
-    records = list(read_records(str(path)))
-    assert [r.line for r in records] == [1, 6, 12, 16, 19]
-    assert records[3].text.startswith("    {stakes: 2")
+    found = [record for chunk in read_chunks(str(path)) for record in records(chunk)]
+    assert [r.line for r in found] == [1, 6, 12, 16, 19]
+    assert found[3].text.startswith("    {stakes: 2")
+    assert "".join(chunk.text for chunk in read_chunks(str(path))) == GOOD_YAML
+
+
+def test_jsonl_and_stdin_splitting_across_blocks(tmp_path: Path, monkeypatch) -> None:
+    import gangci_calc.batch.reading as reading
+
+    monkeypatch.setattr(reading, "BLOCK", 5)
+    path = tmp_path / "p.jsonl"
+    path.write_text(JSONL)
+    found = [(r.line, r.text[:12]) for chunk in read_chunks(str(path)) for r in records(chunk)]
+    assert [line for line, _ in found] == [1, 3, 4, 5]
+    piped = [r.line for chunk in read_chunks("-", io.StringIO("\n\n" + GOOD_YAML)) for r in records(chunk)]
+    assert piped == [3, 8, 14, 18, 21]
+    piped = [r.kind for chunk in read_chunks("-", io.StringIO("\n  " + JSONL)) for r in records(chunk)]
+    assert set(piped) == {"json"}

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from gangci_calc.batch import Stats, run_batch
+from gangci_calc.batch.run import Stats, run_batch
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_UNREADABLE = 0, 1, 2
 

@@ -1,0 +1,15 @@
+"""Bulk scoring of recorded hands: streaming in, one result per hand out, in input order.
+
+- :mod:`.reading`: inputs (YAML streams, JSON Lines, folders, stdin) -> chunks of
+  whole records -> records with their line numbers;
+- :mod:`.scoring`: a record -> one output line (JSONL or CSV), identical
+  records scored once;
+- :mod:`.run`: the pipeline, in one process or spread over several;
+- :mod:`.terminal`: the ``gangci batch`` side: output file, progress, summary.
+"""
+
+from gangci_calc.batch.reading import Chunk, Record, UnreadableInput, read_chunks, records
+from gangci_calc.batch.run import Stats, run_batch
+from gangci_calc.batch.scoring import Scorer
+
+__all__ = ["Chunk", "Record", "Scorer", "Stats", "UnreadableInput", "read_chunks", "records", "run_batch"]

@@ -1,0 +1,108 @@
+"""The batch pipeline: chunks in, results out in input order, in one process or several."""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import IO
+
+from gangci_calc.batch.reading import Chunk, UnreadableInput, expand, read_chunks
+from gangci_calc.batch.scoring import CSV_HEADER, ChunkResult, Scorer
+
+
+@dataclass
+class Stats:
+    hands: int = 0
+    scored: int = 0
+    failed: int = 0
+    unreadable: int = 0
+    stopped: bool = False  # --strict stopped at a failure
+
+
+def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], None]) -> Iterator[Chunk]:
+    """Every chunk of every input in order; an unreadable input is reported and skipped."""
+    for name in expand(inputs):
+        try:
+            yield from read_chunks(name)
+        except UnreadableInput as error:
+            stats.unreadable += 1
+            complain(str(error))
+
+
+_worker: Scorer | None = None
+
+
+def _start_worker(fmt: str, check: bool) -> None:
+    global _worker
+    _worker = Scorer(fmt, check)
+
+
+def _score_in_worker(chunk: Chunk) -> ChunkResult:
+    assert _worker is not None
+    return _worker.score_chunk(chunk)
+
+
+def scored_chunks(chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int) -> Iterator[ChunkResult]:
+    """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
+
+    Workers get whole chunks of text and split them themselves, so this process
+    only reads; at most 2 × jobs chunks are in flight, so memory stays flat.
+    """
+    if jobs <= 1:
+        scorer = Scorer(fmt, check)
+        yield from map(scorer.score_chunk, chunks)
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check)) as pool:
+        pending: deque = deque()
+        for chunk in chunks:
+            pending.append(pool.apply_async(_score_in_worker, (chunk,)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def _until_first_failure(chunk: ChunkResult, fmt: str) -> tuple[str, int]:
+    """The text up to and including the first failed hand, and how many hands that is."""
+    text = chunk.text[: chunk.first_failure_end]
+    if fmt != "csv":
+        return text, text.count("\n")
+    import csv
+    import io
+
+    return text, sum(1 for _ in csv.reader(io.StringIO(text)))  # a quoted cell may hold a newline
+
+
+def run_batch(
+    inputs: list[str],
+    out: IO[str],
+    *,
+    fmt: str = "jsonl",
+    jobs: int = 1,
+    strict: bool = False,
+    check: bool = True,
+    complain: Callable[[str], None] = lambda message: sys.stderr.write(message + "\n"),
+    on_chunk: Callable[[int], None] = lambda hands: None,
+) -> Stats:
+    """Score every hand of ``inputs`` into ``out``; returns the counts."""
+    stats = Stats()
+    if fmt == "csv":
+        out.write(CSV_HEADER)
+    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs):
+        text, hands, failed = chunk.text, chunk.hands, chunk.failed
+        if strict and failed:  # keep what came before the first failure, and that failure
+            text, hands = _until_first_failure(chunk, fmt)
+            failed, stats.stopped = 1, True
+        stats.hands += hands
+        stats.failed += failed
+        stats.scored += hands - failed
+        out.write(text)
+        on_chunk(hands)
+        if stats.stopped:
+            break
+    return stats

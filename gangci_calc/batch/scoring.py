@@ -1,0 +1,125 @@
+"""A record -> one line of output (JSONL or CSV), with the same words as ``gangci score``.
+
+Identical records (the same text) are scored once and remembered in a small
+bounded memo: settlement is a pure function of the record, and recorded hands
+repeat.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import NamedTuple
+
+from gangci_calc.batch.reading import Chunk, Record, records
+from gangci_calc.errors import ClaimRejected, InputError, RuleError
+from gangci_calc.io.labels import json_amount
+from gangci_calc.io.load import hand_from_data, located, parse_yaml
+from gangci_calc.rules import net
+
+MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
+CSV_HEADER = "source,outcome,winner,E,S,W,N,error\n"
+
+
+class ChunkResult(NamedTuple):
+    """The output of one chunk, ready to write."""
+
+    text: str
+    hands: int
+    failed: int
+    first_failure_end: int  # where the first failed hand's line ends in ``text``; -1 if none
+
+
+def csv_row(values: list[object]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(values)
+    return buffer.getvalue()
+
+
+class Scorer:
+    """Scores records into output lines for one format."""
+
+    def __init__(self, fmt: str = "jsonl", check: bool = True) -> None:
+        self.fmt = fmt
+        self.check = check
+        self.memo: dict[tuple[str, str], str] = {}
+        self._quoting: dict[str, tuple[str, str]] = {}
+
+    def score_chunk(self, chunk: Chunk) -> ChunkResult:
+        texts: list[str] = []
+        hands = failed = size = 0
+        first_failure_end = -1
+        for record in records(chunk):
+            ok, text = self.score(record)
+            texts.append(text)
+            hands += 1
+            size += len(text)
+            if not ok:
+                failed += 1
+                if first_failure_end < 0:
+                    first_failure_end = size
+        return ChunkResult("".join(texts), hands, failed, first_failure_end)
+
+    def score(self, record: Record) -> tuple[bool, str]:
+        """(scored?, the output line)."""
+        key = (record.kind, record.text)
+        body = self.memo.get(key)
+        if body is None:
+            try:
+                body = self._score_new(record)
+            except (InputError, ClaimRejected) as error:
+                return False, self._error(record, error)
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = body
+        if self.fmt == "csv":
+            return True, f"{self._source(record)},{body}"
+        return True, f'{body}, "source": {self._source(record)}}}\n'
+
+    def _score_new(self, record: Record) -> str:
+        """The result of a record not seen before, without its source."""
+        if record.kind == "json":
+            try:
+                data = json.loads(record.text)
+            except ValueError as error:
+                message = getattr(error, "msg", str(error))
+                raise InputError(record.source, f"JSON syntax: {message}", line=record.line) from None
+        else:
+            data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
+        try:
+            loaded = hand_from_data(data)
+        except RuleError as error:
+            raise located(error, record.source, record.text, line_offset=record.line - 1) from None
+        if self.check and loaded.tiles is not None:
+            from gangci_calc.scoring import claim_verdict_line
+
+            problem = claim_verdict_line(loaded.hand, loaded.tiles)
+            if problem:
+                raise ClaimRejected(f"{record.source}:{record.line}: {problem}")
+        e, s, w, n = (json_amount(a) for a in net(loaded.hand))
+        outcome = loaded.hand.outcome
+        if self.fmt == "csv":
+            winner = outcome.winner.name if outcome.winner is not None else ""
+            return f"{outcome.win.value},{winner},{e},{s},{w},{n},\n"
+        return f'{{"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}'
+
+    def _source(self, record: Record) -> str:
+        """``file:line``, quoted for the output format (the quoting is worked out once per file)."""
+        quoting = self._quoting.get(record.source)
+        if quoting is None:
+            if self.fmt != "csv":
+                quoting = (json.dumps(record.source, ensure_ascii=False)[:-1] + ":", '"')
+            elif any(c in record.source for c in ',"\r\n'):
+                quoting = ('"' + record.source.replace('"', '""') + ":", '"')
+            else:
+                quoting = (record.source + ":", "")
+            self._quoting[record.source] = quoting
+        return f"{quoting[0]}{record.line}{quoting[1]}"
+
+    def _error(self, record: Record, error: InputError | ClaimRejected) -> str:
+        message = error.one_line() if isinstance(error, InputError) else error.message
+        where = f"{record.source}:{record.line}"
+        if self.fmt == "csv":
+            return csv_row([where, "", "", "", "", "", "", message])
+        return json.dumps({"error": message, "source": where}, ensure_ascii=False) + "\n"
