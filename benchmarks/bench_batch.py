@@ -25,7 +25,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handgen import hands
-from timing import best_of
+from timing import race
 
 from gangci_calc.batch import run_batch
 
@@ -105,7 +105,8 @@ def main() -> None:
             ("JSONL", parse_jsonl, lambda: batch(jsonl_path), lambda: batch(jsonl_path, 2), 1.00),
         ]
         for name, parse, one, two, goal in rows:
-            t_parse, t_one, t_two = best_of(3, parse), best_of(3, one), best_of(3, two)
+            times = race(5, {"parse": parse, "one": one, "two": two})
+            t_parse, t_one, t_two = times["parse"], times["one"], times["two"]
             print(
                 f"{name} bare parse {t_parse:6.2f} s | batch {t_one:6.2f} s = {t_one / t_parse:4.2f}× "
                 f"| --jobs 2 {t_two:6.2f} s = {t_two / t_parse:4.2f}×   (goal ≤ {goal:.2f}×)  "

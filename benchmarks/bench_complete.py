@@ -16,7 +16,7 @@ from pathlib import Path
 from gangci_calc.tiles.analysis import _suit_shape, is_complete
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import best_of
+from timing import best_of, race
 
 try:
     from mahjong.agari import Agari
@@ -68,8 +68,10 @@ def main() -> None:
 
     _suit_shape.cache_clear()
     cold = best_of(1, lambda: [is_complete(c) for c in data])
-    t_ours = best_of(5, lambda: [is_complete(c) for c in data])
-    t_theirs = best_of(5, lambda: [agari.is_agari(c) for c in data])
+    times = race(
+        5, {"ours": lambda: [is_complete(c) for c in data], "theirs": lambda: [agari.is_agari(c) for c in data]}
+    )
+    t_ours, t_theirs = times["ours"], times["theirs"]
     print(f"hands: {n} ({sum(ours)} complete; {riichi_only} seven-pairs/orphans only mahjong accepts)")
     print(
         f"gangci_calc is_complete   {t_ours * 1e6 / n:7.2f} µs/hand   (first pass, cache empty: {cold * 1e6 / n:.2f})"
