@@ -25,8 +25,10 @@ app = typer.Typer(
     **_SETTINGS,
 )
 
-EXIT_FALSE_CLAIM = 1
-EXIT_BAD_INPUT = 2
+EXIT_FALSE_CLAIM = 1  # a referee check said no
+EXIT_SOME_FAILED = 1  # some hands of a batch could not be scored
+EXIT_BAD_INPUT = 2  # the input is wrong, or could not be read
+EXIT_INTERRUPTED = 130
 
 
 class Format(str, Enum):
@@ -189,7 +191,14 @@ def batch(
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.batch.terminal import run
 
-    raise typer.Exit(run(inputs, format.value, output, jobs, strict, not no_check))
+    try:
+        with exit_codes():
+            stats = run(inputs, format.value, output, jobs, strict, not no_check)
+    except KeyboardInterrupt:
+        raise fail("batch: interrupted; nothing written under the output name", EXIT_INTERRUPTED) from None
+    if stats.unreadable:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)
 
 
 def main() -> None:

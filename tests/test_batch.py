@@ -236,3 +236,17 @@ def test_jsonl_and_stdin_splitting_across_blocks(tmp_path: Path, monkeypatch) ->
     assert piped == [3, 8, 14, 18, 21]
     piped = [r.kind for chunk in read_chunks("-", io.StringIO("\n  " + JSONL)) for r in records(chunk)]
     assert set(piped) == {"json"}
+
+
+def test_strict_failure_with_output_file_writes_nothing(runner, tmp_path: Path) -> None:
+    recorded = tmp_path / "p.jsonl"
+    recorded.write_text(JSONL)
+    target = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["batch", str(recorded), "--strict", "-o", str(target)])
+    assert result.exit_code == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
+
+
+def test_unwritable_output_is_exit_2(runner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path / "no" / "out.jsonl")])
+    assert result.exit_code == 2 and "cannot be written" in result.stderr

@@ -3,47 +3,31 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import IO
+from contextlib import contextmanager, suppress
+from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.run import Stats, run_batch
+from gangci_calc.io.atomic import Abandon, atomic_file
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_UNREADABLE = 0, 1, 2
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 @contextmanager
-def atomic_output(path: str | None) -> Iterator[tuple[IO[str], list[bool]]]:
-    """Stdout, or a temporary file beside ``path`` renamed onto it only if ``keep[0]`` stays true."""
-    keep = [True]
+def _output(path: str | None) -> Iterator[IO[str]]:
     if path is None:
-        yield sys.stdout, keep
+        with suppress(Abandon):  # what went to stdout has gone
+            yield sys.stdout
         sys.stdout.flush()
-        return
-    target = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    previous = signal.getsignal(signal.SIGTERM)
-
-    def interrupted(signum, frame):  # a killed run must not leave the final name behind
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, interrupted)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            yield handle, keep
-        if keep[0]:
-            os.replace(temp, target)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        Path(temp).unlink(missing_ok=True)
+    else:
+        with atomic_file(path) as handle:
+            yield handle
 
 
-def _progress(inputs: list[str]):
+def _progress() -> Progress | None:
     """A Rich progress bar on stderr when it is a terminal; silent otherwise."""
     if not sys.stderr.isatty() or os.environ.get("CI"):
         return None
@@ -57,21 +41,16 @@ def _progress(inputs: list[str]):
     return progress
 
 
-def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool, check: bool) -> int:
+def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool, check: bool) -> Stats:
+    """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
     start = time.perf_counter()
-    complaints: list[str] = []
-
-    def complain(message: str) -> None:
-        complaints.append(message)
-        sys.stderr.write(message + "\n")
-
-    progress = _progress(inputs)
+    progress = _progress()
     task = None
     if progress is not None:
         progress.start()
         task = progress.add_task("hands", total=None)
     try:
-        with atomic_output(output) as (out, keep):
+        with _output(output) as out:
             stats = run_batch(
                 inputs,
                 out,
@@ -79,20 +58,15 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
                 jobs=jobs,
                 strict=strict,
                 check=check,
-                complain=complain,
                 on_chunk=(lambda n: progress.advance(task, n)) if progress is not None else (lambda n: None),
             )
-            keep[0] = not stats.stopped
-    except KeyboardInterrupt:
-        sys.stderr.write("batch: interrupted; nothing written under the output name\n")
-        return 130
+            if stats.stopped:  # --strict: a stopped run leaves no file behind
+                raise Abandon
     finally:
         if progress is not None:
             progress.stop()
     _summary(stats, time.perf_counter() - start)
-    if stats.unreadable:
-        return EXIT_UNREADABLE
-    return EXIT_SOME_FAILED if stats.failed else EXIT_OK
+    return stats
 
 
 def _summary(stats: Stats, seconds: float) -> None:

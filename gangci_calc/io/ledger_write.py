@@ -1,17 +1,16 @@
 """Writing session files: new hands appended as text, the rest left byte for byte.
 
-Files are replaced atomically (a new file renamed over the old), so a crash
+Files are replaced atomically (see :mod:`gangci_calc.io.atomic`), so a crash
 never leaves a broken ledger behind.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import yaml
 
+from gangci_calc.io.atomic import atomic_file
 from gangci_calc.io.schema import normalize_key
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
 
@@ -97,20 +96,9 @@ def append_hand_text(text: str, item: str) -> str:
 
 
 def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to a new file beside ``path`` and rename it over ``path``."""
-    target = Path(path)
-    mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Replace ``path`` with ``text`` whole: a crash never leaves a broken ledger."""
+    with atomic_file(path) as handle:
+        handle.write(text)
 
 
 def new_session_text(stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat) -> str:
