@@ -250,3 +250,37 @@ def test_strict_failure_with_output_file_writes_nothing(runner, tmp_path: Path) 
 def test_unwritable_output_is_exit_2(runner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path / "no" / "out.jsonl")])
     assert result.exit_code == 2 and "cannot be written" in result.stderr
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
+    stream = tmp_path / "many.jsonl"
+    stream.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=2)))
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    controller, terminal = os.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "gangci_calc", "batch", str(stream), "-o", os.devnull],
+        stderr=terminal,
+        stdout=subprocess.DEVNULL,
+        env=env,
+        timeout=120,
+    )
+    os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            data = os.read(controller, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        seen += data
+    os.close(controller)
+    assert done.returncode == 0
+    assert b"scoring" in seen and b"batch: 30000 hands" in seen
+    piped = subprocess.run(
+        [sys.executable, "-m", "gangci_calc", "batch", str(stream), "-o", os.devnull],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert b"scoring" not in piped.stderr and piped.stderr.count(b"\n") == 1
