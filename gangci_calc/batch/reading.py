@@ -15,7 +15,7 @@ from typing import IO, NamedTuple
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
-BLOCK = 1 << 20  # characters read at a time
+BLOCK = 1 << 18  # characters read at a time
 
 
 class Chunk(NamedTuple):

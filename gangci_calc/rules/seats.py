@@ -62,5 +62,6 @@ def parse_seat(text: object) -> Seat | None:
     (<Seat.W: 2>, <Seat.N: 3>, None)
     """
     if isinstance(text, str):
-        return _SEAT_NAMES.get(text.strip())
+        seat = _SEAT_NAMES.get(text)
+        return seat if seat is not None else _SEAT_NAMES.get(text.strip())
     return None

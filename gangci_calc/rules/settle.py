@@ -106,16 +106,18 @@ def rows(hand: Hand) -> list[Row]:
     return out
 
 
-def _base(hand: Hand, part: Part) -> int:
+def _bases(hand: Hand) -> dict[Part, int]:
+    """Which base amount each part is counted in."""
     stakes = hand.stakes
-    return stakes.gang if part is Part.GANG else stakes.ci if part is Part.CI else stakes.bomb
+    return {Part.GANG: stakes.gang, Part.CI: stakes.ci, Part.BOMB: stakes.bomb}
 
 
 def net_halves(hand: Hand) -> list[int]:
     """Net per seat in half units, without building payment objects (bulk scoring)."""
     halves = [0, 0, 0, 0]
+    bases = _bases(hand)
     for payer, payee, part, k, _, _, _ in rows(hand):
-        amount = _base(hand, part) * k * (1 + sum(counts(hand, part, payee, payer)[1]))
+        amount = bases[part] * k * (1 + sum(counts(hand, part, payee, payer)[1]))
         halves[payee] += amount
         halves[payer] -= amount
     return halves
@@ -137,13 +139,14 @@ def settle(hand: Hand) -> Settlement:
     """
     payments: list[Payment] = []
     halves = [0, 0, 0, 0]
+    bases = _bases(hand)
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
     for (payer, payee, reason, role), group in groupby(rows(hand), key=lambda row: (row[0], row[1], row[6], row[5])):
         charges = []
         for _, _, part, k, kong, _, _ in group:
             names, values = counts(hand, part, payee, payer)
-            amount = _base(hand, part) * k * (1 + sum(values))
-            charges.append(Charge(part, _base(hand, part), k, tuple(zip(names, values, strict=True)), amount, kong))
+            amount = bases[part] * k * (1 + sum(values))
+            charges.append(Charge(part, bases[part], k, tuple(zip(names, values, strict=True)), amount, kong))
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
