@@ -17,7 +17,8 @@ from gangci_calc.io.answers import AnswerError, parse_bets, parse_kongs, parse_s
 from gangci_calc.io.labels import seat_label
 from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
 from gangci_calc.io.load_session import load_session, session_from_text
-from gangci_calc.rules import NO_BETS, SCHEMES, SEATS, Bets, Hand, Outcome, Seat, Stakes, Win
+from gangci_calc.rules import NO_BETS, SCHEMES, SEATS, Bets, Hand, Kong, Outcome, Seat, Stakes, Win
+from gangci_calc.rules.addons import BET_NAMES_ZH
 
 T = TypeVar("T")
 
@@ -55,13 +56,16 @@ def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
     return lambda text: empty if text in ("", "-", "无", "none") else parse(text)
 
 
-def _bets_text(bets: tuple[Bets, ...]) -> str:
+def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
+    """Last hand's add-ons as an answer would give them: ``南飘1 北抵2杠1`` / ``S piao 1, N di 2``."""
     parts = []
     for seat in SEATS:
-        counts = " ".join(f"{n} {getattr(bets[seat], n)}" for n in ("piao", "di", "gang") if getattr(bets[seat], n))
-        if counts:
-            parts.append(f"{seat.name} {counts}")
-    return ", ".join(parts) or "-"
+        counts = [(n, getattr(bets[seat], n)) for n in ("piao", "di", "gang") if getattr(bets[seat], n)]
+        if counts and lang == "zh":
+            parts.append(seat.zh + "".join(f"{BET_NAMES_ZH[n]}{c}" for n, c in counts))
+        elif counts:
+            parts.append(f"{seat.name} " + " ".join(f"{n} {c}" for n, c in counts))
+    return (" " if lang == "zh" else ", ").join(parts) or "-"
 
 
 def add_hand(path: str, lang: str) -> None:
@@ -90,9 +94,9 @@ def add_hand(path: str, lang: str) -> None:
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS,) * 4  # type: ignore[assignment]
     if table.policy:
         last = session.hands[-1].loaded.hand.bets if session.hands else bets
-        previous = _bets_text(last) if _valid_bets(table.stakes, dealer, last) else "-"
+        previous = _bets_text(last, lang) if _valid_bets(table.stakes, dealer, last) else "-"
         bets = ask(q["bets"], _none_or(lambda t: _checked_bets(table.stakes, dealer, t), bets), previous)
-    kongs = ask(q["kongs"], _none_or(lambda t: tuple(parse_kongs(t)), ()), "-")
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(table.stakes, dealer, t), ()), "-")
     try:
         hand = Hand(table.stakes, dealer, outcome, table.policy, bets, kongs)
     except RuleError as error:
@@ -117,6 +121,12 @@ def _checked_winner(winner: Seat, win: Win, dealer: Seat) -> Seat:
         return winner
     _checked(Outcome(win, winner), dealer)
     return winner
+
+
+def _checked_kongs(stakes: Stakes, dealer: Seat, text: str) -> tuple[Kong, ...]:
+    kongs = tuple(parse_kongs(text))
+    Hand(stakes, dealer, Outcome.draw(), kongs=kongs)
+    return kongs
 
 
 def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets]:

@@ -253,6 +253,7 @@ def test_add_reasks_until_answers_are_valid(runner, tmp_path: Path) -> None:
                 "南",
                 "南抵1",  # 抵 on the dealer -> asked again
                 "-",
+                "东明杠",  # a 明杠 needs who discarded -> asked again
                 "-",
             ]
         )
@@ -261,6 +262,7 @@ def test_add_reasks_until_answers_are_valid(runner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["session", str(path), "--add", "-f", "json"], input=answers)
     assert result.exit_code == 0, result.output
     assert "'zimo'" in result.stderr and "dealer's only" in result.stderr and "cannot 抵" in result.stderr
+    assert "needs 'from'" in result.stderr
     assert path.read_text(encoding="utf-8").endswith("  - win: {type: heavenly, winner: S}\n")
 
 

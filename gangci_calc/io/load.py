@@ -288,9 +288,8 @@ class Table:
 
 
 def table_from(given: dict[str, Any], path: Path_ = ()) -> Table:
-    for required in ("stakes",):
-        if required not in given:
-            raise RuleError(path, f"missing {required} — 起底方案: 1, 2 or {{gang: 1000}}")
+    if "stakes" not in given:
+        raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
     return Table(
         stakes=CHECK.stakes(given["stakes"], (*path, "stakes")),
         policy=CHECK.flag(given.get("policy", False), (*path, "policy")),
@@ -298,7 +297,7 @@ def table_from(given: dict[str, Any], path: Path_ = ()) -> Table:
     )
 
 
-def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: Path_ = ()) -> tuple[Hand, Any]:
+def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: Path_ = ()) -> tuple[Hand, TileClaim | None]:
     """Build and rule-check one hand from its canonical keys; returns (hand, tiles)."""
     if "win" not in given:
         raise RuleError(path, "missing win — e.g. win: {type: bomb, winner: S}")
