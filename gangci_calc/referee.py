@@ -8,11 +8,11 @@ from gangci_calc.errors import InputError, RuleError
 from gangci_calc.io.console import capture
 from gangci_calc.io.load import load_hand
 from gangci_calc.io.render_tiles import dice_view, verdict_panel, waits_view
-from gangci_calc.rules import Seat, parse_seat
+from gangci_calc.rules import Seat, Win, parse_seat
 from gangci_calc.tiles.analysis import counts_of, waits
-from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins
+from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins, size_problem, too_many
 from gangci_calc.tiles.dice import deal_from_dice
-from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles, tile_text
+from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles
 
 
 def check_file(path: str, lang: str, fmt: str) -> tuple[str, bool]:
@@ -25,17 +25,9 @@ def check_file(path: str, lang: str, fmt: str) -> tuple[str, bool]:
     outcome = loaded.hand.outcome
     verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer)
     if fmt == "json":
-        return json.dumps(
-            {
-                "claim": outcome.win.value,
-                "holds": verdict.holds,
-                "reason": verdict.reason,
-                "kong": tile_text(verdict.kong) if verdict.kong is not None else None,
-                "arrangement": [[kind, tile_text(t)] for kind, t in verdict.arrangement],
-                "alternatives": [w.value for w in verdict.alternatives],
-            },
-            ensure_ascii=False,
-        ), verdict.holds
+        from gangci_calc.io.export import verdict_object
+
+        return json.dumps(verdict_object(verdict), ensure_ascii=False), verdict.holds
     return capture(verdict_panel(verdict, loaded.tiles, lang, outcome.winner)), verdict.holds
 
 
@@ -55,12 +47,9 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str) -> str:
         raise InputError("--ci", f'"{ci}": {error.message}') from None
     pung_tiles = tuple(_tiles_option(pungs, "--pungs")) if pungs else ()
     claim = TileClaim(ci_tile, tuple(tiles), None, pung_tiles)
-    size = len(tiles) + 3 * len(pung_tiles)
-    if size != 13:
-        raise InputError("hand", f"{len(tiles)} tiles + {len(pung_tiles)} pungs × 3 = {size}; a waiting hand has 13")
-    for t, count in enumerate(claim.all_counts()):
-        if count > 4:
-            raise InputError("hand", f"{count} × {tile_text(t)} with the ci tile; there are only 4")
+    problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
+    if problem:
+        raise InputError("hand", problem)
     return waits_view(claim, waits(counts_of(tiles), claim.all_counts()), next_tile_wins(claim), lang)
 
 

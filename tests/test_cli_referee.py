@@ -108,7 +108,7 @@ def test_waits_chinese_and_pungs(runner) -> None:
     ("args", "piece"),
     [
         (["12x3m", "--ci", "4m"], "'x' is not a suit"),
-        (["111s 222s 23m", "--ci", "4m"], "a waiting hand has 13"),
+        (["111s 222s 23m", "--ci", "4m"], "it must have 13"),
         (["111s 222s 23m 33p 444p", "--ci", "4"], "has no suit"),
     ],
 )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.labels import json_amount
 from gangci_calc.rules import SEATS, Amount, Hand, Seat, Settlement
+
+if TYPE_CHECKING:
+    from gangci_calc.tiles.claims import Verdict
 
 
 def net_object(net: tuple[Amount, ...]) -> dict[str, int | float]:
@@ -84,3 +87,17 @@ def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | 
             ]
         )
     return csv_text(rows)
+
+
+def verdict_object(verdict: Verdict) -> dict[str, Any]:
+    """The ``gangci check --format json`` object."""
+    from gangci_calc.tiles.notation import tile_text
+
+    return {
+        "claim": verdict.win.value,
+        "holds": verdict.holds,
+        "reason": verdict.reason,
+        "kong": tile_text(verdict.kong) if verdict.kong is not None else None,
+        "arrangement": [[kind, tile_text(t)] for kind, t in verdict.arrangement],
+        "alternatives": [w.value for w in verdict.alternatives],
+    }

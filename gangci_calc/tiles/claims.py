@@ -59,11 +59,19 @@ class Verdict:
     alternatives: tuple[Win, ...] = field(default=())  # other wins these tiles make
 
 
-def check_tile_counts(win: Win, claim: TileClaim) -> None:
-    """Raise :class:`RuleError` for tiles that cannot exist or cannot be checked."""
+def too_many(claim: TileClaim) -> str | None:
+    """``5 × 1m ...`` when some tile shows more than its four copies, else ``None``."""
     for t, count in enumerate(claim.all_counts()):
         if count > 4:
-            raise RuleError(("tiles",), f"{count} × {tile_text(t)} with the ci tile and melds; there are only 4")
+            return f"{count} × {tile_text(t)} with the ci tile and melds; there are only 4"
+    return None
+
+
+def check_tile_counts(win: Win, claim: TileClaim) -> None:
+    """Raise :class:`RuleError` for tiles that cannot exist or cannot be checked."""
+    problem = too_many(claim)
+    if problem:
+        raise RuleError(("tiles",), problem)
     if claim.win_tile is None and win not in (Win.TIANCI, Win.HEAVENLY):
         raise RuleError(("tiles", "win_tile"), f"missing — which tile won the {win.zh}?", at_key=True)
 
