@@ -82,3 +82,31 @@ def test_a_draw_pays_nothing(hand: Hand) -> None:
     drawn = dataclasses.replace(hand, outcome=Outcome.draw())
     assert settle(drawn).net == (0, 0, 0, 0)
     assert settle(drawn).payments == ()
+
+
+@given(hands())
+def test_the_bulk_path_agrees_with_settle(hand: Hand) -> None:
+    """`net()` (batch) and `settle()` (score, session) walk the same rows."""
+    from gangci_calc.rules import net
+
+    settlement = settle(hand)
+    assert net(hand) == settlement.net
+    assert (
+        sum(p.amount for p in settlement.payments if p.payee is Seat.E)
+        - sum(p.amount for p in settlement.payments if p.payer is Seat.E)
+        == settlement.net[Seat.E]
+    )
+
+
+@given(hands(), st.booleans())
+def test_a_hand_written_by_quick_entry_reads_back_the_same(hand: Hand, overridden: bool) -> None:
+    import yaml
+
+    from gangci_calc.io.ledger_write import hand_yaml
+    from gangci_calc.io.load import CHECK, Table, hand_from
+
+    item = yaml.safe_load(hand_yaml(hand, dealer_overridden=overridden))[0]
+    given = CHECK.mapping(item, (), {k: (k,) for k in ("dealer", "win", "bets", "kongs")}, "a hand")
+    read, _ = hand_from(given, Table(hand.stakes, hand.policy, {}), hand.dealer)
+    assert read == hand
+    assert ("dealer" in item) is overridden

@@ -113,6 +113,7 @@ CASES = [
     ("top level a list", "- 1\n- 2\n", ["should be a mapping", "not a list"]),
     ("top level text", "hello\n", ["should be a mapping", "the text 'hello'"]),
     ("empty file", "", ["is empty"]),
+    ("a session file", "stakes: 1\ndealer: E\nhands: []\n", [":3:1:", "session file", "gangci session"]),
     ("comments only", "# nothing yet\n", ["is empty"]),
 ]
 

@@ -318,6 +318,8 @@ def hand_from_data(data: Any) -> LoadedHand:
     """One hand file's data -> :class:`LoadedHand`; raises :class:`RuleError`."""
     if not isinstance(data, dict):
         raise RuleError((), f"a hand file should be a mapping of fields (stakes, dealer, win, ...), not {_kind(data)}")
+    if "hands" in data or "牌局" in data:
+        raise RuleError(("hands",), "this is a session file (many hands): use `gangci session`", at_key=True)
     given = CHECK.mapping(data, (), TOP_KEYS, "a hand file")
     table = table_from(given)
     if "dealer" not in given:
