@@ -2,8 +2,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
+
+# CI machines are shared and slow at times: no per-example deadline there, and the same examples every run.
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
