@@ -72,7 +72,15 @@ def session_output(path: str, fmt: str, lang: str) -> str:
     from gangci_calc.io.render_session import session_csv, session_json, session_view
     from gangci_calc.session import settle_session
 
-    result = settle_session(load_session(path))
+    session = load_session(path)
+    false_claims = [
+        f"{item.loaded.source}: hand {item.number}: {problem}"
+        for item in session.hands
+        if item.loaded.tiles is not None and (problem := claim_verdict_line(item.loaded.hand, item.loaded.tiles))
+    ]
+    if false_claims:  # a ledger is settled whole or not at all
+        raise ClaimRejected("\n".join(false_claims))
+    result = settle_session(session)
     if fmt == "json":
         return session_json(result)
     if fmt == "csv":

@@ -331,3 +331,16 @@ def test_add_into_empty_flow_list(runner, write) -> None:
     result = runner.invoke(app, ["session", path, "--add", "-f", "json"], input="\n流局\n-\n")
     assert result.exit_code == 0, result.output
     assert Path(path).read_text() == "stakes: 2\ndealer: W\nhands:\n  - win: {type: draw}\n# nothing yet\n"
+
+
+def test_a_false_claim_in_a_session_stops_the_settle_up(runner, write) -> None:
+    path = write(
+        session_text(
+            "  - win: {type: bomb, winner: S}\n",
+            "  - win: {type: zhici, winner: W, from: N}\n"
+            "    tiles: {ci: 7s, hand: 111m 222m 345m 456p 7s, win_tile: 3m}\n",
+        )
+    )
+    result = runner.invoke(app, ["session", path])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "hand 2: the claimed 直呲 (zhici) does not hold: 直呲 needs three 3m in hand; there is one" in result.stderr

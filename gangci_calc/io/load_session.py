@@ -64,6 +64,9 @@ def _hand_lines(text: str) -> list[int | None]:
     return []
 
 
+_TABLE_SPELLINGS = {spelling for key in TABLE_KEYS for spelling in SESSION_KEYS[key]}
+
+
 def session_from_text(text: str, source: str) -> SessionFile:
     data = parse_yaml(text, source)
     if data is None:
@@ -95,7 +98,7 @@ def session_from_text(text: str, source: str) -> SessionFile:
         try:
             if isinstance(raw, dict):
                 for key in raw:
-                    if key in {s for k in TABLE_KEYS for s in SESSION_KEYS[k]}:
+                    if key in _TABLE_SPELLINGS:
                         raise RuleError(
                             (*path, str(key)), "is a table setting: set it once at the top of the file", at_key=True
                         )
