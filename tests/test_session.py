@@ -344,3 +344,35 @@ def test_a_false_claim_in_a_session_stops_the_settle_up(runner, write) -> None:
     result = runner.invoke(app, ["session", path])
     assert result.exit_code == 1 and result.stdout == ""
     assert "hand 2: the claimed 直呲 (zhici) does not hold: 直呲 needs three 3m in hand; there is one" in result.stderr
+
+
+ITEM = "  - win: {type: draw}\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("stakes: 1\ndealer: E\nhands:\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
+        ("stakes: 1\ndealer: E\nhands:", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
+        ("stakes: 1\ndealer: E\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
+        (  # items written flush left keep that style
+            "dealer: E\nhands:\n- win: {type: bomb, winner: S}\nstakes: 1\n",
+            "dealer: E\nhands:\n- win: {type: bomb, winner: S}\n- win: {type: draw}\nstakes: 1\n",
+        ),
+        (  # a key after the hands keeps its comment
+            "dealer: E\nhands:\n  - win: {type: bomb, winner: S}\n# the stakes\nstakes: 1\n",
+            "dealer: E\nhands:\n  - win: {type: bomb, winner: S}\n" + ITEM + "# the stakes\nstakes: 1\n",
+        ),
+    ],
+)
+def test_append_hand_text(before: str, after: str) -> None:
+    from gangci_calc.io.ledger_write import append_hand_text
+
+    assert append_hand_text(before, ITEM) == after
+
+
+def test_append_refuses_to_rewrite_a_one_line_list() -> None:
+    from gangci_calc.io.ledger_write import append_hand_text
+
+    with pytest.raises(ValueError, match="flow list"):
+        append_hand_text("stakes: 1\ndealer: E\nhands: [{win: draw}]\n", ITEM)

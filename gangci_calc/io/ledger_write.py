@@ -15,8 +15,8 @@ from gangci_calc.io.schema import normalize_key
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
 
 
-def hand_yaml(hand: Hand, *, dealer_overridden: bool, indent: str = "  ", comment: str = "") -> str:
-    """One ``hands:`` item in the house style: flow mappings, one line per field."""
+def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
+    """One ``hands:`` item in the house style (flow mappings, one line per field), indented two spaces."""
     outcome = hand.outcome
     win = f"type: {outcome.win.value}"
     if outcome.winner is not None:
@@ -30,12 +30,10 @@ def hand_yaml(hand: Hand, *, dealer_overridden: bool, indent: str = "  ", commen
     bets = _bets_flow(hand.bets)
     if bets:
         fields.append(f"bets: {bets}")
-    lines = [f"{indent}# {comment}"] if comment else []
-    lines.append(f"{indent}- {fields[0]}")
-    lines += [f"{indent}  {field}" for field in fields[1:]]
+    lines = [f"  - {fields[0]}", *(f"    {field}" for field in fields[1:])]
     if hand.kongs:
-        lines.append(f"{indent}  kongs:")
-        lines += [f"{indent}    - {_kong_flow(kong)}" for kong in hand.kongs]
+        lines.append("    kongs:")
+        lines += [f"      - {_kong_flow(kong)}" for kong in hand.kongs]
     return "\n".join(lines) + "\n"
 
 
@@ -76,7 +74,7 @@ def append_hand_text(text: str, item: str) -> str:
             continue
         last = index == len(pairs) - 1
         if isinstance(value, yaml.SequenceNode) and value.flow_style:
-            if value.value:  # hands: [ {...}, {...} ] — add one more inside the brackets
+            if value.value:  # rewriting someone's one-line list would disturb it
                 raise ValueError("hands is written as a [flow list]; write it as a block list to use --add")
             start, end = value.start_mark.index, value.end_mark.index
             return text[:start].rstrip(" ") + "\n" + item + text[end:].lstrip(" ").removeprefix("\n")
