@@ -55,7 +55,11 @@ def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, e
     if explain:
         from gangci_calc.io.explain import explain_lines
 
-        renderables.append("\n".join(explain_lines(settlement, lang, loaded.names)) or "—")
+        lines = explain_lines(settlement, lang, loaded.names)
+        if not lines:  # only a drawn hand pays nothing
+            void = "，杠作废" if loaded.hand.kongs else ""
+            lines = [f"流局：无人付钱{void}" if lang == "zh" else "draw: nobody pays" + (", kongs are void" if void else "")]
+        renderables.append("\n".join(lines))
     return capture(*renderables)
 
 

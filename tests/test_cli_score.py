@@ -118,3 +118,10 @@ def test_east_is_a_seat_like_any_other(runner, write) -> None:
     path = write("stakes: 2\ndealer: S\nwin: {type: xuci, winner: E, from: S}\n")
     data = json.loads(runner.invoke(app, ["score", path, "-f", "json"]).stdout)
     assert data["win"] == {"type": "xuci", "winner": "E", "from": "S"}
+
+
+def test_explain_a_draw(runner) -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / "draw.yaml"), "--explain"])
+    assert "流局：无人付钱，杠作废" in result.stdout
+    result = runner.invoke(app, ["score", str(EXAMPLES / "draw.yaml"), "--explain", "--lang", "en"])
+    assert "draw: nobody pays, kongs are void" in result.stdout
