@@ -57,8 +57,11 @@ def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, e
 
         lines = explain_lines(settlement, lang, loaded.names)
         if not lines:  # only a drawn hand pays nothing
-            void = "，杠作废" if loaded.hand.kongs else ""
-            lines = [f"流局：无人付钱{void}" if lang == "zh" else "draw: nobody pays" + (", kongs are void" if void else "")]
+            kongs = bool(loaded.hand.kongs)
+            if lang == "zh":
+                lines = ["流局：无人付钱" + ("，杠作废" if kongs else "")]
+            else:
+                lines = ["draw: nobody pays" + (", kongs are void" if kongs else "")]
         renderables.append("\n".join(lines))
     return capture(*renderables)
 
