@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -257,6 +258,20 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=2)))
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     controller, terminal = os.openpty()
+    chunks: list[bytes] = []
+
+    def drain() -> None:  # read as it comes, so a full terminal buffer never blocks the child
+        while True:
+            try:
+                data = os.read(controller, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
     done = subprocess.run(
         [sys.executable, "-m", "gangci_calc", "batch", str(stream), "-o", os.devnull],
         stderr=terminal,
@@ -265,16 +280,9 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
         timeout=120,
     )
     os.close(terminal)
-    seen = b""
-    while True:
-        try:
-            data = os.read(controller, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        seen += data
+    reader.join(timeout=10)
     os.close(controller)
+    seen = b"".join(chunks)
     assert done.returncode == 0
     assert b"scoring" in seen and b"batch: 30000 hands" in seen
     piped = subprocess.run(
