@@ -209,7 +209,7 @@ def main() -> None:
     host waits for ``gangci score`` after every hand.
     """
     args = sys.argv[1:]
-    commands = {info.name or info.callback.__name__: info.callback for info in app.registered_commands}
+    commands = {info.name or info.callback.__name__: info.callback for info in app.registered_commands if info.callback}
     command = commands.get(args[0]) if args else None
     if command is None:  # --help, --version, or a mistyped command: the whole app answers
         app()

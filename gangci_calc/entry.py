@@ -96,7 +96,8 @@ def add_hand(path: str, lang: str) -> None:
         last = session.hands[-1].loaded.hand.bets if session.hands else bets
         previous = _bets_text(last, lang) if _valid_bets(table.stakes, dealer, last) else "-"
         bets = ask(q["bets"], _none_or(lambda t: _checked_bets(table.stakes, dealer, t), bets), previous)
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(table.stakes, dealer, t), ()), "-")
+    no_kongs: tuple[Kong, ...] = ()
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(table.stakes, dealer, t), no_kongs), "-")
     try:
         hand = Hand(table.stakes, dealer, outcome, table.policy, bets, kongs)
     except RuleError as error:

@@ -57,17 +57,18 @@ def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer]:
     groups = _most_zero_groups(tuple(totals[i] for i in owing))
     transfers: list[Transfer] = []
     for group in groups:
-        members = [owing[i] for i in group]
-        debtors = [[i, -totals[i]] for i in members if totals[i] < 0]
-        creditors = [[i, totals[i]] for i in members if totals[i] > 0]
+        members = [Seat(owing[i]) for i in group]
+        debtors = [seat for seat in members if totals[seat] < 0]
+        creditors = [seat for seat in members if totals[seat] > 0]
+        left = {seat: abs(totals[seat]) for seat in members}
         while debtors and creditors:  # within a zero-sum group this makes k - 1 payments
             debtor, creditor = debtors[0], creditors[0]
-            amount = min(debtor[1], creditor[1])
-            transfers.append(Transfer(Seat(debtor[0]), Seat(creditor[0]), amount))
-            debtor[1] -= amount
-            creditor[1] -= amount
-            if debtor[1] == 0:
+            amount = left[debtor] if left[debtor] <= left[creditor] else left[creditor]
+            transfers.append(Transfer(debtor, creditor, amount))
+            left[debtor] -= amount
+            left[creditor] -= amount
+            if left[debtor] == 0:
                 debtors.pop(0)
-            if creditor[1] == 0:
+            if left[creditor] == 0:
                 creditors.pop(0)
     return sorted(transfers, key=lambda t: (t.payer, t.payee))

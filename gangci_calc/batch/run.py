@@ -86,11 +86,12 @@ def run_batch(
     jobs: int = 1,
     strict: bool = False,
     check: bool = True,
-    complain: Callable[[str], None] = lambda message: sys.stderr.write(message + "\n"),
-    on_chunk: Callable[[int], None] = lambda hands: None,
+    complain: Callable[[str], None] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
 ) -> Stats:
     """Score every hand of ``inputs`` into ``out``; returns the counts."""
     stats = Stats()
+    complain = complain or (lambda message: print(message, file=sys.stderr))
     if fmt == "csv":
         out.write(CSV_HEADER)
     for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs):
@@ -102,7 +103,8 @@ def run_batch(
         stats.failed += failed
         stats.scored += hands - failed
         out.write(text)
-        on_chunk(hands)
+        if on_chunk is not None:
+            on_chunk(hands)
         if stats.stopped:
             break
     return stats

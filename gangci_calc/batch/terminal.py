@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
@@ -45,10 +45,11 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
     """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
     start = time.perf_counter()
     progress = _progress()
-    task = None
+    on_chunk: Callable[[int], None] = lambda hands: None  # noqa: E731
     if progress is not None:
         progress.start()
         task = progress.add_task("hands", total=None)
+        on_chunk = lambda hands: progress.advance(task, hands)  # noqa: E731
     try:
         with _output(output) as out:
             stats = run_batch(
@@ -58,7 +59,7 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
                 jobs=jobs,
                 strict=strict,
                 check=check,
-                on_chunk=(lambda n: progress.advance(task, n)) if progress is not None else (lambda n: None),
+                on_chunk=on_chunk,
             )
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon

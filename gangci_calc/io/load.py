@@ -272,7 +272,11 @@ class Checker:
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
-    return {dict: "a mapping", list: "a list", str: f"the text {value!r}"}.get(type(value), f"{value!r}")
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"the text {value!r}" if isinstance(value, str) else repr(value)
 
 
 CHECK = Checker()

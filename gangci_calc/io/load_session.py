@@ -139,7 +139,8 @@ def _raw_winner(raw: Any) -> Seat | None:
     win = raw.get("win", raw.get("胡牌"))
     if not isinstance(win, dict):
         return None
-    if WIN_NAMES.get(win.get("type", win.get("类型"))) is Win.DRAW:
+    kind = win.get("type", win.get("类型"))
+    if isinstance(kind, str) and WIN_NAMES.get(kind) is Win.DRAW:
         return None
     return parse_seat(win.get("winner", win.get("赢家", win.get("胡家"))))
 

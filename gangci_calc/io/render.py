@@ -8,6 +8,7 @@ from gangci_calc.io.labels import amount_text, seat_label, win_label, word
 from gangci_calc.rules import SEATS, Amount, Bets, Hand, Seat, Settlement
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
 
@@ -72,7 +73,7 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     table.add_column(word("kongs", lang), justify="right", footer=money(sum(kong_part)))
     table.add_column(word("net", lang), justify="right", footer=money(sum(settlement.net)))
     for seat in SEATS:
-        row: list[object] = [
+        row: list[RenderableType] = [
             seat.zh if lang == "zh" else seat.name,
             (names or {}).get(seat, ""),
             "★" if seat is hand.dealer else "",
