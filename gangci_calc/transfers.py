@@ -60,7 +60,7 @@ def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer]:
         members = [Seat(owing[i]) for i in group]
         debtors = [seat for seat in members if totals[seat] < 0]
         creditors = [seat for seat in members if totals[seat] > 0]
-        left = {seat: abs(totals[seat]) for seat in members}
+        left: dict[Seat, Amount] = {seat: -totals[seat] if totals[seat] < 0 else totals[seat] for seat in members}
         while debtors and creditors:  # within a zero-sum group this makes k - 1 payments
             debtor, creditor = debtors[0], creditors[0]
             amount = left[debtor] if left[debtor] <= left[creditor] else left[creditor]
