@@ -38,6 +38,7 @@ from gangci_calc.rules import (
     Win,
     parse_seat,
 )
+from gangci_calc.rules.hand import whole_count
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
@@ -186,8 +187,10 @@ class Checker:
             seat = self.seat(raw_seat, (*path, str(raw_seat)))
             if counts is None:
                 continue
-            given = self.mapping(counts, (*path, seat.name), BET_KEYS, "add-ons (piao 飘, di 抵, gang 下杠)")
-            bets[seat] = Bets(**given)  # counts are checked by the core (Hand)
+            here = (*path, seat.name)
+            given = self.mapping(counts, here, BET_KEYS, "add-ons (piao 飘, di 抵, gang 下杠)")
+            # whole numbers before they reach the model; ranges and the dealer rule are the core's (Hand)
+            bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
         return (bets[0], bets[1], bets[2], bets[3])
 
     def outcome(self, value: Any, path: Path_) -> Outcome:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gangci_calc.errors import RuleError
+from gangci_calc.errors import FieldPath, RuleError
 from gangci_calc.rules.addons import MAX_COUNT, NO_BETS, Bets
 from gangci_calc.rules.kongs import Kong
 from gangci_calc.rules.outcomes import Win
@@ -50,6 +50,13 @@ class Hand:
         return self.bets[seat]
 
 
+def whole_count(path: FieldPath, name: str, count: object) -> int:
+    """An add-on count must be a whole number (YAML ``yes`` is not 1)."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise RuleError(path, f"{count!r} is not a whole number — {_BET_ZH[name]} takes 0 to 3")
+    return count
+
+
 def check_hand(hand: Hand) -> None:
     """Raise :class:`RuleError` for the first thing the rules do not allow."""
     if len(hand.bets) != 4:
@@ -58,10 +65,8 @@ def check_hand(hand: Hand) -> None:
         if bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
         for name in ("piao", "di", "gang"):
-            count = getattr(bets, name)
             path = ("bets", seat.name, name)
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise RuleError(path, f"{count!r} is not a whole number — {_BET_ZH[name]} takes 0 to 3")
+            count = whole_count(path, name, getattr(bets, name))
             if not 0 <= count <= MAX_COUNT:
                 raise RuleError(path, f"{count} is out of range — {_BET_ZH[name]} takes 0 to 3")
             if count and not hand.policy:
