@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
@@ -13,7 +13,7 @@ from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.io.atomic import Abandon, atomic_file
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
 
 @contextmanager
@@ -45,11 +45,16 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
     """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
     start = time.perf_counter()
     progress = _progress()
-    on_chunk: Callable[[int], None] = lambda hands: None  # noqa: E731
-    if progress is not None:
-        progress.start()
-        task = progress.add_task("hands", total=None)
-        on_chunk = lambda hands: progress.advance(task, hands)  # noqa: E731
+    tasks: list[TaskID] = []
+
+    def on_chunk(hands: int) -> None:
+        if progress is None:
+            return
+        if not tasks:  # started with the first results: --jobs workers are forked by then, before its thread
+            progress.start()
+            tasks.append(progress.add_task("hands", total=None))
+        progress.advance(tasks[0], hands)
+
     try:
         with _output(output) as out:
             stats = run_batch(
@@ -64,7 +69,7 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon
     finally:
-        if progress is not None:
+        if progress is not None and tasks:
             progress.stop()
     _summary(stats, time.perf_counter() - start)
     return stats
