@@ -65,7 +65,8 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     )
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     table.add_column(word("seat", lang), footer=word("total", lang))
-    table.add_column(word("player", lang))
+    if names:  # a column of blanks says nothing
+        table.add_column(word("player", lang))
     table.add_column(word("dealer", lang), justify="center")
     if hand.policy:
         table.add_column(word("bets", lang))
@@ -73,11 +74,10 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     table.add_column(word("kongs", lang), justify="right", footer=money(sum(kong_part)))
     table.add_column(word("net", lang), justify="right", footer=money(sum(settlement.net)))
     for seat in SEATS:
-        row: list[RenderableType] = [
-            seat.zh if lang == "zh" else seat.name,
-            (names or {}).get(seat, ""),
-            "★" if seat is hand.dealer else "",
-        ]
+        row: list[RenderableType] = [seat.zh if lang == "zh" else seat.name]
+        if names:
+            row.append(names.get(seat, ""))
+        row.append("★" if seat is hand.dealer else "")
         if hand.policy:
             row.append(bets_text(hand.bets[seat], lang) or word("none", lang))
         row += [money(win_part[seat]), money(kong_part[seat]), money(settlement.net[seat])]
