@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from gangci_calc.rules import Amount, KongType, Part, Role, Seat, Win
 
-LANGS = ("zh", "en")
-
 _WORDS: dict[str, dict[str, str]] = {
     "zh": {
         "seat": "座位",

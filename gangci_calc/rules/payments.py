@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Union
 
 from gangci_calc.rules.kongs import KongType
 from gangci_calc.rules.outcomes import Win
-from gangci_calc.rules.seats import SEATS, Seat
+from gangci_calc.rules.seats import Seat
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -109,9 +109,6 @@ class Settlement:
                     totals[payment.payee] += charge.halves
                     totals[payment.payer] -= charge.halves
         return tuple(from_halves(t) for t in totals)
-
-    def net_by_seat(self) -> dict[Seat, Amount]:
-        return dict(zip(SEATS, self.net, strict=True))
 
 
 def from_halves(halves: int) -> Amount:
