@@ -44,6 +44,9 @@ class Lang(str, Enum):
 
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (for people), json or csv.")]
 LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: zh 中文 (default) or en English.")]
+NoCheckOption = Annotated[
+    bool, typer.Option("--no-check", help="Score even where the tiles given do not support the claimed win.")
+]
 
 
 def fail(message: str, status: int) -> typer.Exit:
@@ -93,9 +96,7 @@ def score(
     format: FormatOption = Format.table,
     lang: LangOption = Lang.zh,
     explain: Annotated[bool, typer.Option("--explain", help="List every payment with its formula.")] = False,
-    no_check: Annotated[
-        bool, typer.Option("--no-check", help="Score even if the tiles given do not support the claim.")
-    ] = False,
+    no_check: NoCheckOption = False,
 ) -> None:
     """Per-player payout table for one finished hand."""
     with exit_codes():
@@ -186,7 +187,7 @@ def batch(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to score with.")] = 1,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand that fails.")] = False,
-    no_check: Annotated[bool, typer.Option("--no-check", help="Do not check claims against tiles:.")] = False,
+    no_check: NoCheckOption = False,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.batch.terminal import run

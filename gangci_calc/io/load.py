@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from gangci_calc.errors import InputError, RuleError, field_name
+from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
 from gangci_calc.io.positions import locate
 from gangci_calc.io.schema import (
     BET_KEYS,
@@ -43,7 +43,6 @@ from gangci_calc.rules.hand import whole_count
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
 
-Path_ = tuple[str | int, ...]
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same rules, faster
 
 
@@ -103,7 +102,7 @@ _SPELLINGS: dict[int, dict[str, str]] = {}
 class Checker:
     """Turns plain data into models, raising :class:`RuleError` with a field path."""
 
-    def mapping(self, data: Any, path: Path_, keys: Mapping[str, tuple[str, ...]], what: str) -> dict[str, Any]:
+    def mapping(self, data: Any, path: FieldPath, keys: Mapping[str, tuple[str, ...]], what: str) -> dict[str, Any]:
         """Check a mapping's keys against ``keys`` (with aliases); return it canonical."""
         if not isinstance(data, dict):
             raise RuleError(path, f"should be a mapping of {what}, not {_kind(data)}")
@@ -134,13 +133,13 @@ class Checker:
         return f"unknown key '{raw_key}' in {what} — {hint}"
 
     @staticmethod
-    def seat(value: Any, path: Path_) -> Seat:
+    def seat(value: Any, path: FieldPath) -> Seat:
         seat = parse_seat(value)
         if seat is None:
             raise RuleError(path, f"{value!r} is not a seat — use E S W N or 东 南 西 北")
         return seat
 
-    def stakes(self, value: Any, path: Path_) -> Stakes:
+    def stakes(self, value: Any, path: FieldPath) -> Stakes:
         if isinstance(value, str) and value.strip().lstrip("方案").strip() in ("1", "2"):
             value = int(value.strip().lstrip("方案"))
         if isinstance(value, int) and not isinstance(value, bool):
@@ -159,12 +158,12 @@ class Checker:
         return Stakes(given["gang"], given.get("bomb", usual.bomb), given.get("ci", usual.ci))
 
     @staticmethod
-    def flag(value: Any, path: Path_) -> bool:
+    def flag(value: Any, path: FieldPath) -> bool:
         if not isinstance(value, bool):
             raise RuleError(path, f"{value!r} is not true or false")
         return value
 
-    def names(self, value: Any, path: Path_) -> dict[Seat, str]:
+    def names(self, value: Any, path: FieldPath) -> dict[Seat, str]:
         if value is None:
             return {}
         if not isinstance(value, dict):
@@ -177,7 +176,7 @@ class Checker:
             names[seat] = str(name).strip()
         return names
 
-    def bets(self, value: Any, path: Path_) -> tuple[Bets, Bets, Bets, Bets]:
+    def bets(self, value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
         if value is None:
             return (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
         if not isinstance(value, dict):
@@ -193,7 +192,7 @@ class Checker:
             bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
         return (bets[0], bets[1], bets[2], bets[3])
 
-    def outcome(self, value: Any, path: Path_) -> Outcome:
+    def outcome(self, value: Any, path: FieldPath) -> Outcome:
         if isinstance(value, str):
             value = {"type": value}
         given = self.mapping(value, path, WIN_KEYS, "the win (type, winner, from)")
@@ -210,7 +209,7 @@ class Checker:
         source = self.seat(given["from"], (*path, "from")) if given.get("from") is not None else None
         return Outcome(win, winner, source)
 
-    def tiles(self, value: Any, path: Path_, win: Win) -> TileClaim:
+    def tiles(self, value: Any, path: FieldPath, win: Win) -> TileClaim:
         """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
         from gangci_calc.tiles.claims import TileClaim, check_tile_counts  # only hands with tiles need it
         from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles
@@ -249,7 +248,7 @@ class Checker:
             raise RuleError((*path, *error.path[1:]), error.message, at_key=error.at_key) from None
         return claim
 
-    def kongs(self, value: Any, path: Path_) -> tuple[Kong, ...]:
+    def kongs(self, value: Any, path: FieldPath) -> tuple[Kong, ...]:
         if value is None:
             return ()
         if not isinstance(value, list):
@@ -294,7 +293,7 @@ class Table:
     names: dict[Seat, str]
 
 
-def table_from(given: dict[str, Any], path: Path_ = ()) -> Table:
+def table_from(given: dict[str, Any], path: FieldPath = ()) -> Table:
     if "stakes" not in given:
         raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
     return Table(
@@ -304,7 +303,7 @@ def table_from(given: dict[str, Any], path: Path_ = ()) -> Table:
     )
 
 
-def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: Path_ = ()) -> tuple[Hand, TileClaim | None]:
+def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: FieldPath = ()) -> tuple[Hand, TileClaim | None]:
     """Build and rule-check one hand from its canonical keys; returns (hand, tiles)."""
     if "win" not in given:
         raise RuleError(path, "missing win — e.g. win: {type: bomb, winner: S}")
