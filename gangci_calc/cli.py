@@ -10,12 +10,15 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from gangci_calc import __version__
 from gangci_calc.errors import ClaimRejected, GangciError, InputError, InputErrors
+
+if TYPE_CHECKING:
+    from gangci_calc.rules import HouseRules
 
 _SETTINGS: dict = {"add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
 app = typer.Typer(
@@ -47,6 +50,25 @@ LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: zh 中文 (def
 NoCheckOption = Annotated[
     bool, typer.Option("--no-check", help="Score even where the tiles given do not support the claimed win.")
 ]
+RulesOption = Annotated[
+    Optional[str],  # noqa: UP045 - Typer reads the annotation
+    typer.Option(
+        "--rules",
+        metavar="FILE",
+        help="The table's house rules (规矩): a YAML file with rules: {...}; a file's own rules: change them.",
+    ),
+]
+
+
+def _house(rules_file: str | None) -> HouseRules:
+    """The house rules of ``--rules FILE``, or the seed's."""
+    if rules_file is None:
+        from gangci_calc.rules import SEED_RULES
+
+        return SEED_RULES
+    from gangci_calc.io.load import load_rules
+
+    return load_rules(rules_file)
 
 
 def fail(message: str, status: int) -> typer.Exit:
@@ -97,12 +119,14 @@ def score(
     lang: LangOption = Lang.zh,
     explain: Annotated[bool, typer.Option("--explain", help="List every payment with its formula.")] = False,
     no_check: NoCheckOption = False,
+    rules: RulesOption = None,
 ) -> None:
     """Per-player payout table for one finished hand."""
     with exit_codes():
         from gangci_calc.scoring import score_file
 
-        emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check))
+        base = _house(rules)
+        emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check, base=base))
 
 
 @app.command()
@@ -112,18 +136,20 @@ def session(
     lang: LangOption = Lang.zh,
     add: Annotated[bool, typer.Option("--add", help="Enter the next hand at the prompts and append it.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new session file at the prompts.")] = False,
+    rules: RulesOption = None,
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     with exit_codes():
         if add and new:
             raise InputError(session_file, "use --new to start a file or --add to extend one, not both")
+        base = _house(rules)
         if new or add:
             from gangci_calc.entry import add_hand, new_session
 
-            (new_session if new else add_hand)(session_file, lang.value)
+            (new_session if new else add_hand)(session_file, lang.value, base)
         from gangci_calc.scoring import session_output
 
-        emit(session_output(session_file, format.value, lang.value))
+        emit(session_output(session_file, format.value, lang.value, base))
 
 
 @app.command()
@@ -131,12 +157,13 @@ def check(
     hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file with tiles:.")],
     format: Annotated[Format, typer.Option("--format", "-f", help="table (a panel) or json.")] = Format.table,
     lang: LangOption = Lang.zh,
+    rules: RulesOption = None,
 ) -> None:
     """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
     with exit_codes():
         from gangci_calc.referee import check_file
 
-        text, holds = check_file(hand_file, lang.value, format.value)
+        text, holds = check_file(hand_file, lang.value, format.value, _house(rules))
         emit(text)
         if not holds:
             raise typer.Exit(EXIT_FALSE_CLAIM)
@@ -148,12 +175,13 @@ def waits(
     ci: Annotated[str, typer.Option("--ci", help="The ci tile (杠底牌), e.g. 4m or 四万.")],
     pungs: Annotated[str, typer.Option("--pungs", help="Exposed pungs (碰), e.g. 4m.")] = "",
     lang: LangOption = Lang.zh,
+    rules: RulesOption = None,
 ) -> None:
-    """Waits of a hand, and which next tile makes which win."""
+    """Waits of a hand, and which next tile makes which win (at this table: --rules)."""
     with exit_codes():
         from gangci_calc.referee import waits_text
 
-        emit(waits_text(hand, ci, pungs, lang.value))
+        emit(waits_text(hand, ci, pungs, lang.value, _house(rules)))
 
 
 @app.command()
@@ -168,6 +196,21 @@ def dice(
         from gangci_calc.referee import dice_text
 
         emit(dice_text(dealer, first, second, lang.value))
+
+
+@app.command(name="rules")
+def rules_command(
+    rules_file: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation
+        typer.Argument(metavar="[FILE]", help="A rules file, hand file or session: show that table's options."),
+    ] = None,
+    lang: LangOption = Lang.zh,
+) -> None:
+    """The rule book: the seed's rules and every house option (规矩), or one table's options."""
+    with exit_codes():
+        from gangci_calc.io.rulebook import rule_book, table_rules_text
+
+        emit(rule_book(lang.value) if rules_file is None else table_rules_text(rules_file, lang.value))
 
 
 class BatchFormat(str, Enum):
@@ -188,13 +231,14 @@ def batch(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to score with.")] = 1,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand that fails.")] = False,
     no_check: NoCheckOption = False,
+    rules: RulesOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.batch.terminal import run
 
     try:
         with exit_codes():
-            stats = run(inputs, format.value, output, jobs, strict, not no_check)
+            stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules))
     except KeyboardInterrupt:
         raise fail("batch: interrupted; nothing written under the output name", EXIT_INTERRUPTED) from None
     if stats.unreadable:

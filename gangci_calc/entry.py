@@ -7,17 +7,39 @@ the file is only written once the whole new ledger reads back clean.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
 import typer
 
 from gangci_calc.errors import InputError, RuleError
-from gangci_calc.io.answers import AnswerError, parse_bets, parse_kongs, parse_seat_answer, parse_win
-from gangci_calc.io.labels import seat_label
+from gangci_calc.io.answers import (
+    AnswerError,
+    parse_bets,
+    parse_house,
+    parse_kongs,
+    parse_seat_answer,
+    parse_win,
+)
+from gangci_calc.io.labels import house_text, seat_label
 from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
 from gangci_calc.io.load_session import load_session, session_from_text
-from gangci_calc.rules import NO_BETS, SCHEMES, SEATS, Bets, Hand, Kong, Outcome, Seat, Stakes, Win
+from gangci_calc.rules import (
+    NO_BETS,
+    NO_MI,
+    SEATS,
+    SEED_RULES,
+    Bets,
+    Hand,
+    HouseRules,
+    Kong,
+    Outcome,
+    Seat,
+    TableRules,
+    Win,
+)
 from gangci_calc.rules.addons import BET_NAMES_ZH
 
 T = TypeVar("T")
@@ -29,6 +51,8 @@ _Q = {
         "bets": "加番 (如 南飘1 北抵2杠1; - 为无)", "kongs": "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
         "stakes": "起底方案 (1 / 2 / 杠底金额如 500)", "policy": "带政策 (加番)?", "name": "{seat} 玩家名 (可空)",
         "first": "第一局庄家", "hand": "第 {n} 局", "saved": "已记入 {file}", "exists": "already exists",
+        "house": "规矩 (如 包次 庄家翻倍 硬次 下米500; - 为默认)", "bao": "包次?", "ci": "杠底牌 (如 东 7z 四万)",
+        "win_house": "怎么胡的 ({wins})",
     },
     "en": {
         "dealer": "Dealer", "win": "How did it end (bomb heavenly anci tianci zhici xuci draw)",
@@ -38,6 +62,8 @@ _Q = {
         "stakes": "Stakes scheme (1 / 2 / a kong base like 500)", "policy": "Add-ons on (带政策)?",
         "name": "{seat} player's name (may be empty)", "first": "Dealer of the first hand",
         "hand": "Hand {n}", "saved": "saved to {file}", "exists": "already exists",
+        "house": "House rules (e.g. baoci dealer_double hard_ci xiami=500; - for the seed's)",
+        "bao": "Baoci (包次)?", "ci": "The ci tile (e.g. 东 7z 四万)", "win_house": "How did it end ({wins})",
     },
 }  # fmt: skip
 
@@ -68,38 +94,49 @@ def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
     return (" " if lang == "zh" else ", ").join(parts) or "-"
 
 
-def add_hand(path: str, lang: str) -> None:
+def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Ask for the next hand, append it to the session file, keep the rest intact."""
     q = _Q[lang]
-    session = load_session(path)
-    table = session.table
-    names = table.names
+    session = load_session(path, base)
+    table = session.table_now
+    rules, names = table.rules, table.names
+    house = rules.house
     number = len(session.hands) + 1
     usual = session.next_dealer()
     typer.echo(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}", err=True)
+    if house.changed():
+        typer.echo(house_text(house, lang), err=True)
     dealer = ask(q["dealer"], parse_seat_answer, usual.zh if lang == "zh" else usual.name)
+    # answers are checked one by one against the table's rules; the ci tile comes later
+    probe = TableRules(rules.stakes, rules.policy, replace(house, honor_ci_double=False))
 
     def outcome_for(win: Win) -> Outcome:
         if win is Win.DRAW:
             return Outcome.draw()
         default = (dealer.zh if lang == "zh" else dealer.name) if win is Win.HEAVENLY else None
-        winner = ask(q["winner"], lambda t: _checked_winner(parse_seat_answer(t), win, dealer), default)
+        winner = ask(q["winner"], lambda t: _checked_winner(probe, parse_seat_answer(t), win, dealer), default)
         source = None
         if win.needs_source:
-            question = q["from_zhici"] if win is Win.ZHICI else q["from_xuci"]
-            source = ask(question, lambda t: _checked(Outcome(win, winner, parse_seat_answer(t)), dealer).source)
-        return Outcome(win, winner, source)
+            question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
+            source = ask(question, lambda t: _checked(probe, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
+        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False, err=True)
+        return Outcome(win, winner, source, bao)
 
-    outcome = outcome_for(ask(q["win"], parse_win))
+    wins = _wins(house, lang)
+    outcome = outcome_for(ask(q["win_house"].format(wins=wins), lambda t: _checked_win(probe, parse_win(t), dealer)))
+    ci = None
+    if house.honor_ci_double and outcome.win.is_ci:
+        ci = ask(q["ci"], _ci_answer)
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS,) * 4  # type: ignore[assignment]
-    if table.policy:
+    if rules.policy:
         last = session.hands[-1].loaded.hand.bets if session.hands else bets
-        previous = _bets_text(last, lang) if _valid_bets(table.stakes, dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(table.stakes, dealer, t), bets), previous)
+        previous = _bets_text(last, lang) if _valid_bets(probe, dealer, last) else "-"
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(probe, dealer, t), bets), previous)
     no_kongs: tuple[Kong, ...] = ()
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(table.stakes, dealer, t), no_kongs), "-")
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(probe, dealer, outcome, t), no_kongs), "-")
+    mi = session.mi if house.xiami else NO_MI
     try:
-        hand = Hand(table.stakes, dealer, outcome, table.policy, bets, kongs)
+        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi)
     except RuleError as error:
         raise InputError(path, str(error)) from None
     item = hand_yaml(hand, dealer_overridden=dealer is not usual)
@@ -107,26 +144,49 @@ def add_hand(path: str, lang: str) -> None:
         new_text = append_hand_text(session.text, item)
     except ValueError as error:
         raise InputError(path, str(error)) from None
-    session_from_text(new_text, path)  # the whole ledger must read back clean before it is written
+    session_from_text(new_text, path, base)  # the whole ledger must read back clean before it is written
     write_atomically(path, new_text)
     typer.echo(q["saved"].format(file=path), err=True)
 
 
-def _checked(outcome: Outcome, dealer: Seat) -> Outcome:
-    Hand(SCHEMES[1], dealer, outcome)
+def _wins(house: HouseRules, lang: str) -> str:
+    """The wins this table counts, for the prompt."""
+    from gangci_calc.tiles.claims import allowed
+
+    return " ".join((w.zh if lang == "zh" else w.value) for w in Win if allowed(w, house))
+
+
+def _ci_answer(text: str) -> int:
+    from gangci_calc.tiles.notation import TileSyntaxError, parse_tile
+
+    try:
+        return parse_tile(text)
+    except TileSyntaxError as error:
+        raise AnswerError(f"{text!r}: {error.message}") from None
+
+
+def _checked(rules: TableRules, outcome: Outcome, dealer: Seat) -> Outcome:
+    Hand(rules, dealer, outcome)
     return outcome
 
 
-def _checked_winner(winner: Seat, win: Win, dealer: Seat) -> Seat:
+def _checked_win(rules: TableRules, win: Win, dealer: Seat) -> Win:
+    """A win this table counts (硬次 has no 炸弹; 点炮 needs 点炮胡)."""
+    if win is not Win.DRAW:
+        _checked(rules, Outcome(win, dealer, dealer.shifted() if win.needs_source else None), dealer)
+    return win
+
+
+def _checked_winner(rules: TableRules, winner: Seat, win: Win, dealer: Seat) -> Seat:
     if win.needs_source:
         return winner
-    _checked(Outcome(win, winner), dealer)
+    _checked(rules, Outcome(win, winner), dealer)
     return winner
 
 
-def _checked_kongs(stakes: Stakes, dealer: Seat, text: str) -> tuple[Kong, ...]:
+def _checked_kongs(rules: TableRules, dealer: Seat, outcome: Outcome, text: str) -> tuple[Kong, ...]:
     kongs = tuple(parse_kongs(text))
-    Hand(stakes, dealer, Outcome.draw(), kongs=kongs)
+    Hand(rules, dealer, outcome, kongs=kongs)
     return kongs
 
 
@@ -135,18 +195,24 @@ def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets
     return (bets[0], bets[1], bets[2], bets[3])
 
 
-def _checked_bets(stakes: Stakes, dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
+def _checked_bets(rules: TableRules, dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
     bets = _to_bets(parse_bets(text))
-    Hand(stakes, dealer, Outcome.draw(), True, bets)
+    Hand(rules, dealer, Outcome.draw(), bets)
     return bets
 
 
-def _valid_bets(stakes: Stakes, dealer: Seat, bets: tuple[Bets, ...]) -> bool:
+def _valid_bets(rules: TableRules, dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
     try:
-        Hand(stakes, dealer, Outcome.draw(), True, bets)  # type: ignore[arg-type]
+        Hand(rules, dealer, Outcome.draw(), bets)
     except RuleError:
         return False
     return True
+
+
+def _house_answer(text: str) -> dict[str, object]:
+    options = parse_house(text)
+    replace(SEED_RULES, **options)  # type: ignore[arg-type]  # the values' own checks (下米 amount, 暗杠倍数)
+    return options
 
 
 def _stakes_answer(text: str) -> str:
@@ -157,7 +223,7 @@ def _stakes_answer(text: str) -> str:
     raise AnswerError(f"{text!r}: 1, 2, or a kong base (杠底) like 500")
 
 
-def new_session(path: str, lang: str) -> None:
+def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Ask for the table settings and start a session file."""
     q = _Q[lang]
     if Path(path).exists():
@@ -172,7 +238,10 @@ def new_session(path: str, lang: str) -> None:
         if name:
             names[seat] = name
     dealer = ask(q["first"], parse_seat_answer, "东" if lang == "zh" else "E")
-    text = new_session_text(stakes, policy, names, dealer)
-    session_from_text(text, path)
+    no_options: dict[str, object] = {}
+    options = ask(q["house"], _none_or(_house_answer, no_options), "-")
+    house = {key: value.value if isinstance(value, Enum) else value for key, value in options.items()}
+    text = new_session_text(stakes, policy, names, dealer, house)
+    session_from_text(text, path, base)
     write_atomically(path, text)
     typer.echo(q["saved"].format(file=path), err=True)

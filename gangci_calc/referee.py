@@ -8,22 +8,23 @@ from gangci_calc.errors import InputError, RuleError
 from gangci_calc.io.console import capture
 from gangci_calc.io.load import load_hand
 from gangci_calc.io.render_tiles import dice_view, verdict_panel, waits_view
-from gangci_calc.rules import Seat, Win, parse_seat
+from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
 from gangci_calc.tiles.analysis import counts_of, waits
 from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins, size_problem, too_many
 from gangci_calc.tiles.dice import deal_from_dice
 from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles
 
 
-def check_file(path: str, lang: str, fmt: str) -> tuple[str, bool]:
-    """Check the claim in a hand file with ``tiles:``; returns (output, holds)."""
-    loaded = load_hand(path)
+def check_file(path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES) -> tuple[str, bool]:
+    """Check the claim in a hand file with ``tiles:`` under its table's rules; returns (output, holds)."""
+    loaded = load_hand(path, base, referee=True)
     if loaded.tiles is None:
         raise InputError(
             path, "has no tiles: to check a claim, add tiles: {ci: ..., hand: ..., win_tile: ...}", field="tiles"
         )
     outcome = loaded.hand.outcome
-    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer)
+    house = loaded.table_rules.house
+    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer, house=house)
     if fmt == "json":
         from gangci_calc.io.export import verdict_object
 
@@ -38,7 +39,7 @@ def _tiles_option(text: str, option: str) -> list[int]:
         raise InputError(option, f'"{text}": {error.message}') from None
 
 
-def waits_text(hand: str, ci: str, pungs: str, lang: str) -> str:
+def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SEED_RULES) -> str:
     """Waits of a 13-tile hand, the ci tile marked, and which next tile makes which win."""
     tiles = _tiles_option(hand, "hand")
     try:
@@ -50,7 +51,7 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str) -> str:
     problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
     if problem:
         raise InputError("hand", problem)
-    return waits_view(claim, waits(counts_of(tiles), claim.all_counts()), next_tile_wins(claim), lang)
+    return waits_view(claim, waits(counts_of(tiles), claim.all_counts()), next_tile_wins(claim, house), lang)
 
 
 def dice_text(dealer: str, first: int, second: int, lang: str) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
 from gangci_calc.io.load import LoadedHand, load_hand
-from gangci_calc.rules import Hand, Settlement, settle
+from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Settlement, settle
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim, Verdict
@@ -26,7 +26,7 @@ def claim_verdict_line(hand: Hand, tiles: TileClaim) -> str | None:
     from gangci_calc.tiles.claims import check_claim
 
     outcome = hand.outcome
-    verdict = check_claim(outcome.win, tiles, dealer_wins=outcome.winner is hand.dealer)
+    verdict = check_claim(outcome.win, tiles, dealer_wins=outcome.winner is hand.dealer, house=hand.house)
     return None if verdict.holds else verdict_line(verdict)
 
 
@@ -66,20 +66,22 @@ def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, e
     return capture(*renderables)
 
 
-def score_file(path: str, fmt: str, lang: str, *, explain: bool = False, check: bool = True) -> str:
-    loaded = load_hand(path)
+def score_file(
+    path: str, fmt: str, lang: str, *, explain: bool = False, check: bool = True, base: HouseRules = SEED_RULES
+) -> str:
+    loaded = load_hand(path, base)
     if check:
         check_tiles(loaded)
     return render(loaded, settle(loaded.hand), fmt, lang, explain=explain)
 
 
-def session_output(path: str, fmt: str, lang: str) -> str:
+def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES) -> str:
     """Load, settle and render a whole session file."""
     from gangci_calc.io.load_session import load_session
     from gangci_calc.io.render_session import session_csv, session_json, session_view
     from gangci_calc.session import settle_session
 
-    session = load_session(path)
+    session = load_session(path, base)
     false_claims = [
         f"{item.loaded.source}: hand {item.number}: {problem}"
         for item in session.hands

@@ -21,13 +21,17 @@ def rotated(hand: Hand, steps: int) -> Hand:
     for seat in SEATS:
         bets[seat.shifted(steps)] = hand.bets[seat]
     outcome = hand.outcome
+    mi = [0] * 4
+    for seat in SEATS:
+        mi[seat.shifted(steps)] = hand.mi[seat]
     return Hand(
-        stakes=hand.stakes,
+        rules=hand.rules,
         dealer=hand.dealer.shifted(steps),
-        outcome=Outcome(outcome.win, move(outcome.winner), move(outcome.source)),
-        policy=hand.policy,
+        outcome=Outcome(outcome.win, move(outcome.winner), move(outcome.source), outcome.bao),
         bets=tuple(bets),
         kongs=tuple(Kong(k.by.shifted(steps), k.type, move(k.source)) for k in hand.kongs),
+        ci=hand.ci,
+        mi=tuple(mi),
     )
 
 
@@ -73,15 +77,22 @@ def test_any_add_on_never_lowers_the_winners_win_part(hand: Hand, name: str, sea
 
 @given(hands(policy=False))
 def test_add_ons_off_equals_on_with_all_counts_zero(hand: Hand) -> None:
-    on = dataclasses.replace(hand, policy=True)
+    on = dataclasses.replace(hand, rules=dataclasses.replace(hand.rules, policy=True))
     assert settle(on).net == settle(hand).net
 
 
 @given(hands())
-def test_a_draw_pays_nothing(hand: Hand) -> None:
+def test_a_draw_pays_nothing_but_kongs_under_draw_kongs_paid(hand: Hand) -> None:
+    from gangci_calc.rules import DrawKongs
+
     drawn = dataclasses.replace(hand, outcome=Outcome.draw())
-    assert settle(drawn).net == (0, 0, 0, 0)
-    assert settle(drawn).payments == ()
+    settlement = settle(drawn)
+    assert settlement.part_net(kong=False) == (0, 0, 0, 0)
+    if hand.house.draw_kongs is DrawKongs.VOID or not hand.kongs:
+        assert settlement.net == (0, 0, 0, 0)
+        assert settlement.payments == ()
+    else:
+        assert all(p.role.value == "kong" for p in settlement.payments) and settlement.payments
 
 
 @given(hands())
@@ -106,7 +117,7 @@ def test_a_hand_written_by_quick_entry_reads_back_the_same(hand: Hand, overridde
     from gangci_calc.io.load import CHECK, Table, hand_from
 
     item = yaml.safe_load(hand_yaml(hand, dealer_overridden=overridden))[0]
-    given = CHECK.mapping(item, (), {k: (k,) for k in ("dealer", "win", "bets", "kongs")}, "a hand")
-    read, _ = hand_from(given, Table(hand.stakes, hand.policy, {}), hand.dealer)
+    given = CHECK.mapping(item, (), {k: (k,) for k in ("dealer", "win", "bets", "kongs", "ci")}, "a hand")
+    read, _ = hand_from(given, Table(hand.rules, {}), hand.dealer, mi=hand.mi)
     assert read == hand
     assert ("dealer" in item) is overridden

@@ -108,7 +108,7 @@ def test_every_bad_hand_is_listed(runner, write) -> None:
             "  - win: {type: bomb, winner: W}\n    bets: {S: {di: 1}}\n",  # 2: 抵 on the dealer S
             "  - win: {type: heavenly, winner: N}\n",  # 3: dealer is W
             "  - win: {type: bomb, winner: X}\n",  # 4: bad seat
-            "  - stakes: 2\n    win: {type: draw}\n",  # 5: table setting in a hand
+            "  - mi: {E: 1}\n    win: {type: draw}\n",  # 5: 米 in a session hand
             "  - win: {type: draw}\n",  # 6 ok
         )
     )
@@ -119,7 +119,7 @@ def test_every_bad_hand_is_listed(runner, write) -> None:
     assert ":7:20: hand 2: bets.S.di: S is the dealer" in lines[0]
     assert ":8:35: hand 3: win.winner: 天胡 (heavenly) is the dealer's only, and N is not the dealer (W is)" in lines[1]
     assert "hand 4: win.winner: 'X' is not a seat" in lines[2]
-    assert "hand 5: stakes: is a table setting" in lines[3]
+    assert "hand 5: mi: a session counts 米 itself" in lines[3]
 
 
 @pytest.mark.parametrize(
@@ -295,7 +295,9 @@ def test_add_interrupted_leaves_the_file_alone(runner, tmp_path: Path) -> None:
 
 def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     path = tmp_path / "tonight.yaml"
-    new = runner.invoke(app, ["session", str(path), "--new", "-f", "json"], input="1\ny\n老王\n小李\n张姐\n阿强\n东\n")
+    new = runner.invoke(
+        app, ["session", str(path), "--new", "-f", "json"], input="1\ny\n老王\n小李\n张姐\n阿强\n东\n-\n"
+    )
     assert new.exit_code == 0, new.output
     assert last_json(new.stdout) == {
         "hands": [],

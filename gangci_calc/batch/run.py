@@ -10,6 +10,7 @@ from typing import IO
 
 from gangci_calc.batch.reading import Chunk, UnreadableInput, expand, read_chunks
 from gangci_calc.batch.scoring import CSV_HEADER, ChunkResult, Scorer
+from gangci_calc.rules import SEED_RULES, HouseRules
 
 
 @dataclass
@@ -34,9 +35,9 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
 _worker: Scorer | None = None
 
 
-def _start_worker(fmt: str, check: bool) -> None:
+def _start_worker(fmt: str, check: bool, base: HouseRules) -> None:
     global _worker
-    _worker = Scorer(fmt, check)
+    _worker = Scorer(fmt, check, base)
 
 
 def _score_in_worker(chunk: Chunk) -> ChunkResult:
@@ -44,20 +45,22 @@ def _score_in_worker(chunk: Chunk) -> ChunkResult:
     return _worker.score_chunk(chunk)
 
 
-def scored_chunks(chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int) -> Iterator[ChunkResult]:
+def scored_chunks(
+    chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int, base: HouseRules = SEED_RULES
+) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
     Workers get whole chunks of text and split them themselves, so this process
     only reads; at most 2 × jobs chunks are in flight, so memory stays flat.
     """
     if jobs <= 1:
-        scorer = Scorer(fmt, check)
+        scorer = Scorer(fmt, check, base)
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check, base)) as pool:
         pending: deque = deque()
         for chunk in chunks:
             pending.append(pool.apply_async(_score_in_worker, (chunk,)))
@@ -88,13 +91,14 @@ def run_batch(
     check: bool = True,
     complain: Callable[[str], None] | None = None,
     on_chunk: Callable[[int], None] | None = None,
+    base: HouseRules = SEED_RULES,
 ) -> Stats:
-    """Score every hand of ``inputs`` into ``out``; returns the counts."""
+    """Score every hand of ``inputs`` into ``out`` (``base``: the ``--rules`` house options); returns the counts."""
     stats = Stats()
     complain = complain or (lambda message: print(message, file=sys.stderr))
     if fmt == "csv":
         out.write(CSV_HEADER)
-    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs):
+    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs, base):
         text, hands, failed = chunk.text, chunk.hands, chunk.failed
         if strict and failed:  # keep what came before the first failure, and that failure
             text, hands = _until_first_failure(chunk, fmt)

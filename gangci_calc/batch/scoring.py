@@ -16,7 +16,7 @@ from gangci_calc.batch.reading import Chunk, Record, records
 from gangci_calc.errors import ClaimRejected, InputError, RuleError
 from gangci_calc.io.labels import json_amount
 from gangci_calc.io.load import hand_from_data, located, parse_yaml
-from gangci_calc.rules import net
+from gangci_calc.rules import SEED_RULES, HouseRules, net
 
 MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
 CSV_HEADER = "source,outcome,winner,E,S,W,N,error\n"
@@ -40,9 +40,10 @@ def csv_row(values: list[object]) -> str:
 class Scorer:
     """Scores records into output lines for one format."""
 
-    def __init__(self, fmt: str = "jsonl", check: bool = True) -> None:
+    def __init__(self, fmt: str = "jsonl", check: bool = True, base: HouseRules = SEED_RULES) -> None:
         self.fmt = fmt
         self.check = check
+        self.base = base  # --rules FILE: each record's own rules: change it key by key
         self.memo: dict[tuple[str, str], str] = {}
         self._quoting: dict[str, tuple[str, str]] = {}
 
@@ -88,7 +89,7 @@ class Scorer:
         else:
             data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
         try:
-            loaded = hand_from_data(data)
+            loaded = hand_from_data(data, self.base)
         except RuleError as error:
             raise located(error, record.source, record.text, line_offset=record.line - 1) from None
         if self.check and loaded.tiles is not None:

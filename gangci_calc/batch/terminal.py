@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.io.atomic import Abandon, atomic_file
+from gangci_calc.rules import SEED_RULES, HouseRules
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -41,7 +42,15 @@ def _progress() -> Progress | None:
     return progress
 
 
-def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool, check: bool) -> Stats:
+def run(
+    inputs: list[str],
+    fmt: str,
+    output: str | None,
+    jobs: int,
+    strict: bool,
+    check: bool,
+    base: HouseRules = SEED_RULES,
+) -> Stats:
     """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
     start = time.perf_counter()
     progress = _progress()
@@ -65,6 +74,7 @@ def run(inputs: list[str], fmt: str, output: str | None, jobs: int, strict: bool
                 strict=strict,
                 check=check,
                 on_chunk=on_chunk,
+                base=base,
             )
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon

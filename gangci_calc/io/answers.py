@@ -9,9 +9,10 @@
 from __future__ import annotations
 
 import re
+from enum import Enum
 
-from gangci_calc.io.schema import KONG_NAMES, WIN_NAMES
-from gangci_calc.rules import Kong, Seat, Win, parse_seat
+from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
+from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
 
 _COUNT = {"0": 0, "1": 1, "2": 2, "3": 3, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "零": 0}
 _BET = {"piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang"}
@@ -109,3 +110,98 @@ def parse_kongs(text: str) -> list[Kong]:
     if pending and kind is not None:
         kongs.append(Kong(pending[0], kind))
     return kongs
+
+
+# A bare option name switches it on; for options with a choice, "on" means this value.
+_ON: dict[str, object] = {
+    "zhici_split": ZhiciSplit.EVEN,
+    "dealer_double": DealerDouble.WINS,
+    "draw_kongs": DrawKongs.PAID,
+    "draw_dealer": DrawDealer.NEXT,
+}
+_NUMBERED = ("xiami", "concealed_kong")  # these take an amount: 下米500, 暗杠倍数2
+
+
+def _house_words() -> dict[str, tuple[str, object]]:
+    words: dict[str, tuple[str, object]] = {}
+    for key, spellings in RULE_KEYS.items():
+        if key in _NUMBERED:
+            continue
+        on = _ON.get(key, True)
+        for spelling in spellings:
+            words[spelling.lower()] = (key, on)
+    for key, values in RULE_VALUES.items():
+        for member, spellings in values.items():
+            for spelling in spellings[1:]:  # the Chinese words alone are unambiguous
+                words[spelling] = (key, member)
+    for key, flags in FLAG_WORDS.items():
+        for truth, spellings in flags.items():
+            for spelling in spellings:
+                words[spelling] = (key, truth)
+    return words
+
+
+_HOUSE_TOKEN = re.compile(r"(?P<name>[^\s,，;；、=:：\d]+)\s*(?:[=:：]\s*(?P<value>[^\s,，;；、]+)|(?P<number>\d+))?")
+
+
+def parse_house(text: str) -> dict[str, object]:
+    """``包次 庄家翻倍 硬次 下米500`` or ``baoci dealer_double=all`` -> house options (hand-file keys).
+
+    >>> sorted(parse_house("包次 平摊 下米500").items())
+    [('baoci', True), ('xiami', 500), ('zhici_split', <ZhiciSplit.EVEN: 'even'>)]
+    """
+    words = _house_words()
+    numbered = {spelling.lower(): key for key in _NUMBERED for spelling in RULE_KEYS[key]}
+    numbered["暗杠"] = "concealed_kong"
+    found: dict[str, object] = {}
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        if text[position] in " \t,，;；、":
+            position += 1
+            continue
+        match = _HOUSE_TOKEN.match(text, position)
+        if match is None:
+            raise AnswerError(f"{text[position:]!r} is not understood")
+        position = match.end()
+        name, value, number = match.group("name"), match.group("value"), match.group("number")
+        key_value = _house_option(name, value or number, words, numbered)
+        if key_value is None:
+            raise AnswerError(f"{match.group().strip()!r} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500")
+        key, option = key_value
+        if key in found and found[key] != option:
+            raise AnswerError(f"{key} is given twice")
+        found[key] = option
+    return found
+
+
+def _house_option(
+    name: str, value: str | None, words: dict[str, tuple[str, object]], numbered: dict[str, str]
+) -> tuple[str, object] | None:
+    lowered = name.lower()
+    if lowered in numbered:
+        if value is None or not value.isdigit():
+            return None
+        return numbered[lowered], int(value)
+    if value is None:
+        return words.get(lowered) or words.get(name)
+    key = next((k for k, spellings in RULE_KEYS.items() if name in spellings or lowered in spellings), None)
+    if key is None:
+        return None
+    default = getattr(SEED_RULES, key)
+    if isinstance(default, Enum):
+        member = next((m for m, spellings in RULE_VALUES[key].items() if value in spellings), None)
+        return (key, member) if member is not None else None
+    if isinstance(default, bool):
+        truth = {
+            "true": True,
+            "yes": True,
+            "是": True,
+            "开": True,
+            "false": False,
+            "no": False,
+            "否": False,
+            "关": False,
+        }
+        return (key, truth[value.lower()]) if value.lower() in truth else None
+    return None

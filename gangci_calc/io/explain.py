@@ -2,31 +2,46 @@
 
 from __future__ import annotations
 
-from gangci_calc.io.labels import amount_text, kong_label, part_label, role_label, seat_label, win_label
+from gangci_calc.io.labels import (
+    amount_text,
+    doubling_label,
+    kong_label,
+    part_label,
+    role_label,
+    seat_label,
+    win_label,
+    word,
+)
 from gangci_calc.rules import Charge, KongType, Payment, Role, Seat, Settlement
 
 _COUNT_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}
 
 
 def charge_formula(charge: Charge, lang: str) -> str:
-    """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) = 36000``."""
+    """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) × 2 庄家翻倍 = 72000``."""
     text = f"{part_label(charge.part, lang)} {charge.base}"
-    if charge.k_halves != 2:  # k is 2 or ½
+    if charge.k_halves != 2:  # k is 2 or ½ (or 暗杠倍数, or a count of 米)
         text += f" × {amount_text(charge.coefficient)}"
     if charge.counts:
         names = _COUNT_ZH if lang == "zh" else {k: k + " " for k in _COUNT_ZH}
         terms = " + ".join(f"{names[name]}{count}" for name, count in charge.counts)
         text += f" × (1 + {terms})"
+    for doubling in charge.doublings:
+        text += f" × 2 {doubling_label(doubling, lang)}"
     return f"{text} = {amount_text(charge.amount)}"
 
 
-def _what(payment: Payment, charge: Charge, lang: str) -> str:
+def _what(payment: Payment, charge: Charge, lang: str, names: dict[Seat, str] | None) -> str:
     if isinstance(payment.reason, KongType):
         return kong_label(payment.reason, lang)
     what = win_label(payment.reason, lang)
     if charge.kong is not None:  # the winning kong's 杠底
         return f"{what} {kong_label(charge.kong, lang)}"
+    if payment.role is Role.MI:
+        return role_label(Role.MI, lang)
     role = role_label(payment.role, lang) if payment.role is not Role.LOSER else ""
+    if charge.on_behalf is not None:  # 包次: another payer's share
+        role += " " + word("share_of", lang).format(seat=seat_label(charge.on_behalf, lang, names))
     return f"{what} {role}".strip()
 
 
@@ -36,7 +51,7 @@ def explain_lines(settlement: Settlement, lang: str, names: dict[Seat, str] | No
     for payment in settlement.payments:
         route = f"{seat_label(payment.payer, lang, names)} → {seat_label(payment.payee, lang, names)}"
         for charge in payment.charges:
-            lines.append(f"{route}  {_what(payment, charge, lang)}: {charge_formula(charge, lang)}")
+            lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang)}")
         if len(payment.charges) > 1:
             total = "合计" if lang == "zh" else "total"
             lines.append(f"{route}  {total} {amount_text(payment.amount)}")

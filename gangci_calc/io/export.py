@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.labels import json_amount
-from gangci_calc.rules import SEATS, Amount, Hand, Seat, Settlement
+from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import Verdict
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
 def net_object(net: tuple[Amount, ...]) -> dict[str, int | float]:
     """``{"E": ..., "S": ..., "W": ..., "N": ...}`` with exact numbers."""
     return {seat.name: json_amount(net[seat]) for seat in SEATS}
+
+
+def house_object(house: HouseRules) -> dict[str, Any]:
+    """The house rules that differ from the seed's, as hand-file keys and values (``{}`` for none)."""
+    return {key: value.value if isinstance(value, Enum) else value for key, value in house.changed()}
 
 
 def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None) -> dict[str, Any]:
@@ -37,6 +43,8 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
                         "multiplier": c.multiplier,
                         "amount": json_amount(c.amount),
                         **({"kong": c.kong.value} if c.kong else {}),
+                        **({"doubled": [d.value for d in c.doublings]} if c.doublings else {}),
+                        **({"share_of": c.on_behalf.name} if c.on_behalf is not None else {}),
                     }
                     for c in p.charges
                 ],
@@ -49,12 +57,23 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
             "type": outcome.win.value,
             "winner": outcome.winner.name if outcome.winner is not None else None,
             "from": outcome.source.name if outcome.source is not None else None,
+            **({"bao": True} if outcome.bao else {}),
         },
         "dealer": hand.dealer.name,
-        "stakes": {"gang": hand.stakes.gang, "bomb": hand.stakes.bomb, "ci": hand.stakes.ci},
+        "stakes": stakes_object(hand),
         "policy": hand.policy,
+        "rules": house_object(hand.house),
+        **({"mi": {s.name: hand.mi[s] for s in SEATS if hand.mi[s]}} if any(hand.mi) else {}),
         "players": {seat.name: name for seat, name in (names or {}).items()},
     }
+
+
+def stakes_object(hand: Hand) -> dict[str, int]:
+    stakes = hand.stakes
+    out = {"gang": stakes.gang, "bomb": stakes.bomb, "ci": stakes.ci}
+    if stakes.dianpao is not None:
+        out["dianpao"] = stakes.dianpao
+    return out
 
 
 def csv_text(rows: list[list[Any]]) -> str:
@@ -68,9 +87,10 @@ def csv_text(rows: list[list[Any]]) -> str:
 
 
 def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None) -> str:
-    """One row per seat: seat, name, dealer, add-ons, win part, kong part, net."""
+    """One row per seat: seat, name, dealer, add-ons, win part, kong part, net, and the house rules."""
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
-    rows: list[list[Any]] = [["seat", "name", "dealer", "piao", "di", "gang", "win", "kongs", "net"]]
+    rules = rules_cell(hand.house)
+    rows: list[list[Any]] = [["seat", "name", "dealer", "piao", "di", "gang", "win", "kongs", "net", "rules"]]
     for seat in SEATS:
         bets = hand.bets[seat]
         rows.append(
@@ -84,9 +104,15 @@ def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | 
                 json_amount(win_part[seat]),
                 json_amount(kong_part[seat]),
                 json_amount(settlement.net[seat]),
+                rules,
             ]
         )
     return csv_text(rows)
+
+
+def rules_cell(house: HouseRules) -> str:
+    """The house rules not the seed's, for one CSV cell: ``baoci=true;zhici_split=even``."""
+    return ";".join(f"{key}={str(value).lower()}" for key, value in house_object(house).items())
 
 
 def verdict_object(verdict: Verdict) -> dict[str, Any]:

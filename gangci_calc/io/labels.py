@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gangci_calc.rules import Amount, KongType, Part, Role, Seat, Win
+from enum import Enum
+
+from gangci_calc.io.schema import RULE_KEYS, RULE_VALUES
+from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
 
 _WORDS: dict[str, dict[str, str]] = {
     "zh": {
@@ -31,6 +34,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "pays": "付给",
         "nothing": "无需转账",
         "override": "指定",
+        "house": "规矩",
+        "seed_rules": "默认规矩",
+        "share_of": "{seat}的份",
     },
     "en": {
         "seat": "Seat",
@@ -58,6 +64,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "pays": "pays",
         "nothing": "nothing to transfer",
         "override": "set by hand",
+        "house": "house rules",
+        "seed_rules": "seed rules",
+        "share_of": "{seat}'s share",
     },
 }
 
@@ -87,6 +96,35 @@ def part_label(part: Part, lang: str) -> str:
 
 def role_label(role: Role, lang: str) -> str:
     return role.zh if lang == "zh" else role.en
+
+
+def rule_name(key: str, lang: str) -> str:
+    """A house option's name: ``包次`` / ``baoci`` (the first Chinese alias is its Chinese name)."""
+    return RULE_KEYS[key][1] if lang == "zh" else key
+
+
+def rule_value_text(key: str, value: object, lang: str) -> str:
+    """A house option's value in words: ``平摊`` / ``even``; ``500``; ``是`` / ``true``."""
+    if isinstance(value, Enum):
+        names = RULE_VALUES[key][value]
+        return names[1] if lang == "zh" else names[0]
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang == "zh" else ("true" if value else "false")
+    return str(value)
+
+
+def house_text(house: HouseRules, lang: str) -> str:
+    """Every option that differs from the seed's rules: ``包次 · 直呲分摊 平摊`` / ``baoci, zhici_split even``."""
+    parts = []
+    for key, value in house.changed():
+        name = rule_name(key, lang)
+        parts.append(name if value is True else f"{name} {rule_value_text(key, value, lang)}")
+    return (" · " if lang == "zh" else ", ").join(parts)
+
+
+def doubling_label(doubling: Doubling, lang: str) -> str:
+    """``庄家翻倍`` / ``dealer_double``."""
+    return rule_name(doubling.value, lang)
 
 
 def amount_text(amount: Amount, *, signed: bool = False) -> str:

@@ -23,10 +23,16 @@ def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
         win += f", winner: {outcome.winner.name}"
     if outcome.source is not None:
         win += f", from: {outcome.source.name}"
+    if outcome.bao:
+        win += ", bao: true"
     fields = []
     if dealer_overridden:
         fields.append(f"dealer: {hand.dealer.name}")
     fields.append(f"win: {{{win}}}")
+    if hand.ci is not None:
+        from gangci_calc.tiles.notation import tile_text
+
+        fields.append(f"ci: {tile_text(hand.ci)}")
     bets = _bets_flow(hand.bets)
     if bets:
         fields.append(f"bets: {bets}")
@@ -99,7 +105,10 @@ def write_atomically(path: str | Path, text: str) -> None:
         handle.write(text)
 
 
-def new_session_text(stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat) -> str:
+def new_session_text(
+    stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat, house: dict[str, object] | None = None
+) -> str:
+    """A new ledger's header; ``house`` holds the house options as hand-file keys and values."""
     players = ", ".join(f"{seat.name}: {name}" for seat, name in names.items())
     lines = [
         "# gangci session: settle with `gangci session FILE`, add a hand with `gangci session FILE --add`",
@@ -109,5 +118,8 @@ def new_session_text(stakes: str, policy: bool, names: dict[Seat, str], dealer: 
     ]
     if players:
         lines.append(f"players: {{{players}}}")
+    if house:
+        options = ", ".join(f"{key}: {str(value).lower()}" for key, value in house.items())
+        lines.append(f"rules: {{{options}}}")
     lines.append("hands:")
     return "\n".join(lines) + "\n"

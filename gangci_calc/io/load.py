@@ -7,7 +7,8 @@ line and column, the field, what is wrong and what would be right.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,24 +18,33 @@ from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
 from gangci_calc.io.positions import locate
 from gangci_calc.io.schema import (
     BET_KEYS,
+    FALSE_WORDS,
+    FLAG_WORDS,
     KONG_KEYS,
     KONG_NAMES,
+    RULE_KEYS,
+    RULE_VALUES,
     STAKES_KEYS,
     TILE_KEYS,
     TOP_KEYS,
+    TRUE_WORDS,
     WIN_KEYS,
     WIN_NAMES,
     normalize_key,
 )
 from gangci_calc.rules import (
     NO_BETS,
+    NO_MI,
     SCHEMES,
+    SEED_RULES,
     Bets,
     Hand,
+    HouseRules,
     Kong,
     Outcome,
     Seat,
     Stakes,
+    TableRules,
     Win,
     parse_seat,
 )
@@ -54,6 +64,11 @@ class LoadedHand:
     names: dict[Seat, str] = field(default_factory=dict)
     tiles: TileClaim | None = None  # when the file has `tiles:`
     source: str = ""  # "file" or "file:line" for messages
+    rules: TableRules | None = None  # the table's rules, where the referee checks a hand under relaxed ones
+
+    @property
+    def table_rules(self) -> TableRules:
+        return self.rules if self.rules is not None else self.hand.rules
 
 
 # ---------------------------------------------------------------- reading
@@ -136,7 +151,7 @@ class Checker:
     def seat(value: Any, path: FieldPath) -> Seat:
         seat = parse_seat(value)
         if seat is None:
-            raise RuleError(path, f"{value!r} is not a seat — use E S W N or 东 南 西 北")
+            raise RuleError(path, f"{_short(value)} is not a seat — use E S W N or 东 南 西 北")
         return seat
 
     def stakes(self, value: Any, path: FieldPath) -> Stakes:
@@ -148,20 +163,55 @@ class Checker:
             raise RuleError(path, f"no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}")
         if not isinstance(value, dict):
             raise RuleError(path, f"{value!r} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
-        given = self.mapping(value, path, STAKES_KEYS, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底)")
+        given = self.mapping(value, path, STAKES_KEYS, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)")
         for name, amount in given.items():
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-                raise RuleError((*path, name), f"{amount!r} is not a positive whole amount")
+                raise RuleError((*path, name), f"{_short(amount)} is not a positive whole amount")
         if "gang" not in given:
             raise RuleError(path, "needs at least gang (杠底); bomb and ci default to 2× and 6× it")
         usual = Stakes.from_gang(given["gang"])
-        return Stakes(given["gang"], given.get("bomb", usual.bomb), given.get("ci", usual.ci))
+        return Stakes(given["gang"], given.get("bomb", usual.bomb), given.get("ci", usual.ci), given.get("dianpao"))
 
     @staticmethod
-    def flag(value: Any, path: FieldPath) -> bool:
-        if not isinstance(value, bool):
-            raise RuleError(path, f"{value!r} is not true or false")
-        return value
+    def flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]] | None = None) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for truth, spellings in ((True, TRUE_WORDS), (False, FALSE_WORDS), *((words or {}).items())):
+                if text in spellings:
+                    return truth
+        raise RuleError(path, f"{_short(value)} is not true or false (是/否)")
+
+    def house(self, value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
+        """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``."""
+        if value is None:
+            return base
+        given = self.mapping(value, path, RULE_KEYS, "house rules (规矩)")
+        changes: dict[str, Any] = {key: self.rule_value(key, raw, (*path, key)) for key, raw in given.items()}
+        if not changes:
+            return base
+        try:
+            return replace(base, **changes)
+        except RuleError as error:
+            raise RuleError((*path, error.path[-1]), error.message) from None
+
+    def rule_value(self, key: str, raw: Any, path: FieldPath) -> object:
+        """One house option's value, read by the type of its default (flag, enum or whole number)."""
+        default = getattr(SEED_RULES, key)
+        if isinstance(default, bool):
+            return self.flag(raw, path, FLAG_WORDS.get(key))
+        if isinstance(default, Enum):
+            spellings = RULE_VALUES[key]
+            if isinstance(raw, str):
+                for member, names in spellings.items():
+                    if raw.strip() in names or raw.strip().lower() in names:
+                        return member
+            choices = " or ".join(" ".join(names) for names in spellings.values())
+            raise RuleError(path, f"{_short(raw)} is not a value of {key} — use {choices}")
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RuleError(path, f"{_short(raw)} is not a whole number")
+        return raw
 
     def names(self, value: Any, path: FieldPath) -> dict[Seat, str]:
         if value is None:
@@ -202,12 +252,38 @@ class Checker:
         if win is None:
             raise RuleError(
                 (*path, "type"),
-                f"{given['type']!r} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
-                "tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局",
+                f"{_short(given['type'])} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
+                "tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局 (dianpao 点炮, qianggang 抢杠 with those house rules)",
             )
         winner = self.seat(given["winner"], (*path, "winner")) if given.get("winner") is not None else None
         source = self.seat(given["from"], (*path, "from")) if given.get("from") is not None else None
-        return Outcome(win, winner, source)
+        bao = self.flag(given["bao"], (*path, "bao")) if given.get("bao") is not None else False
+        return Outcome(win, winner, source, bao)
+
+    def ci_tile(self, value: Any, path: FieldPath) -> int:
+        """A top-level ``ci:`` tile (``东``, ``7z``, ``四万``)."""
+        from gangci_calc.tiles.notation import TileSyntaxError, parse_tile
+
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise RuleError(path, f"{_short(value)} is not a tile like 东, 7z or 四万")
+        try:
+            return parse_tile(str(value))
+        except TileSyntaxError as error:
+            raise RuleError(path, f'"{_short_text(str(value))}": {error.message}') from None
+
+    def mi(self, value: Any, path: FieldPath) -> tuple[int, int, int, int]:
+        """``mi: {E: 2}``: the 米 each seat holds before this hand (下米)."""
+        if value is None:
+            return NO_MI
+        if not isinstance(value, dict):
+            raise RuleError(path, f"should map seats to counts of 米, like {{E: 2}}, not {_kind(value)}")
+        counts = [0, 0, 0, 0]
+        for raw_seat, count in value.items():
+            seat = self.seat(raw_seat, (*path, str(raw_seat)))
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise RuleError((*path, seat.name), f"{_short(count)} is not a count of 米 (0 or more)")
+            counts[seat] = count
+        return (counts[0], counts[1], counts[2], counts[3])
 
     def tiles(self, value: Any, path: FieldPath, win: Win) -> TileClaim:
         """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
@@ -278,7 +354,20 @@ def _kind(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return f"the text {value!r}" if isinstance(value, str) else repr(value)
+    return f"the text {_short(value)}" if isinstance(value, str) else _short(value)
+
+
+def _short_text(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _short(value: Any) -> str:
+    """A bad value for a message: its repr, cut short (a value may be huge)."""
+    if isinstance(value, (dict, list)):
+        return _kind(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
+        return "a number of more than 18 digits"
+    return _short_text(repr(value))
 
 
 CHECK = Checker()
@@ -286,53 +375,124 @@ CHECK = Checker()
 
 @dataclass(frozen=True)
 class Table:
-    """Table settings: per hand file, or once at the top of a session."""
+    """Table settings: per hand file, or at the top of a session (and changed from a hand on)."""
 
-    stakes: Stakes
-    policy: bool
+    rules: TableRules  # 起底, 带政策 and the house options
     names: dict[Seat, str]
 
 
-def table_from(given: dict[str, Any], path: FieldPath = ()) -> Table:
+_TABLE_RULES: dict[tuple[Stakes, bool, HouseRules], TableRules] = {}
+
+
+def _table_rules(stakes: Stakes, policy: bool, house: HouseRules) -> TableRules:
+    """One :class:`TableRules` per distinct table (bulk scoring meets the same few again and again)."""
+    key = (stakes, policy, house)
+    rules = _TABLE_RULES.get(key)
+    if rules is None:
+        if len(_TABLE_RULES) >= 1024:
+            _TABLE_RULES.clear()
+        rules = _TABLE_RULES[key] = TableRules(stakes, policy, house)
+    return rules
+
+
+def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = SEED_RULES) -> Table:
+    """The table settings of a hand file or a session header; ``base`` is what ``rules:`` changes."""
     if "stakes" not in given:
         raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
-    return Table(
-        stakes=CHECK.stakes(given["stakes"], (*path, "stakes")),
-        policy=CHECK.flag(given.get("policy", False), (*path, "policy")),
-        names=CHECK.names(given.get("players"), (*path, "players")),
-    )
+    stakes = CHECK.stakes(given["stakes"], (*path, "stakes"))
+    policy = CHECK.flag(given.get("policy", False), (*path, "policy"))
+    house = CHECK.house(given.get("rules"), (*path, "rules"), base)
+    return Table(_table_rules(stakes, policy, house), CHECK.names(given.get("players"), (*path, "players")))
 
 
-def hand_from(given: dict[str, Any], table: Table, dealer: Seat, path: FieldPath = ()) -> tuple[Hand, TileClaim | None]:
-    """Build and rule-check one hand from its canonical keys; returns (hand, tiles)."""
+def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table:
+    """A session hand's own ``stakes``, ``policy``, ``rules`` or ``players``: the table from that hand on."""
+    rules = table.rules
+    stakes = CHECK.stakes(given["stakes"], (*path, "stakes")) if "stakes" in given else rules.stakes
+    policy = CHECK.flag(given["policy"], (*path, "policy")) if "policy" in given else rules.policy
+    house = CHECK.house(given.get("rules"), (*path, "rules"), rules.house)
+    names = CHECK.names(given["players"], (*path, "players")) if "players" in given else table.names
+    return Table(_table_rules(stakes, policy, house), names)
+
+
+def hand_from(
+    given: dict[str, Any],
+    table: Table,
+    dealer: Seat,
+    path: FieldPath = (),
+    *,
+    mi: tuple[int, int, int, int] | None = None,
+    referee: bool = False,
+) -> tuple[Hand, TileClaim | None]:
+    """Build and rule-check one hand from its canonical keys; returns (hand, tiles).
+
+    ``mi`` is the 米 a session counted (else the hand's own ``mi:``). A referee
+    checks a 炸弹 under 硬次 as a claim that fails, so ``referee`` lets it load.
+    """
     if "win" not in given:
         raise RuleError(path, "missing win — e.g. win: {type: bomb, winner: S}")
     outcome = CHECK.outcome(given["win"], (*path, "win"))
     bets = CHECK.bets(given.get("bets"), (*path, "bets"))
     kongs = CHECK.kongs(given.get("kongs"), (*path, "kongs"))
-    try:
-        hand = Hand(table.stakes, dealer, outcome, table.policy, bets, kongs)
-    except RuleError as error:
-        raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
+    ci = CHECK.ci_tile(given["ci"], (*path, "ci")) if given.get("ci") is not None else None
     tiles = None
     if given.get("tiles") is not None:
         tiles = CHECK.tiles(given["tiles"], (*path, "tiles"), outcome.win)
+        if ci is not None and ci != tiles.ci:
+            raise RuleError((*path, "ci"), "differs from tiles.ci: the hand has one ci tile (杠底牌)")
+        ci = tiles.ci
+    if mi is None:
+        mi = CHECK.mi(given.get("mi"), (*path, "mi"))
+    rules = table.rules
+    if referee and rules.house.hard_ci:
+        rules = TableRules(rules.stakes, rules.policy, replace(rules.house, hard_ci=False))
+    try:
+        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi)
+    except RuleError as error:
+        raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
     return hand, tiles
 
 
-def hand_from_data(data: Any) -> LoadedHand:
-    """One hand file's data -> :class:`LoadedHand`; raises :class:`RuleError`."""
+def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:
+    """One hand file's data -> :class:`LoadedHand`; raises :class:`RuleError`.
+
+    ``base`` is the house rules from ``--rules FILE``; the file's own ``rules:`` changes them key by key.
+    """
     if not isinstance(data, dict):
         raise RuleError((), f"a hand file should be a mapping of fields (stakes, dealer, win, ...), not {_kind(data)}")
     if "hands" in data or "牌局" in data:
         raise RuleError(("hands",), "this is a session file (many hands): use `gangci session`", at_key=True)
     given = CHECK.mapping(data, (), TOP_KEYS, "a hand file")
-    table = table_from(given)
+    table = table_from(given, (), base)
     if "dealer" not in given:
         raise RuleError((), "missing dealer — who dealt (庄家): E, S, W or N")
     dealer = CHECK.seat(given["dealer"], ("dealer",))
-    hand, tiles = hand_from(given, table, dealer)
-    return LoadedHand(hand, table.names, tiles)
+    hand, tiles = hand_from(given, table, dealer, referee=referee)
+    return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None)
+
+
+def house_from_data(data: Any) -> HouseRules:
+    """A ``--rules`` file's data: a mapping with ``rules:`` (规矩 / 玩法), or the bare options."""
+    if isinstance(data, dict) and len(data) == 1:
+        (key,) = data
+        if isinstance(key, str) and normalize_key(key) == "rules":
+            return CHECK.house(data[key], ("rules",), SEED_RULES)
+    if not isinstance(data, dict):
+        raise RuleError((), f"a rules file should be a mapping of house options (rules: {{...}}), not {_kind(data)}")
+    return CHECK.house(data, (), SEED_RULES)
+
+
+def load_rules(path: str | Path) -> HouseRules:
+    """Read a ``--rules FILE``: one table's house options, kept by a club for every hand."""
+    source = str(path)
+    text = read_text(path)
+    data = parse_yaml(text, source)
+    if data is None:
+        raise InputError(source, "is empty — a rules file names house options, like rules: {baoci: true}")
+    try:
+        return house_from_data(data)
+    except RuleError as error:
+        raise located(error, source, text) from None
 
 
 def located(error: RuleError, source: str, text: str | None, *, line_offset: int = 0) -> InputError:
@@ -346,7 +506,7 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
     return InputError(source, error.message, line=line, column=column, field=field_name(error.path))
 
 
-def load_hand(path: str | Path) -> LoadedHand:
+def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:
     """Read and check one hand file (YAML, or JSON which is YAML too)."""
     source = str(path)
     text = read_text(path)
@@ -354,7 +514,7 @@ def load_hand(path: str | Path) -> LoadedHand:
     if data is None:
         raise InputError(source, "is empty — a hand file needs at least stakes, dealer and win")
     try:
-        loaded = hand_from_data(data)
+        loaded = hand_from_data(data, base, referee=referee)
     except RuleError as error:
         raise located(error, source, text) from None
-    return LoadedHand(loaded.hand, loaded.names, loaded.tiles, source)
+    return replace(loaded, source=source)

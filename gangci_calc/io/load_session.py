@@ -11,9 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from gangci_calc.errors import InputError, InputErrors, RuleError
-from gangci_calc.io.load import CHECK, LoadedHand, Table, _kind, hand_from, located, parse_yaml, read_text, table_from
-from gangci_calc.io.schema import SESSION_HAND_KEYS, SESSION_KEYS, TABLE_KEYS
-from gangci_calc.rules import Seat, Win
+from gangci_calc.io.load import (
+    CHECK,
+    LoadedHand,
+    Table,
+    _kind,
+    hand_from,
+    located,
+    parse_yaml,
+    read_text,
+    table_changed,
+    table_from,
+)
+from gangci_calc.io.schema import SESSION_HAND_KEYS, SESSION_KEYS, TABLE_KEYS, TOP_KEYS
+from gangci_calc.rules import NO_MI, SEED_RULES, HouseRules, Outcome, Seat, Win, next_dealer, next_mi
 
 
 @dataclass(frozen=True)
@@ -24,26 +35,30 @@ class SessionHand:
     loaded: LoadedHand
     dealer_overridden: bool  # `dealer:` given on the hand (passed by agreement)
     line: int | None = None
+    table_changed: bool = False  # the hand changes stakes, policy, rules or players from here on
 
 
 @dataclass(frozen=True)
 class SessionFile:
     source: str
-    table: Table
+    table: Table  # as the header sets it
     first_dealer: Seat
     hands: tuple[SessionHand, ...]
     text: str  # the file as read, for --add to extend
+    current: Table | None = None  # the table after the last hand's changes (None: the header's)
+    mi: tuple[int, int, int, int] = NO_MI  # 米 held before the next hand (下米)
+
+    @property
+    def table_now(self) -> Table:
+        """The table the next hand is played at."""
+        return self.current if self.current is not None else self.table
 
     def next_dealer(self) -> Seat:
-        """Who deals the next hand: the last winner, or the same dealer after 流局."""
+        """Who deals the next hand: the last winner; after a 流局 as the table's rules say."""
         if not self.hands:
             return self.first_dealer
-        return next_dealer(self.hands[-1].loaded.hand.dealer, self.hands[-1].loaded.hand.outcome.winner)
-
-
-def next_dealer(dealer: Seat, winner: Seat | None) -> Seat:
-    """The winner deals next; after a drawn hand (流局) the dealer stays (rules.md)."""
-    return winner if winner is not None else dealer
+        hand = self.hands[-1].loaded.hand
+        return next_dealer(hand.house, hand.dealer, hand.outcome)
 
 
 def _hand_lines(text: str) -> list[int | None]:
@@ -64,10 +79,11 @@ def _hand_lines(text: str) -> list[int | None]:
     return []
 
 
-_TABLE_SPELLINGS = {spelling for key in TABLE_KEYS for spelling in SESSION_KEYS[key]}
+_MI_SPELLINGS = set(TOP_KEYS["mi"])
 
 
-def session_from_text(text: str, source: str) -> SessionFile:
+def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> SessionFile:
+    """A session's text -> its hands, each under the table in force at it; ``base``: ``--rules FILE``."""
     data = parse_yaml(text, source)
     if data is None:
         raise InputError(source, "is empty — a session needs stakes, dealer and hands")
@@ -75,7 +91,7 @@ def session_from_text(text: str, source: str) -> SessionFile:
         if not isinstance(data, dict):
             raise RuleError((), f"a session file should be a mapping (stakes, dealer, hands), not {_kind(data)}")
         given = CHECK.mapping(data, (), SESSION_KEYS, "a session file")
-        table = table_from(given)
+        table = table_from(given, (), base)
         if "dealer" not in given:
             raise RuleError((), "missing dealer — who deals the first hand (庄家)")
         first_dealer = CHECK.seat(given["dealer"], ("dealer",))
@@ -91,22 +107,29 @@ def session_from_text(text: str, source: str) -> SessionFile:
     errors: list[InputError] = []
     hands: list[SessionHand] = []
     dealer = first_dealer
+    current = table
+    mi = NO_MI
     for index, raw in enumerate(raw_hands):
         path = ("hands", index)
         number = index + 1
-        overridden = False
+        overridden = changed = False
         try:
             if isinstance(raw, dict):
                 for key in raw:
-                    if key in _TABLE_SPELLINGS:
+                    if key in _MI_SPELLINGS:
                         raise RuleError(
-                            (*path, str(key)), "is a table setting: set it once at the top of the file", at_key=True
+                            (*path, "mi"), "a session counts 米 itself, hand by hand: remove mi", at_key=True
                         )
-            given = CHECK.mapping(raw, path, SESSION_HAND_KEYS, "a hand (win, bets, kongs, tiles, dealer)")
+            given = CHECK.mapping(raw, path, SESSION_HAND_KEYS, "a hand (win, bets, kongs, tiles, dealer, ...)")
+            if any(key in given for key in TABLE_KEYS):
+                current = table_changed(given, current, path)
+                changed = True
             if given.get("dealer") is not None:
                 dealer = CHECK.seat(given["dealer"], (*path, "dealer"))
                 overridden = True
-            hand, tiles = hand_from(given, table, dealer, path)
+            if not current.rules.house.xiami:
+                mi = NO_MI
+            hand, tiles = hand_from(given, current, dealer, path, mi=mi)
         except RuleError as error:
             located_error = located(error, source, text)
             field = located_error.field.removeprefix(f"hands[{index}]").lstrip(".")
@@ -119,14 +142,18 @@ def session_from_text(text: str, source: str) -> SessionFile:
                     field=f"hand {number}",
                 )
             )
-            dealer = next_dealer(dealer, _raw_winner(raw))
+            winner = _raw_winner(raw)
+            guess = Outcome(Win.BOMB, winner) if winner is not None else Outcome.draw()
+            dealer = next_dealer(current.rules.house, dealer, guess)
             continue
         line = lines[index] if index < len(lines) else None
-        hands.append(SessionHand(number, LoadedHand(hand, table.names, tiles, f"{source}:{line}"), overridden, line))
-        dealer = next_dealer(dealer, hand.outcome.winner)
+        loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}")
+        hands.append(SessionHand(number, loaded, overridden, line, changed))
+        dealer = next_dealer(hand.house, dealer, hand.outcome)
+        mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text)
+    return SessionFile(source, table, first_dealer, tuple(hands), text, current, mi)
 
 
 def _raw_winner(raw: Any) -> Seat | None:
@@ -145,5 +172,5 @@ def _raw_winner(raw: Any) -> Seat | None:
     return parse_seat(win.get("winner", win.get("赢家", win.get("胡家"))))
 
 
-def load_session(path: str | Path) -> SessionFile:
-    return session_from_text(read_text(path), str(path))
+def load_session(path: str | Path, base: HouseRules = SEED_RULES) -> SessionFile:
+    return session_from_text(read_text(path), str(path), base)

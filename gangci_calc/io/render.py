@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, seat_label, win_label, word
+from gangci_calc.io.labels import amount_text, house_text, seat_label, win_label, word
 from gangci_calc.rules import SEATS, Amount, Bets, Hand, Seat, Settlement
 
 if TYPE_CHECKING:
@@ -30,11 +30,19 @@ def bets_text(bets: Bets, lang: str) -> str:
 
 
 def stakes_text(hand: Hand, lang: str) -> str:
+    """The table under the payout table: stakes, 带政策, and every house rule not the seed's."""
     s = hand.stakes
     policy = word("policy_on" if hand.policy else "policy_off", lang)
     if lang == "zh":
-        return f"杠底{s.gang} 炸弹底{s.bomb} 杠呲底{s.ci} · {policy}"
-    return f"kong {s.gang}, bomb {s.bomb}, ci {s.ci} · {policy}"
+        text = f"杠底{s.gang} 炸弹底{s.bomb} 杠呲底{s.ci}" + (f" 点炮底{s.dianpao}" if s.dianpao else "")
+        text += f" · {policy}"
+    else:
+        text = f"kong {s.gang}, bomb {s.bomb}, ci {s.ci}" + (f", discard {s.dianpao}" if s.dianpao else "")
+        text += f" · {policy}"
+    house = house_text(hand.house, lang)
+    if house:
+        text += f"\n{word('house', lang)}: {house}"
+    return text
 
 
 def outcome_text(hand: Hand, lang: str, names: dict[Seat, str] | None = None) -> str:
@@ -45,13 +53,17 @@ def outcome_text(hand: Hand, lang: str, names: dict[Seat, str] | None = None) ->
         return text
     text += f": {seat_label(outcome.winner, lang, names)} {word('wins', lang)}"
     if outcome.source is not None:
-        if lang == "zh":
-            role = "点炮" if outcome.win.value == "zhici" else "被续杠"
-            text += f", {seat_label(outcome.source, lang, names)} {role}"
-        else:
-            role = "discarded" if outcome.win.value == "zhici" else "fed the pung"
-            text += f", {seat_label(outcome.source, lang, names)} {role}"
+        role = _SOURCE_ROLE[lang][outcome.win.value]
+        text += f", {seat_label(outcome.source, lang, names)} {role}"
+        if outcome.bao:
+            text += " 包次" if lang == "zh" else " (baoci)"
     return text
+
+
+_SOURCE_ROLE = {
+    "zh": {"zhici": "点炮", "xuci": "被续杠", "dianpao": "点炮", "qianggang": "被抢杠"},
+    "en": {"zhici": "discarded", "xuci": "fed the pung", "dianpao": "discarded", "qianggang": "was robbed"},
+}
 
 
 def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> Table:

@@ -97,11 +97,12 @@ def waits_view(claim: TileClaim, hand_waits: list[Tile], wins: list[NextTileWin]
         lines.append("没有牌能胡" if zh else "no next tile wins")
     for item in wins:
         verdict, t = item.verdict, name(item.tile)
+        robbed = verdict.win is Win.QIANGGANG
         if zh:
-            how = f"摸到 {t}" if item.drawn else f"别家打出 {t}"
+            how = f"摸到 {t}" if item.drawn else f"别家加杠 {t}" if robbed else f"别家打出 {t}"
             what = verdict.win.zh + (f"，杠 {name(verdict.kong)}" if verdict.kong is not None else "")
         else:
-            how = f"draw {t}" if item.drawn else f"someone discards {t}"
+            how = f"draw {t}" if item.drawn else f"someone adds {t} to a pung" if robbed else f"someone discards {t}"
             what = f"{verdict.win.zh} {verdict.win.en}" + (
                 f", kong of {name(verdict.kong)}" if verdict.kong is not None else ""
             )

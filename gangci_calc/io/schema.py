@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gangci_calc.rules import KongType, Win, parse_seat
+from enum import Enum
+
+from gangci_calc.rules import DealerDouble, DrawDealer, DrawKongs, KongType, Win, ZhiciSplit, parse_seat
 
 # canonical key -> accepted spellings (the canonical one included)
 TOP_KEYS: dict[str, tuple[str, ...]] = {
@@ -14,16 +16,31 @@ TOP_KEYS: dict[str, tuple[str, ...]] = {
     "win": ("win", "胡牌"),
     "kongs": ("kongs", "杠"),
     "tiles": ("tiles", "牌"),
+    "rules": ("rules", "规矩", "玩法"),
+    "ci": ("ci", "杠底牌", "呲牌", "次牌"),  # the hand's ci tile, for 次风翻倍
+    "mi": ("mi", "米"),  # pending 下米 counts (a one-hand file; a session counts them itself)
 }
-TABLE_KEYS = ("stakes", "policy", "players")  # set once per session, not per hand
+TABLE_KEYS = ("stakes", "policy", "players", "rules")  # in a session header, and on a hand from that hand on
 SESSION_KEYS: dict[str, tuple[str, ...]] = {
     **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer")},
     "hands": ("hands", "牌局"),
 }
-SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles")}
-STAKES_KEYS = {"gang": ("gang", "杠底"), "bomb": ("bomb", "炸弹底"), "ci": ("ci", "杠呲底", "杠次底")}
+SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
+    k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS)
+}
+STAKES_KEYS = {
+    "gang": ("gang", "杠底"),
+    "bomb": ("bomb", "炸弹底"),
+    "ci": ("ci", "杠呲底", "杠次底"),
+    "dianpao": ("dianpao", "点炮底"),
+}
 BET_KEYS = {"piao": ("piao", "飘"), "di": ("di", "抵"), "gang": ("gang", "下杠")}
-WIN_KEYS = {"type": ("type", "类型"), "winner": ("winner", "赢家", "胡家"), "from": ("from", "来自")}
+WIN_KEYS = {
+    "type": ("type", "类型"),
+    "winner": ("winner", "赢家", "胡家"),
+    "from": ("from", "来自"),
+    "bao": ("bao", "包次", "包"),
+}
 KONG_KEYS = {"by": ("by", "杠家"), "type": ("type", "类型"), "from": ("from", "来自")}
 TILE_KEYS = {
     "ci": ("ci", "杠底牌", "呲牌", "次牌"),
@@ -34,11 +51,44 @@ TILE_KEYS = {
     "concealed_kongs": ("concealed_kongs", "暗杠"),
 }
 
+# House options (规矩): key -> spellings; for enum options, value -> spellings. Booleans take
+# true/false, 是/否, 开/关 and the words in FLAG_WORDS; numbers are whole numbers.
+RULE_KEYS: dict[str, tuple[str, ...]] = {
+    "zhici_split": ("zhici_split", "直呲分摊", "直次分摊"),
+    "baoci": ("baoci", "包次", "包呲"),
+    "dealer_double": ("dealer_double", "庄家翻倍", "庄加倍"),
+    "hard_ci": ("hard_ci", "硬次", "硬呲"),
+    "honor_ci_double": ("honor_ci_double", "次风翻倍", "呲风翻倍"),
+    "xiami": ("xiami", "下米"),
+    "concealed_kong": ("concealed_kong", "暗杠倍数"),
+    "draw_kongs": ("draw_kongs", "荒庄荒杠"),
+    "draw_dealer": ("draw_dealer", "流局庄家"),
+    "dianpao": ("dianpao", "点炮胡"),
+    "qianggang": ("qianggang", "抢杠胡"),
+}
+RULE_VALUES: dict[str, dict[Enum, tuple[str, ...]]] = {
+    "zhici_split": {ZhiciSplit.DOUBLE: ("double", "点炮双倍"), ZhiciSplit.EVEN: ("even", "平摊")},
+    "dealer_double": {
+        DealerDouble.NONE: ("none", "不翻"),
+        DealerDouble.WINS: ("wins", "胡牌翻倍"),
+        DealerDouble.ALL: ("all", "全部翻倍"),
+    },
+    "draw_kongs": {DrawKongs.VOID: ("void", "荒杠"), DrawKongs.PAID: ("paid", "荒庄不荒杠")},
+    "draw_dealer": {DrawDealer.STAYS: ("stays", "连庄"), DrawDealer.NEXT: ("next", "下庄")},
+}
+TRUE_WORDS = ("true", "yes", "on", "是", "开")
+FALSE_WORDS = ("false", "no", "off", "否", "关")
+FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {"hard_ci": {True: ("硬次",), False: ("软次",)}}
+
 WIN_NAMES: dict[str, Win] = {}
 for _win in Win:
     WIN_NAMES[_win.value] = _win
     WIN_NAMES[_win.zh] = _win
     WIN_NAMES[_win.zh.replace("呲", "次")] = _win
+for _alias, _win in (("皮次", Win.TIANCI), ("皮呲", Win.TIANCI), ("屁呲", Win.TIANCI), ("屁次", Win.TIANCI)):
+    WIN_NAMES[_alias] = _win
+WIN_NAMES["点炮胡"] = Win.DIANPAO
+WIN_NAMES["抢杠胡"] = Win.QIANGGANG
 
 KONG_NAMES: dict[str, KongType] = {}
 for _kong in KongType:
@@ -47,7 +97,7 @@ for _kong in KongType:
 KONG_NAMES["加杠"] = KongType.ADDED
 
 _ALL_ALIASES: dict[str, str] = {}
-for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS):
+for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS, RULE_KEYS):
     for _canonical, _spellings in _table.items():
         for _spelling in _spellings:
             _ALL_ALIASES.setdefault(_spelling, _canonical)

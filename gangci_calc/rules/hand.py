@@ -1,4 +1,4 @@
-"""One finished hand: the table's stakes, the add-ons set, the outcome and the kongs.
+"""One finished hand: the table's rules, the add-ons set, the outcome and the kongs.
 
 Constructing a :class:`Hand` checks it against the rules and raises
 :class:`~gangci_calc.errors.RuleError` naming the offending field, so every
@@ -11,21 +11,26 @@ from dataclasses import dataclass, field
 
 from gangci_calc.errors import FieldPath, RuleError
 from gangci_calc.rules.addons import MAX_COUNT, NO_BETS, Bets
-from gangci_calc.rules.kongs import Kong
+from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
 from gangci_calc.rules.stakes import Stakes
+from gangci_calc.rules.table import SEED_RULES, HouseRules, TableRules
+
+HONOURS = range(27, 34)  # tiles 1z–7z: 东 南 西 北 白 发 中 (tiles/notation.py numbers tiles 0–33)
+NO_MI = (0, 0, 0, 0)
 
 _BET_ZH = {"piao": "飘", "di": "抵", "gang": "下杠"}
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the hand ended: the win, the winner and, for 直呲 / 续呲, ``source``."""
+    """How the hand ended: the win, the winner and, where the win names one, ``source``."""
 
     win: Win
     winner: Seat | None = None
-    source: Seat | None = None  # 直呲: the discarder (点炮); 续呲: who fed the pung
+    source: Seat | None = None  # 直呲 / 点炮: the discarder; 续呲: who fed the pung; 抢杠: whose kong
+    bao: bool = False  # 包次: the discarder of a 直呲 pays the whole win
 
     @classmethod
     def draw(cls) -> Outcome:
@@ -36,18 +41,33 @@ class Outcome:
 class Hand:
     """Everything settlement needs about one finished hand."""
 
-    stakes: Stakes
+    rules: TableRules  # 起底, 带政策 and the house options
     dealer: Seat  # 庄家
     outcome: Outcome
-    policy: bool = False  # 带政策: add-ons on
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     kongs: tuple[Kong, ...] = field(default=())
+    ci: int | None = None  # the hand's ci tile (杠底牌), 0–33; 次风翻倍 needs it
+    mi: tuple[int, int, int, int] = NO_MI  # 下米: pending 米 per seat before this hand
 
     def __post_init__(self) -> None:
         check_hand(self)
 
-    def bets_of(self, seat: Seat) -> Bets:
-        return self.bets[seat]
+    @property
+    def stakes(self) -> Stakes:
+        return self.rules.stakes
+
+    @property
+    def policy(self) -> bool:
+        return self.rules.policy
+
+    @property
+    def house(self) -> HouseRules:
+        return self.rules.house
+
+    @property
+    def honour_ci(self) -> bool:
+        """Is the ci tile an honour (东南西北中发白)? 次风翻倍 doubles a ci win then."""
+        return self.ci is not None and self.ci in HONOURS
 
 
 def whole_count(path: FieldPath, name: str, count: object) -> int:
@@ -69,7 +89,7 @@ def check_hand(hand: Hand) -> None:
             count = whole_count(path, name, getattr(bets, name))
             if not 0 <= count <= MAX_COUNT:
                 raise RuleError(path, f"{count} is out of range — {_BET_ZH[name]} takes 0 to 3")
-            if count and not hand.policy:
+            if count and not hand.rules.policy:
                 raise RuleError(
                     path,
                     f"{_BET_ZH[name]} {count} is set but add-ons are off (policy: false); "
@@ -83,6 +103,52 @@ def check_hand(hand: Hand) -> None:
     _check_outcome(hand.outcome, hand.dealer)
     for index, kong in enumerate(hand.kongs):
         _check_kong(index, kong)
+    if hand.house is not SEED_RULES or hand.outcome.bao or hand.outcome.win.value in _HOUSE_WINS or hand.mi != NO_MI:
+        _check_house(hand)
+
+
+_HOUSE_WINS = ("dianpao", "qianggang")
+_SWITCH = {"dianpao": ("dianpao", "点炮胡"), "qianggang": ("qianggang", "抢杠胡")}
+
+
+def _check_house(hand: Hand) -> None:
+    """What the table's house options allow, and what they need."""
+    house, outcome = hand.house, hand.outcome
+    win = outcome.win
+    if house.hard_ci and win in (Win.BOMB, Win.HEAVENLY):
+        raise RuleError(
+            ("win", "type"), f"{win.zh} ({win.value}) is not a win at this table: 硬次 (hard_ci) counts only ci wins"
+        )
+    if win.value in _SWITCH:
+        key, zh = _SWITCH[win.value]
+        if not getattr(house, key):
+            raise RuleError(
+                ("win", "type"), f"{win.zh} ({win.value}) needs the house rule {zh}: set rules: {{{key}: true}}"
+            )
+    if outcome.bao:
+        if not house.baoci:
+            raise RuleError(("win", "bao"), "包次 (bao) needs the house rule: set rules: {baoci: true}")
+        if win is not Win.ZHICI:
+            raise RuleError(("win", "bao"), f"包次 (bao) is for a 直呲 only, not {win.zh} ({win.value})")
+    if house.honor_ci_double and win.is_ci and hand.ci is None:
+        raise RuleError(
+            ("ci",),
+            "次风翻倍 (honor_ci_double) needs the hand's ci tile: add ci: 东 (or tiles: {ci: ...})",
+            at_key=True,
+        )
+    if win is Win.QIANGGANG:
+        for index, kong in enumerate(hand.kongs):
+            if kong.by is outcome.source and kong.type is KongType.ADDED:
+                raise RuleError(
+                    ("kongs", index),
+                    f"{kong.by.name}'s added kong was robbed (抢杠) and never made: remove it from kongs",
+                )
+    for seat, count in zip(SEATS, hand.mi, strict=True):
+        path = ("mi", seat.name)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RuleError(path, f"{count!r} is not a count of 米 (0 or more)")
+        if count and not house.xiami:
+            raise RuleError(path, "米 is set but the table does not play 下米: set rules: {xiami: AMOUNT}")
 
 
 def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
@@ -101,7 +167,7 @@ def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
             f"天胡 (heavenly) is the dealer's only, and {outcome.winner.name} is not the dealer ({dealer.name} is)",
         )
     if win.needs_source:
-        who = "the discarder (点炮)" if win is Win.ZHICI else "the player who fed the pung (被续杠)"
+        who = _WHO[win]
         if outcome.source is None:
             raise RuleError(("win", "from"), f"missing — {win.zh} needs {who}", at_key=True)
         if outcome.source is outcome.winner:
@@ -109,9 +175,17 @@ def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
     elif outcome.source is not None:
         raise RuleError(
             ("win", "from"),
-            f"{win.value} ({win.zh}) is self-drawn and has no 'from'; 'from' is for 直呲 and 续呲 only",
+            f"{win.value} ({win.zh}) is self-drawn and has no 'from'; 'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
             at_key=True,
         )
+
+
+_WHO = {
+    Win.ZHICI: "the discarder (点炮)",
+    Win.XUCI: "the player who fed the pung (被续杠)",
+    Win.DIANPAO: "the discarder (点炮)",
+    Win.QIANGGANG: "the player whose kong was robbed (被抢杠)",
+}
 
 
 def _check_kong(index: int, kong: Kong) -> None:

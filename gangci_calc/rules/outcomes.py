@@ -1,4 +1,4 @@
-"""How a hand ends: the seven outcomes and who pays the winner what."""
+"""How a hand ends: the seven outcomes of the seed, and the two a house rule adds and who pays the winner what."""
 
 from __future__ import annotations
 
@@ -15,6 +15,18 @@ class Win(Enum):
     ZHICI = "zhici"  # 直呲: kong on a discard; discarder 2C + G, others ½C
     XUCI = "xuci"  # 续呲: kong added to a pung; feeder C + G, others C
     DRAW = "draw"  # 流局: nobody pays; kongs are void
+    DIANPAO = "dianpao"  # 点炮 (house rule 点炮胡): won on a discard; only the discarder pays 点炮底
+    QIANGGANG = "qianggang"  # 抢杠 (house rule 抢杠胡): won on a robbed kong tile; only its owner pays 点炮底
+
+    @property
+    def needs_source(self) -> bool:
+        """直呲 and 点炮 name the discarder, 续呲 who fed the pung, 抢杠 whose kong was robbed."""
+        return self in (Win.ZHICI, Win.XUCI, Win.DIANPAO, Win.QIANGGANG)
+
+    @property
+    def is_ci(self) -> bool:
+        """A gangci (杠呲) win: paid from 杠呲底 and ends with a winning kong."""
+        return self in (Win.ANCI, Win.TIANCI, Win.ZHICI, Win.XUCI)
 
     @property
     def zh(self) -> str:
@@ -23,16 +35,6 @@ class Win(Enum):
     @property
     def en(self) -> str:
         return _EN[self]
-
-    @property
-    def needs_source(self) -> bool:
-        """直呲 names the discarder, 续呲 the player who fed the pung."""
-        return self in (Win.ZHICI, Win.XUCI)
-
-    @property
-    def is_ci(self) -> bool:
-        """A gangci (杠呲) win: paid from 杠呲底 and ends with a winning kong."""
-        return self in (Win.ANCI, Win.TIANCI, Win.ZHICI, Win.XUCI)
 
 
 _ZH = {
@@ -43,6 +45,8 @@ _ZH = {
     Win.ZHICI: "直呲",
     Win.XUCI: "续呲",
     Win.DRAW: "流局",
+    Win.DIANPAO: "点炮",
+    Win.QIANGGANG: "抢杠",
 }
 _EN = {
     Win.BOMB: "bomb",
@@ -52,4 +56,6 @@ _EN = {
     Win.ZHICI: "direct ci",
     Win.XUCI: "follow-up ci",
     Win.DRAW: "draw",
+    Win.DIANPAO: "discard win",
+    Win.QIANGGANG: "robbed kong",
 }

@@ -22,14 +22,25 @@ class Part(Enum):
     BOMB = "bomb"  # 炸弹底
     CI = "ci"  # 杠呲底
     GANG = "gang"  # 杠底
+    DIANPAO = "dianpao"  # 点炮底 (点炮 / 抢杠): a 炸弹底-like part for add-ons and 庄家翻倍
+    MI = "mi"  # 米 (下米): flat, never raised
 
     @property
     def zh(self) -> str:
-        return {"bomb": "炸弹底", "ci": "杠呲底", "gang": "杠底"}[self.value]
+        return {"bomb": "炸弹底", "ci": "杠呲底", "gang": "杠底", "dianpao": "点炮底", "mi": "米"}[self.value]
 
     @property
     def en(self) -> str:
-        return {"bomb": "bomb base", "ci": "ci base", "gang": "kong base"}[self.value]
+        return {"bomb": "bomb base", "ci": "ci base", "gang": "kong base", "dianpao": "discard base", "mi": "mi"}[
+            self.value
+        ]
+
+
+class Doubling(Enum):
+    """A house rule that doubles a share (× 2, applied after the add-on factor)."""
+
+    DEALER = "dealer_double"  # 庄家翻倍: between the dealer and another player
+    HONOR_CI = "honor_ci_double"  # 次风翻倍: a ci win when the ci tile is an honour
 
 
 class Role(Enum):
@@ -38,31 +49,56 @@ class Role(Enum):
     LOSER = "loser"  # one of the others (其它家)
     DISCARDER = "discarder"  # 直呲: 点直呲炮
     FEEDER = "feeder"  # 续呲 / 续杠: 被续杠
+    ROBBED = "robbed"  # 抢杠: the player whose added kong was robbed
+    BAO = "bao"  # 包次: the discarder pays another payer's share
     KONG = "kong"  # a kong made during the hand
+    MI = "mi"  # 下米: a seat's pending 米
 
     @property
     def zh(self) -> str:
-        return {"loser": "", "discarder": "点炮", "feeder": "被续杠", "kong": ""}[self.value]
+        return _ROLE_ZH[self.value]
 
     @property
     def en(self) -> str:
-        return {"loser": "", "discarder": "discarder", "feeder": "fed the pung", "kong": ""}[self.value]
+        return _ROLE_EN[self.value]
+
+
+_ROLE_ZH = {
+    "loser": "",
+    "discarder": "点炮",
+    "feeder": "被续杠",
+    "robbed": "被抢杠",
+    "bao": "包次",
+    "kong": "",
+    "mi": "下米",
+}
+_ROLE_EN = {
+    "loser": "",
+    "discarder": "discarder",
+    "feeder": "fed the pung",
+    "robbed": "kong robbed",
+    "bao": "baoci",
+    "kong": "",
+    "mi": "mi",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Charge:
-    """``base × coefficient × (1 + counts...)``: one term of a payment."""
+    """``base × coefficient × (1 + counts...) × 2 per doubling``: one term of a payment."""
 
     part: Part
     base: int
-    k_halves: int  # k of the settlement table (1, 2 or ½) in halves: 2, 4 or 1
+    k_halves: int  # k in halves: ½ → 1, 1 → 2, 2 → 4 (暗杠倍数 2 and 米 counts give more)
     counts: tuple[tuple[str, int], ...]  # ("piao", 1), ("di", 2), ("gang", 0), ... ; () without add-ons
     halves: int  # the amount in half units, so sums stay in exact integers
     kong: KongType | None = None  # for 杠底 charges: the kind of kong paid for
+    doublings: tuple[Doubling, ...] = ()  # 庄家翻倍 / 次风翻倍
+    on_behalf: Seat | None = None  # 包次: whose share this is; 米: whose 米
 
     @property
     def multiplier(self) -> int:
-        return 1 + sum(count for _, count in self.counts)
+        return (1 + sum(count for _, count in self.counts)) << len(self.doublings)
 
     @property
     def amount(self) -> Amount:

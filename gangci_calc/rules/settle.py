@@ -1,29 +1,37 @@
-"""``settle()``: the settlement table of rules.md, applied to one :class:`Hand`.
+"""``settle()``: the settlement table, applied to one :class:`Hand` under its table's rules.
 
-Who pays the winner what, before add-ons (k × base, then the winning kong's 杠底):
+Who pays the winner what, before add-ons (k × base, then the winning kong's 杠底);
+docs/rules.md has the whole rule book:
 
-===========  ====================  =======================================
-win          payer                 win part
-===========  ====================  =======================================
-炸弹 / 天胡  each of the 3 others  1 × 炸弹底
-暗呲 / 天呲  each of the 3 others  1 × 杠呲底 (+ 暗杠: 杠底 from each)
-直呲         the discarder         2 × 杠呲底 (+ 明杠: 杠底 from him)
-直呲         the other two         ½ × 杠呲底
-续呲         the pung's feeder     1 × 杠呲底 (+ 续杠: 杠底 from him)
-续呲         the other two         1 × 杠呲底
-流局         nobody                kongs are void too
-===========  ====================  =======================================
+===========  ======================  =======================================
+win          payer                   win part
+===========  ======================  =======================================
+炸弹 / 天胡  each of the 3 others    1 × 炸弹底
+暗呲 / 天呲  each of the 3 others    1 × 杠呲底 (+ 暗杠: 杠底 from each)
+直呲         the discarder           2 × 杠呲底 (+ 明杠: 杠底 from him)
+直呲         the other two           ½ × 杠呲底
+续呲         the pung's feeder       1 × 杠呲底 (+ 续杠: 杠底 from him)
+续呲         the other two           1 × 杠呲底
+点炮 / 抢杠  the discarder / robbed  1 × 点炮底 (house rules 点炮胡 / 抢杠胡)
+流局         nobody                  kongs are void too (unless 荒庄不荒杠)
+===========  ======================  =======================================
+
+House options change the table (直呲平摊: 1 / 1), who pays (包次: the
+discarder pays the other two's shares), and the factor of a share
+(庄家翻倍, 次风翻倍: × 2); :func:`share` is the one place a share becomes an amount.
 """
 
 from __future__ import annotations
 
 from itertools import groupby
+from typing import NamedTuple
 
 from gangci_calc.rules.hand import Hand
 from gangci_calc.rules.kongs import KongType, kong_payers
 from gangci_calc.rules.outcomes import Win
-from gangci_calc.rules.payments import Amount, Charge, Part, Payment, Role, Settlement, from_halves
-from gangci_calc.rules.seats import Seat
+from gangci_calc.rules.payments import Amount, Charge, Doubling, Part, Payment, Role, Settlement, from_halves
+from gangci_calc.rules.seats import SEATS, Seat
+from gangci_calc.rules.table import SEED_RULES, DealerDouble, DrawKongs, ZhiciSplit
 
 # The settlement table's k, counted in halves (½ → 1, 1 → 2, 2 → 4) so sums stay exact integers.
 HALF, ONE, TWO = 1, 2, 4
@@ -37,21 +45,44 @@ WINNING_KONG: dict[Win, KongType] = {
 }
 
 
-def win_rows(win: Win, winner: Seat, source: Seat | None) -> list[tuple[Seat, Role, Part, int]]:
-    """The settlement table: ``(payer, role, part, k in halves)`` for each payer.
+class Row(NamedTuple):
+    """One share of the hand, before its amount."""
 
-    >>> [(p.name, r.value, k / 2) for p, r, _, k in win_rows(Win.ZHICI, Seat.W, Seat.S)]
+    payer: Seat
+    payee: Seat
+    part: Part
+    k: int  # in halves
+    kong: KongType | None  # for 杠底 shares: the kind of kong paid for
+    role: Role
+    reason: Win | KongType
+    share_of: Seat  # whose share it is: the payer, except under 包次 (and the seat of a 米)
+
+
+def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
+    """The settlement table for this hand's win: ``(payer, role, part, k in halves)`` for each payer.
+
+    >>> from gangci_calc.rules import Outcome, SCHEMES, TableRules
+    >>> hand = Hand(TableRules(SCHEMES[2]), Seat.E, Outcome(Win.ZHICI, Seat.W, Seat.S))
+    >>> [(p.name, r.value, k / 2) for p, r, _, k in win_rows(hand)]
     [('S', 'discarder', 2.0), ('N', 'loser', 0.5), ('E', 'loser', 0.5)]
     """
+    outcome = hand.outcome
+    win, winner, source = outcome.win, outcome.winner, outcome.source
     if win is Win.DRAW:
         return []
+    assert winner is not None
     if win in (Win.BOMB, Win.HEAVENLY):
         return [(payer, Role.LOSER, Part.BOMB, ONE) for payer in winner.others()]
     if win in (Win.ANCI, Win.TIANCI):
         return [(payer, Role.LOSER, Part.CI, ONE) for payer in winner.others()]
     assert source is not None
+    if win is Win.DIANPAO:
+        return [(source, Role.DISCARDER, Part.DIANPAO, ONE)]
+    if win is Win.QIANGGANG:
+        return [(source, Role.ROBBED, Part.DIANPAO, ONE)]
     if win is Win.ZHICI:
-        source_role, source_k, other_k = Role.DISCARDER, TWO, HALF
+        even = hand.house.zhici_split is ZhiciSplit.EVEN
+        source_role, source_k, other_k = Role.DISCARDER, (ONE if even else TWO), (ONE if even else HALF)
     else:  # Win.XUCI
         source_role, source_k, other_k = Role.FEEDER, ONE, ONE
     rows = [(source, source_role, Part.CI, source_k)]
@@ -65,13 +96,13 @@ _PIAO_DI_TERMS = ("piao", "piao", "di")
 
 
 def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The add-on counts in ``(1 + ...)`` for one charge, as (names, counts); empty when add-ons are off.
+    """The add-on counts in ``(1 + ...)`` for one share, as (names, counts); empty when add-ons are off.
 
     This is the one place the add-on rule lives: 飘 and 抵 raise 炸弹底 / 杠呲底
-    parts (抵 only between a player and the dealer), 杠 raises 杠底 parts; the
-    payee's count comes first, then the payer's.
+    (and 点炮底) parts, 抵 only between a player and the dealer; 杠 raises 杠底
+    parts; 米 is never raised. The payee's count comes first, then the payer's.
     """
-    if not hand.policy:
+    if not hand.rules.policy or part is Part.MI:
         return (), ()
     receiver, giver = hand.bets[payee], hand.bets[payer]
     if part is Part.GANG:
@@ -83,57 +114,128 @@ def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str,
     return _PIAO_TERMS, (receiver.piao, giver.piao)
 
 
-# One charge: (payer, payee, part, k, kong paid for or None, role, reason)
-Row = tuple[Seat, Seat, Part, int, "KongType | None", Role, "Win | KongType"]
+_DEALER = (Doubling.DEALER,)
+_HONOR = (Doubling.HONOR_CI,)
+_BOTH = (Doubling.DEALER, Doubling.HONOR_CI)
+
+
+def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
+    """The house rules that double this share: 庄家翻倍 and 次风翻倍."""
+    house = hand.house
+    part = row.part
+    if part is Part.MI:  # 米 is flat
+        return ()
+    dealer = (
+        house.dealer_double is not DealerDouble.NONE
+        and (row.payee is hand.dealer or row.share_of is hand.dealer)
+        and (part is not Part.GANG or house.dealer_double is DealerDouble.ALL)
+    )
+    honour = (
+        house.honor_ci_double
+        and row.role is not Role.KONG
+        and hand.outcome.win.is_ci
+        and hand.honour_ci
+        and part in (Part.CI, Part.GANG)
+    )
+    if dealer:
+        return _BOTH if honour else _DEALER
+    return _HONOR if honour else ()
+
+
+def share(hand: Hand, row: Row, base: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
+    """One share's add-on counts, doublings and amount in halves: ``base × k × (1 + counts) × 2^doublings``.
+
+    The one function that turns a share into an amount; :func:`settle` and
+    :func:`net_halves` both use it. Under 包次 a share is counted as for the
+    player it belongs to (``share_of``), whoever pays it.
+    """
+    names, values = counts(hand, row.part, row.payee, row.share_of)
+    doubled = doublings(hand, row) if hand.house is not SEED_RULES else ()
+    return names, values, doubled, (base * row.k * (1 + sum(values))) << len(doubled)
 
 
 def rows(hand: Hand) -> list[Row]:
-    """Every charge of the hand, before amounts: the settlement table, then the kongs."""
+    """Every share of the hand, before amounts: the settlement table, the kongs, then 米."""
     outcome = hand.outcome
-    if outcome.win is Win.DRAW:  # 流局: nothing is paid, kongs are void (流局作废)
-        return []
+    house = hand.house
+    win = outcome.win
+    out: list[Row] = []
+    if win is Win.DRAW:  # 流局: nothing is paid, and kongs are void (流局作废) unless 荒庄不荒杠
+        if house.draw_kongs is DrawKongs.PAID:
+            out.extend(_kong_rows(hand))
+        return out
     winner = outcome.winner
     assert winner is not None
-    out: list[Row] = []
-    winning_kong = WINNING_KONG.get(outcome.win)
+    winning_kong = WINNING_KONG.get(win)
     paying_kong = kong_payers(winning_kong, winner, outcome.source) if winning_kong is not None else ()
-    for payer, role, part, k in win_rows(outcome.win, winner, outcome.source):
-        out.append((payer, winner, part, k, None, role, outcome.win))
+    kong_k = _kong_k(hand, winning_kong)
+    for payer, role, part, k in win_rows(hand):
+        if outcome.bao and payer is not outcome.source:  # 包次: the discarder pays this share
+            assert outcome.source is not None
+            out.append(Row(outcome.source, winner, part, k, None, Role.BAO, win, payer))
+        else:
+            out.append(Row(payer, winner, part, k, None, role, win, payer))
         if payer in paying_kong:  # the winning kong's 杠底, paid once
-            out.append((payer, winner, Part.GANG, ONE, winning_kong, role, outcome.win))
-    for kong in hand.kongs:
-        out.extend((payer, kong.by, Part.GANG, ONE, kong.type, Role.KONG, kong.type) for payer in kong.payers())
+            out.append(Row(payer, winner, Part.GANG, kong_k, winning_kong, role, win, payer))
+    out.extend(_kong_rows(hand))
+    if house.xiami and win.is_ci:  # 下米: every seat holding 米 pays for it at the next ci win
+        for seat in SEATS:
+            if hand.mi[seat] and seat is not winner:
+                out.append(Row(seat, winner, Part.MI, 2 * hand.mi[seat], None, Role.MI, win, seat))
     return out
+
+
+def _kong_k(hand: Hand, kind: KongType | None) -> int:
+    """k of a kong's 杠底, in halves: 1, or 暗杠倍数 for a concealed kong."""
+    return 2 * hand.house.concealed_kong if kind is KongType.CONCEALED else ONE
+
+
+def _kong_rows(hand: Hand) -> list[Row]:
+    return [
+        Row(payer, kong.by, Part.GANG, _kong_k(hand, kong.type), kong.type, Role.KONG, kong.type, payer)
+        for kong in hand.kongs
+        for payer in kong.payers()
+    ]
 
 
 def _bases(hand: Hand) -> dict[Part, int]:
     """Which base amount each part is counted in."""
-    stakes = hand.stakes
-    return {Part.GANG: stakes.gang, Part.CI: stakes.ci, Part.BOMB: stakes.bomb}
+    stakes = hand.rules.stakes
+    return {
+        Part.GANG: stakes.gang,
+        Part.CI: stakes.ci,
+        Part.BOMB: stakes.bomb,
+        Part.DIANPAO: stakes.point,
+        Part.MI: hand.house.xiami,
+    }
 
 
 def net_halves(hand: Hand) -> list[int]:
     """Net per seat in half units, without building payment objects (bulk scoring)."""
     halves = [0, 0, 0, 0]
     bases = _bases(hand)
-    for payer, payee, part, k, _, _, _ in rows(hand):
-        amount = bases[part] * k * (1 + sum(counts(hand, part, payee, payer)[1]))
-        halves[payee] += amount
-        halves[payer] -= amount
+    for row in rows(hand):
+        amount = share(hand, row, bases[row.part])[3]
+        halves[row.payee] += amount
+        halves[row.payer] -= amount
     return halves
 
 
 def net(hand: Hand) -> tuple[Amount, Amount, Amount, Amount]:
-    """Net per seat (summing to 0), the fast way: same rows as :func:`settle`."""
+    """Net per seat (summing to 0), the fast way: same rows and shares as :func:`settle`."""
     e, s, w, n = (from_halves(h) for h in net_halves(hand))
     return (e, s, w, n)
+
+
+def _payment_key(row: Row) -> tuple[Seat, Seat, Win | KongType, Role]:
+    return row.payer, row.payee, row.reason, row.role
 
 
 def settle(hand: Hand) -> Settlement:
     """Settle one hand: every payment, and the net per seat (summing to 0).
 
-    >>> from gangci_calc.rules import Outcome, SCHEMES
-    >>> hand = Hand(SCHEMES[2], Seat.E, Outcome(Win.ZHICI, Seat.W, Seat.S))
+    >>> from gangci_calc.rules import Outcome, SCHEMES, TableRules
+    >>> hand = Hand(TableRules(SCHEMES[2]), Seat.E, Outcome(Win.ZHICI, Seat.W, Seat.S))
     >>> settle(hand).net
     (-3000, -13000, 19000, -3000)
     """
@@ -141,12 +243,14 @@ def settle(hand: Hand) -> Settlement:
     halves = [0, 0, 0, 0]
     bases = _bases(hand)
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
-    for (payer, payee, reason, role), group in groupby(rows(hand), key=lambda row: (row[0], row[1], row[6], row[5])):
+    for (payer, payee, reason, role), group in groupby(rows(hand), key=_payment_key):
         charges = []
-        for _, _, part, k, kong, _, _ in group:
-            names, values = counts(hand, part, payee, payer)
-            amount = bases[part] * k * (1 + sum(values))
-            charges.append(Charge(part, bases[part], k, tuple(zip(names, values, strict=True)), amount, kong))
+        for row in group:
+            base = bases[row.part]
+            names, values, doubled, amount = share(hand, row, base)
+            on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
+            counted = tuple(zip(names, values, strict=True))
+            charges.append(Charge(row.part, base, row.k, counted, amount, row.kong, doubled, on_behalf))
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))

@@ -12,18 +12,28 @@ class Stakes:
     """Base amounts of one table (起底).
 
     >>> Stakes.from_gang(500)
-    Stakes(gang=500, bomb=1000, ci=3000)
+    Stakes(gang=500, bomb=1000, ci=3000, dianpao=None)
+    >>> Stakes.from_gang(500).point
+    1000
     """
 
     gang: int  # 杠底: paid for a kong
     bomb: int  # 炸弹底: paid for a self-drawn win (炸弹, 天胡)
     ci: int  # 杠呲底: paid for a gangci win
+    dianpao: int | None = None  # 点炮底 P (house rules 点炮胡 / 抢杠胡); None: the same as 炸弹底
 
     def __post_init__(self) -> None:
-        for name in ("gang", "bomb", "ci"):
+        for name in ("gang", "bomb", "ci", "dianpao"):
             value = getattr(self, name)
+            if value is None and name == "dianpao":
+                continue
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise RuleError(("stakes", name), f"{value!r} is not a positive whole amount")
+
+    @property
+    def point(self) -> int:
+        """点炮底: what the discarder (or the robbed player) pays for 点炮 / 抢杠."""
+        return self.bomb if self.dianpao is None else self.dianpao
 
     @classmethod
     def from_gang(cls, gang: int) -> Stakes:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gangci_calc.errors import RuleError
-from gangci_calc.rules import Win
+from gangci_calc.rules import SEED_RULES, HouseRules, Win
 from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
 from gangci_calc.tiles.notation import Tile, tile_text, to_text
 
@@ -119,6 +119,22 @@ def _bomb(claim: TileClaim) -> Verdict:
     return Verdict(Win.BOMB, False, reason + (f"; it waits on {to_text(near)}" if near else "; it is not ready"))
 
 
+def _ordinary(win: Win, how: str) -> Callable[[TileClaim], Verdict]:
+    """点炮 / 抢杠: an ordinary complete hand on another player's tile (discarded, or robbed from his kong)."""
+
+    def check(claim: TileClaim) -> Verdict:
+        assert claim.win_tile is not None
+        counts = counts_of((*claim.hand, claim.win_tile))
+        tile = tile_text(claim.win_tile)
+        if is_complete(counts):
+            return Verdict(win, True, f"the {how} {tile} completes the hand", _arranged(counts))
+        near = waits(counts_of(claim.hand), claim.all_counts())
+        reason = f"{win.zh} needs the {how} {tile} to complete the hand"
+        return Verdict(win, False, reason + (f"; it waits on {to_text(near)}" if near else "; it is not ready"))
+
+    return check
+
+
 def _heavenly(claim: TileClaim) -> Verdict:
     tiles = (*claim.hand, claim.win_tile) if claim.win_tile is not None else claim.hand
     counts = counts_of(tiles)
@@ -204,13 +220,33 @@ CHECKS: dict[Win, Callable[[TileClaim], Verdict]] = {
     Win.TIANCI: _tianci,
     Win.ZHICI: _zhici,
     Win.XUCI: _xuci,
+    Win.DIANPAO: _ordinary(Win.DIANPAO, "discarded"),
+    Win.QIANGGANG: _ordinary(Win.QIANGGANG, "robbed"),
 }
 
 
-def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True) -> Verdict:
-    """Check one claimed win; when false, also name the wins these tiles do make."""
+def allowed(win: Win, house: HouseRules) -> bool:
+    """Does this table count ``win`` at all? (硬次 drops 炸弹 and 天胡; 点炮 and 抢杠 need their options.)"""
+    if win in (Win.BOMB, Win.HEAVENLY):
+        return not house.hard_ci
+    if win is Win.DIANPAO:
+        return house.dianpao
+    if win is Win.QIANGGANG:
+        return house.qianggang
+    return True
+
+
+def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: HouseRules = SEED_RULES) -> Verdict:
+    """Check one claimed win under the table's house rules; when false, also name the wins these tiles do make."""
     if win is Win.DRAW:
         return Verdict(win, True, "a drawn hand (流局) has no claim to check")
+    if not allowed(win, house):
+        reason = (
+            f"硬次 (hard_ci): only ci wins count at this table, so {win.zh} is not a win"
+            if win in (Win.BOMB, Win.HEAVENLY)
+            else f"{win.zh} is not a win at this table without its house rule"
+        )
+        return Verdict(win, False, reason)
     verdict = CHECKS[win](claim)
     size = size_problem(win, claim)
     if size is not None:  # a miscounted hand cannot win, whatever its shape
@@ -220,7 +256,7 @@ def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True) -> Verd
         return verdict
     others = []
     for other, check in CHECKS.items():
-        if other is win or (other is Win.HEAVENLY and (not dealer_wins or claim.melds)):
+        if other is win or not allowed(other, house) or (other is Win.HEAVENLY and (not dealer_wins or claim.melds)):
             continue
         if claim.win_tile is None and other is not Win.TIANCI:
             continue
@@ -236,12 +272,23 @@ class NextTileWin:
     """One way the next tile wins: ``draw 1s → 暗呲, kong of 1s``."""
 
     tile: Tile
-    drawn: bool  # drawn by the player (else discarded by someone)
+    drawn: bool  # drawn by the player (else discarded, or robbed from a kong, by someone)
     verdict: Verdict
 
 
-def next_tile_wins(claim: TileClaim) -> list[NextTileWin]:
-    """Every next tile (drawn, or discarded by another player) that wins, and how.
+# How a next tile may come, and the wins it can make: drawn, or from another player.
+_NEXT: tuple[tuple[Win, bool], ...] = (
+    (Win.ANCI, True),
+    (Win.XUCI, True),
+    (Win.BOMB, True),
+    (Win.ZHICI, False),
+    (Win.DIANPAO, False),
+    (Win.QIANGGANG, False),
+)
+
+
+def next_tile_wins(claim: TileClaim, house: HouseRules = SEED_RULES) -> list[NextTileWin]:
+    """Every next tile (drawn, or from another player) that wins at this table, and how.
 
     ``claim.win_tile`` is ignored: each tile is tried in its place.
     """
@@ -253,7 +300,9 @@ def next_tile_wins(claim: TileClaim) -> list[NextTileWin]:
         if seen[t] >= 4:
             continue
         trial = TileClaim(claim.ci, claim.hand, t, claim.pungs, claim.kongs, claim.concealed_kongs)
-        for win, drawn in ((Win.ANCI, True), (Win.XUCI, True), (Win.BOMB, True), (Win.ZHICI, False)):
+        for win, drawn in _NEXT:
+            if not allowed(win, house):
+                continue
             verdict = CHECKS[win](trial)
             if verdict.holds:
                 found.append(NextTileWin(t, drawn, verdict))
