@@ -304,6 +304,7 @@ def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
         "totals": {"E": 0, "S": 0, "W": 0, "N": 0},
         "transfers": [],
         "players": {"E": "老王", "S": "小李", "W": "张姐", "N": "阿强"},
+        "rules": {},
     }
     first = runner.invoke(app, ["session", str(path), "--add", "-f", "json"], input="\n炸弹\n南\n南飘1\n-\n")
     assert first.exit_code == 0, first.output

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.io.export import csv_text, net_object
-from gangci_calc.io.labels import amount_text, json_amount, seat_label, word
+from gangci_calc.io.export import csv_text, house_object, net_object, stakes_object
+from gangci_calc.io.labels import amount_text, house_text, json_amount, seat_label, word
 from gangci_calc.io.render import money
-from gangci_calc.rules import SEATS, Hand
+from gangci_calc.rules import SEATS, Hand, Seat
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -32,9 +32,15 @@ def session_json(result: SessionResult) -> str:
                 "net": net_object(h.settlement.net),
                 "running": net_object(h.running),
                 "line": h.hand.line,
+                "stakes": stakes_object(h.hand.loaded.hand),
+                "policy": h.hand.loaded.hand.policy,
+                "rules": house_object(h.hand.loaded.hand.house),
+                "mi": {s.name: h.hand.loaded.hand.mi[s] for s in SEATS if h.hand.loaded.hand.mi[s]},
+                "players": {seat.name: name for seat, name in h.hand.loaded.names.items()},
             }
             for h in result.hands
         ],
+        "rules": house_object(result.session.table.rules.house),
         "totals": net_object(result.totals),
         "transfers": [
             {"from": t.payer.name, "to": t.payee.name, "amount": json_amount(t.amount)} for t in result.transfers
@@ -67,6 +73,13 @@ def session_csv(result: SessionResult) -> str:
     return csv_text(rows)
 
 
+def seat_header(result: SessionResult, seat: Seat, lang: str) -> str:
+    """``北 阿强/小赵``: the seat and everyone who sat in it."""
+    sat = [h.hand.loaded.names.get(seat) for h in result.hands] or [result.session.table.names.get(seat)]
+    people = [name for name in dict.fromkeys(sat) if name]
+    return f"{seat.zh if lang == 'zh' else seat.name} {'/'.join(people)}" if people else seat_label(seat, lang)
+
+
 def short_outcome(hand: Hand, lang: str) -> str:
     """``直呲 西←北`` / ``direct ci W←N``: who won, and who paid the 2C or fed the pung."""
     outcome = hand.outcome
@@ -91,7 +104,7 @@ def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
     hands.add_column(word("dealer", lang))
     hands.add_column(word("win", lang))
     for seat in SEATS:
-        hands.add_column(seat_label(seat, lang, names), justify="right", footer=money(result.totals[seat]))
+        hands.add_column(seat_header(result, seat, lang), justify="right", footer=money(result.totals[seat]))
     for h in result.hands:
         hand = h.hand.loaded.hand
         dealer = Text(hand.dealer.zh if zh else hand.dealer.name)
@@ -102,10 +115,19 @@ def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
             cell = money(h.settlement.net[seat]) if h.settlement.net[seat] else Text("·", style="dim")
             cell.append(f"\n{amount_text(h.running[seat])}", style="dim")
             cells.append(cell)
-        hands.add_row(str(h.hand.number), dealer, short_outcome(hand, lang), *cells)
+        number = str(h.hand.number) + ("†" if h.hand.table_changed else "")
+        hands.add_row(number, dealer, short_outcome(hand, lang), *cells)
     hands.caption = (
         "每格: 本局 / 累计 · * 庄家由牌桌指定" if zh else "each cell: this hand / running total · * dealer set by hand"
     )
+    if any(h.hand.table_changed for h in result.hands):
+        hands.caption += " · † 本局起改了起底/规矩/玩家" if zh else " · † stakes, rules or players change here"
+    house = [house_text(h.hand.loaded.hand.house, lang) for h in result.hands] or [
+        house_text(result.session.table.rules.house, lang)
+    ]
+    for text in dict.fromkeys(house):  # each distinct set of house rules, in order
+        if text:
+            hands.caption += f"\n{word('house', lang)}: {text}"
 
     standings = Table(title=word("standings", lang), title_style="bold")
     standings.add_column("")

@@ -1,0 +1,177 @@
+"""An independent settlement of hand-file mappings, written straight from the spec's words.
+
+It shares no code with gangci_calc: plain dicts in, exact Fractions out, one
+branch per sentence of rules.md and house-rules.md. The property tests compare
+it with every command. It reads only canonical English keys and values.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+SEATS = "ESWN"
+CI_WINS = ("anci", "tianci", "zhici", "xuci")
+DEFAULTS: dict[str, Any] = {
+    "zhici_split": "double",
+    "baoci": False,
+    "dealer_double": "none",
+    "hard_ci": False,
+    "honor_ci_double": False,
+    "xiami": 0,
+    "concealed_kong": 1,
+    "draw_kongs": "void",
+    "draw_dealer": "stays",
+    "dianpao": False,
+    "qianggang": False,
+}
+
+
+def others(seat: str) -> list[str]:
+    i = SEATS.index(seat)
+    return [SEATS[(i + k) % 4] for k in (1, 2, 3)]
+
+
+def bases(stakes: Any) -> tuple[int, int, int, int]:
+    """(G, B, C, P)."""
+    if stakes == 1:
+        return 100, 200, 600, 200
+    if stakes == 2:
+        return 1000, 2000, 6000, 2000
+    g = stakes["gang"]
+    b = stakes.get("bomb", 2 * g)
+    return g, b, stakes.get("ci", 6 * g), stakes.get("dianpao", b)
+
+
+def is_honour(tile: str) -> bool:
+    return tile.endswith("z") or tile in ("东", "南", "西", "北", "中", "发", "白")
+
+
+def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | None = None) -> dict[str, Fraction]:
+    """Net per seat of one hand under ``house`` (a full option dict); ``mi``: 米 held before it."""
+    g, b, c, p = bases(hand["stakes"])
+    policy = hand.get("policy", False)
+    dealer = hand["dealer"]
+    bets = {s: {"piao": 0, "di": 0, "gang": 0, **(hand.get("bets") or {}).get(s, {})} for s in SEATS}
+    win = hand["win"]
+    kind, winner, source = win["type"], win.get("winner"), win.get("from")
+    ci_tile = hand.get("ci") or (hand.get("tiles") or {}).get("ci")
+    net = dict.fromkeys(SEATS, Fraction(0))
+
+    def pay(payer: str, payee: str, amount: Fraction) -> None:
+        net[payer] -= amount
+        net[payee] += amount
+
+    def win_factor(payee: str, payer: str) -> int:
+        """(1 + piao[R] + piao[L] + di(R, L)), then × 2 under 庄家翻倍."""
+        f = 1
+        if policy:
+            f += bets[payee]["piao"] + bets[payer]["piao"]
+            if payee == dealer:
+                f += bets[payer]["di"]
+            elif payer == dealer:
+                f += bets[payee]["di"]
+        if house["dealer_double"] in ("wins", "all") and dealer in (payee, payer):
+            f *= 2
+        return f
+
+    def kong_factor(payee: str, payer: str) -> int:
+        f = 1 + (bets[payee]["gang"] + bets[payer]["gang"] if policy else 0)
+        if house["dealer_double"] == "all" and dealer in (payee, payer):
+            f *= 2
+        return f
+
+    honour = house["honor_ci_double"] and kind in CI_WINS and ci_tile is not None and is_honour(str(ci_tile))
+    h = 2 if honour else 1
+
+    def kong_shares(k: dict[str, Any]) -> None:
+        by = k["by"]
+        if k["type"] == "concealed":
+            for payer in others(by):
+                pay(payer, by, Fraction(house["concealed_kong"] * g * kong_factor(by, payer)))
+        else:
+            pay(k["from"], by, Fraction(g * kong_factor(by, k["from"])))
+
+    if kind == "draw":
+        if house["draw_kongs"] == "paid":
+            for k in hand.get("kongs") or []:
+                kong_shares(k)
+        return net
+
+    if kind in ("bomb", "heavenly"):
+        for payer in others(winner):
+            pay(payer, winner, Fraction(b * win_factor(winner, payer)))
+    elif kind in ("anci", "tianci"):
+        for payer in others(winner):
+            pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))
+            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * h))
+    elif kind == "zhici":
+        even = house["zhici_split"] == "even"
+        own_k, other_k = (Fraction(1), Fraction(1)) if even else (Fraction(2), Fraction(1, 2))
+        pay(source, winner, own_k * c * win_factor(winner, source) * h)
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * h))
+        for payer in others(winner):
+            if payer != source:
+                share = other_k * c * win_factor(winner, payer) * h
+                pay(source if win.get("bao") else payer, winner, share)
+    elif kind == "xuci":
+        pay(source, winner, Fraction(c * win_factor(winner, source) * h))
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * h))
+        for payer in others(winner):
+            if payer != source:
+                pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))
+    elif kind in ("dianpao", "qianggang"):
+        pay(source, winner, Fraction(p * win_factor(winner, source)))
+    else:
+        raise ValueError(kind)
+    for k in hand.get("kongs") or []:
+        kong_shares(k)
+    held = mi if mi is not None else hand.get("mi") or {}
+    if house["xiami"] and kind in CI_WINS:
+        for seat, count in held.items():
+            if seat != winner and count:
+                pay(seat, winner, Fraction(house["xiami"] * count))
+    return net
+
+
+def settle_hand(hand: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Fraction]:
+    """A one-hand file; ``base`` is a --rules file's options, under the file's own rules:."""
+    house = {**DEFAULTS, **(base or {}), **(hand.get("rules") or {})}
+    return settle(hand, house)
+
+
+def settle_session(session: dict[str, Any]) -> list[dict[str, Fraction]]:
+    """Net of every hand of a session file: dealers, 米 and table changes followed hand by hand."""
+    table = {
+        "stakes": session["stakes"],
+        "policy": session.get("policy", False),
+        "house": {**DEFAULTS, **(session.get("rules") or {})},
+    }
+    dealer = session["dealer"]
+    mi = dict.fromkeys(SEATS, 0)
+    out = []
+    for item in session.get("hands") or []:
+        if "stakes" in item:
+            table["stakes"] = item["stakes"]
+        if "policy" in item:
+            table["policy"] = item["policy"]
+        if "rules" in item:
+            table["house"] = {**table["house"], **item["rules"]}
+        house = table["house"]
+        if item.get("dealer"):
+            dealer = item["dealer"]
+        if not house["xiami"]:
+            mi = dict.fromkeys(SEATS, 0)
+        hand = {**item, "stakes": table["stakes"], "policy": table["policy"], "dealer": dealer}
+        out.append(settle(hand, house, mi))
+        kind, winner = item["win"]["type"], item["win"].get("winner")
+        if house["xiami"]:
+            if kind == "draw":
+                mi[dealer] += 1
+            elif kind in CI_WINS:
+                mi = dict.fromkeys(SEATS, 0)
+        if winner is not None:
+            dealer = winner
+        elif house["draw_dealer"] == "next":
+            dealer = SEATS[(SEATS.index(dealer) + 1) % 4]
+    return out

@@ -1,0 +1,343 @@
+"""House rules (规矩): every worked example of house-rules.md through score, session and batch;
+the errors a table's rules call for; the referee; --rules; and random hands against an
+independent settlement (tests/oracle.py) in every command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from gangci_calc.cli import app
+from gangci_calc.io.load import hand_from_data
+from gangci_calc.rules import net, settle
+from tests import oracle
+from tests.conftest import EXAMPLES
+from tests.raw import hands, sessions
+
+HOUSE = EXAMPLES / "house"
+
+# house-rules.md worked examples (scheme 2, no add-ons, dealer E unless said), one file each: net E S W N
+WORKED = [
+    ("zhici-even.yaml", (-6000, -7000, 19000, -6000)),
+    ("baoci.yaml", (0, -19000, 19000, 0)),
+    ("baoci-even.yaml", (0, -19000, 19000, 0)),
+    ("dealer-double-wins.yaml", (-4000, 8000, -2000, -2000)),
+    ("dealer-double-all.yaml", (42000, -14000, -14000, -14000)),
+    ("honor-ci-double.yaml", (-14000, 42000, -14000, -14000)),
+    ("xiami.yaml", (-8000, -7000, 22000, -7000)),
+    ("draw-kongs-paid.yaml", (0, 0, -1000, 1000)),
+    ("dianpao.yaml", (0, 0, 2000, -2000)),
+    # our own, one per option the spec gives no number for
+    ("qianggang.yaml", (0, 1500, -1500, 0)),
+    ("concealed-kong-2.yaml", (-10000, -10000, 22000, -2000)),
+    ("hard-ci.yaml", (-6000, 19000, -6000, -7000)),
+]
+SEATS = "ESWN"
+
+
+def net_tuple(obj: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(obj[s] for s in SEATS)
+
+
+@pytest.mark.parametrize(("name", "expected"), WORKED)
+def test_worked_example_through_score(runner, name: str, expected: tuple[int, ...]) -> None:
+    result = runner.invoke(app, ["score", str(HOUSE / name), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert net_tuple(data["net"]) == expected
+    assert data["rules"], "the rules in force are named"
+
+
+def test_worked_examples_through_batch(runner) -> None:
+    paths = [str(HOUSE / name) for name, _ in WORKED]
+    result = runner.invoke(app, ["batch", *paths])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [net_tuple(line["net"]) for line in lines] == [expected for _, expected in WORKED]
+
+
+@pytest.mark.parametrize(("name", "expected"), WORKED)
+def test_worked_example_through_session(runner, write, name: str, expected: tuple[int, ...]) -> None:
+    """The same hand as the one hand of a session (米 held: the session counts them, so two 流局 first)."""
+    data = yaml.safe_load((HOUSE / name).read_text(encoding="utf-8"))
+    header = {k: data.pop(k) for k in ("stakes", "dealer") if k in data}
+    header["rules"] = data.pop("rules", None) or data.pop("规矩")
+    hands = [data]
+    if "mi" in data:  # 东 held 2 米: two 流局 dealt by 东, then 南 deals (passed by agreement)
+        data.pop("mi")
+        hands = [{"dealer": "E", "win": {"type": "draw"}}, {"win": {"type": "draw"}}, {**data, "dealer": "S"}]
+    path = write(yaml.safe_dump({**header, "hands": hands}, allow_unicode=True))
+    result = runner.invoke(app, ["session", path, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert net_tuple(json.loads(result.stdout)["hands"][-1]["net"]) == expected
+
+
+def test_xiami_evening(runner) -> None:
+    """house-rules.md: two 流局 (东 deals both: 2 米), a 炸弹 (no 米 paid), then 西's 暗呲."""
+    result = runner.invoke(app, ["session", str(HOUSE / "session-xiami.yaml"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [h["dealer"] for h in data["hands"]] == ["E", "E", "E", "S"]
+    assert net_tuple(data["hands"][3]["net"]) == (-8000, -7000, 22000, -7000)
+    assert [h["mi"] for h in data["hands"]] == [{}, {"E": 1}, {"E": 2}, {"E": 2}]
+    assert net_tuple(data["totals"]) == (-10000, -1000, 20000, -9000)
+
+
+def test_changes_from_a_hand_on(runner) -> None:
+    result = runner.invoke(app, ["session", str(HOUSE / "session-changes.yaml"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [h["dealer"] for h in data["hands"]] == ["E", "S", "W", "N"]  # 下庄 after the 流局
+    assert net_tuple(data["hands"][2]["net"]) == (-13000, -3000, -3000, 19000)  # 方案2 from hand 3
+    assert net_tuple(data["hands"][3]["net"]) == (-7000, -7000, 27000, -13000)  # 庄家翻倍 from hand 4
+    assert data["hands"][3]["rules"] == {"dealer_double": "wins", "draw_dealer": "next"}
+    assert data["hands"][3]["players"]["N"] == "小赵"
+
+
+# ---------------------------------------------------------------- what the rules refuse
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "piece"),
+    [
+        ("stakes: 2\ndealer: E\nwin: {type: zhici, winner: W, from: S, bao: true}\n", ":3:", "win.bao: 包次"),
+        ("stakes: 2\ndealer: E\nrules: {hard_ci: true}\nwin: {type: bomb, winner: S}\n", ":4:", "win.type: 炸弹"),
+        ("stakes: 2\ndealer: E\nwin: {type: dianpao, winner: W, from: N}\n", ":3:", "needs the house rule 点炮胡"),
+        ("stakes: 2\ndealer: E\nrules: {honor_ci_double: true}\nwin: {type: anci, winner: S}\n", ":", "ci:"),
+        (
+            "stakes: 2\ndealer: E\nrules: {baoci: true}\nwin: {type: xuci, winner: W, from: S, bao: true}\n",
+            ":4:",
+            "直呲",
+        ),
+        ("stakes: 2\ndealer: E\nrules: {zhici_split: half}\nwin: {type: draw}\n", ":3:22", "double 点炮双倍"),
+        ("stakes: 2\ndealer: E\nrules: {xiami: -5}\nwin: {type: draw}\n", ":3:", "rules.xiami"),
+        ("stakes: 2\ndealer: E\nrules: {concealed_kong: 3}\nwin: {type: draw}\n", ":3:", "1 or 2"),
+        ("stakes: 2\ndealer: E\nrules: {baoci: maybe}\nwin: {type: draw}\n", ":3:", "not true or false"),
+        ("stakes: 2\ndealer: E\nrules: {bao: true}\nwin: {type: draw}\n", ":3:", "did you mean 'baoci'"),
+        ("stakes: 2\ndealer: E\nmi: {E: 1}\nwin: {type: draw}\n", ":3:", "下米"),
+        (
+            "stakes: 2\ndealer: E\nrules: {qianggang: true}\nwin: {type: qianggang, winner: S, from: W}\n"
+            "kongs:\n  - {by: W, type: added, from: N}\n",
+            ":6:",
+            "robbed",
+        ),
+        (
+            "stakes: 2\ndealer: E\nci: 东\ntiles: {ci: 7s, hand: 777s}\nwin: {type: tianci, winner: S}\n",
+            ":3:",
+            "differs",
+        ),
+    ],
+)
+def test_a_hand_the_table_does_not_allow(runner, write, text: str, where: str, piece: str) -> None:
+    result = runner.invoke(app, ["score", write(text)])
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and where in lines[0] and piece in lines[0], lines
+
+
+def test_chinese_keys_and_values(runner, write) -> None:
+    text = "起底: 2\n庄家: 东\n玩法: {直呲分摊: 平摊, 包次: 开, 庄家翻倍: 不翻}\n胡牌: {类型: 皮呲, 赢家: 南}\n"
+    result = runner.invoke(app, ["score", write(text), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rules"] == {"zhici_split": "even", "baoci": True}
+    assert data["win"]["type"] == "tianci"
+
+
+# ---------------------------------------------------------------- nothing silent
+
+
+def test_footer_explain_json_and_csv_name_the_rules(runner) -> None:
+    table = runner.invoke(app, ["score", str(HOUSE / "baoci.yaml"), "--explain"]).stdout
+    assert "规矩: 包次" in table
+    assert "南 → 西  直呲 包次 北的份: 杠呲底 6000 × 0.5 = 3000" in table
+    en = runner.invoke(app, ["score", str(HOUSE / "dealer-double-wins.yaml"), "--explain", "--lang", "en"]).stdout
+    assert "house rules: dealer_double wins" in en
+    assert "E → S  bomb: bomb base 2000 × 2 dealer_double = 4000" in en
+    honour = runner.invoke(app, ["score", str(HOUSE / "honor-ci-double.yaml"), "--explain"]).stdout
+    assert "杠呲底 6000 × 2 次风翻倍 = 12000" in honour and "杠底 1000 × 2 次风翻倍 = 2000" in honour
+    mi = runner.invoke(app, ["score", str(HOUSE / "xiami.yaml"), "--explain"]).stdout
+    assert "东 → 西  下米: 米 500 × 2 = 1000" in mi
+    csv_text = runner.invoke(app, ["score", str(HOUSE / "baoci-even.yaml"), "-f", "csv"]).stdout
+    assert csv_text.splitlines()[0].endswith(",rules") and "zhici_split=even;baoci=true" in csv_text
+    payments = json.loads(runner.invoke(app, ["score", str(HOUSE / "baoci.yaml"), "-f", "json"]).stdout)["payments"]
+    assert {c.get("share_of") for p in payments for c in p["charges"]} == {None, "N", "E"}
+
+
+def test_session_table_names_the_rules(runner) -> None:
+    out = runner.invoke(app, ["session", str(HOUSE / "session-xiami.yaml")]).stdout
+    assert "规矩: 下米 500" in out
+
+
+# ---------------------------------------------------------------- --rules and `gangci rules`
+
+
+def test_rules_file_then_the_hands_own_rules(runner, write) -> None:
+    """--rules gives the table; the hand file's own rules: change it key by key."""
+    club = str(HOUSE / "club-rules.yaml")
+    hand = write("stakes: 2\ndealer: E\nrules: {zhici_split: double}\nwin: {type: zhici, winner: W, from: S}\n")
+    data = json.loads(runner.invoke(app, ["score", hand, "--rules", club, "-f", "json"]).stdout)
+    assert data["rules"] == {"baoci": True, "dealer_double": "wins", "draw_dealer": "next"}
+    # 庄家翻倍: 东 (dealer) pays ½C × 2
+    assert net_tuple(data["net"]) == (-6000, -13000, 22000, -3000)
+    bare = write("zhici_split: even\n", "bare.yaml")
+    data = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "--rules", bare, "-f", "json"]).stdout)
+    assert data["rules"] == {"zhici_split": "even"}
+
+
+def test_rules_file_errors(runner, write) -> None:
+    bad = write("rules:\n  dealer_double: sometimes\n", "club.yaml")
+    result = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "--rules", bad])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{bad}:2:18: rules.dealer_double: 'sometimes' is not a value")
+
+
+def test_rules_on_session_and_batch(runner) -> None:
+    club = str(HOUSE / "club-rules.yaml")
+    session = json.loads(
+        runner.invoke(app, ["session", str(EXAMPLES / "session.yaml"), "--rules", club, "-f", "json"]).stdout
+    )
+    assert sum(session["totals"].values()) == 0
+    batch = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "--rules", club])
+    # 直呲平摊 and 庄家翻倍: 东 (dealer) C × 2, 南 C + G, 北 C
+    assert json.loads(batch.stdout.splitlines()[0])["net"] == {"E": -12000, "S": -7000, "W": 25000, "N": -6000}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_rule_book(runner, lang: str) -> None:
+    result = runner.invoke(app, ["rules", "--lang", lang])
+    assert result.exit_code == 0
+    from gangci_calc.io.schema import RULE_KEYS
+
+    for key in RULE_KEYS:
+        assert f"\n{key} (" in result.stdout
+    assert ("直呲" if lang == "zh" else "zhici") in result.stdout
+
+
+def test_rule_book_of_one_table(runner) -> None:
+    result = runner.invoke(app, ["rules", str(HOUSE / "club-rules.yaml"), "--lang", "en"])
+    assert result.exit_code == 0
+    assert "baoci (包次 包呲): false / true — here: true *" in result.stdout
+    assert "hard_ci (硬次 硬呲): false / true — here: false\n" in result.stdout
+    hand = runner.invoke(app, ["rules", str(HOUSE / "baoci.yaml")])
+    assert hand.exit_code == 0 and hand.stdout.splitlines()[0].endswith(": 包次")
+
+
+# ---------------------------------------------------------------- the referee
+
+
+def test_check_refuses_a_bomb_under_hard_ci(runner, write) -> None:
+    text = (
+        "stakes: 2\ndealer: E\nrules: {hard_ci: true}\nwin: {type: bomb, winner: E}\n"
+        "tiles: {ci: 5m, hand: 111m 234m 56m 88m 999m, win_tile: 4m}\n"
+    )
+    result = runner.invoke(app, ["check", write(text), "-f", "json"])
+    assert result.exit_code == 1
+    assert "硬次" in json.loads(result.stdout)["reason"]
+    plain = runner.invoke(app, ["check", write(text.replace("rules: {hard_ci: true}\n", ""))])
+    assert plain.exit_code == 0
+
+
+def test_check_dianpao_and_qianggang(runner, write) -> None:
+    hand = "tiles: {ci: 5m, hand: 111m 234m 56m 88m 999m, win_tile: 7m}\n"
+    for kind, rule in (("dianpao", "dianpao"), ("qianggang", "qianggang")):
+        text = f"stakes: 2\ndealer: E\nrules: {{{rule}: true}}\nwin: {{type: {kind}, winner: S, from: W}}\n" + hand
+        assert runner.invoke(app, ["check", write(text)]).exit_code == 0
+        bad = runner.invoke(app, ["check", write(text.replace("7m", "2m")), "-f", "json"])
+        assert bad.exit_code == 1 and "waits on" in json.loads(bad.stdout)["reason"]
+
+
+def test_waits_list_dianpao_and_qianggang_when_on(runner, write) -> None:
+    args = ["waits", "111m 234m 56m 88m 999m", "--ci", "5m"]
+    plain = runner.invoke(app, args).stdout
+    assert "点炮" not in plain and "抢杠" not in plain and "摸到 四万 → 炸弹" in plain
+    rules = write("rules: {dianpao: true, qianggang: true, hard_ci: true}\n", "r.yaml")
+    on = runner.invoke(app, [*args, "--rules", rules]).stdout
+    assert "别家打出 四万 → 点炮" in on and "别家加杠 七万 → 抢杠" in on and "→ 炸弹" not in on
+
+
+# ---------------------------------------------------------------- quick entry
+
+
+def test_new_asks_the_rules_and_add_asks_bao_and_ci(runner, tmp_path: Path) -> None:
+    path = str(tmp_path / "t.yaml")
+    new = runner.invoke(app, ["session", path, "--new"], input="2\nn\n\n\n\n\n东\n包次 次风翻倍 下米500\n")
+    assert new.exit_code == 0, new.output
+    assert "rules: {baoci: true, honor_ci_double: true, xiami: 500}" in Path(path).read_text(encoding="utf-8")
+    draw = runner.invoke(app, ["session", path, "--add"], input="\n流局\n\n")
+    assert draw.exit_code == 0, draw.output
+    # 直呲 by 西 on 南's discard, 包次, ci tile 东; 东 holds 1 米
+    zhici = runner.invoke(app, ["session", path, "--add", "-f", "json"], input="\n直呲\n西\n南\ny\n东\n\n")
+    assert zhici.exit_code == 0, zhici.output
+    text = Path(path).read_text(encoding="utf-8")
+    assert "win: {type: zhici, winner: W, from: S, bao: true}\n    ci: 1z\n" in text
+    last = json.loads(zhici.stdout[zhici.stdout.index("{") :])["hands"][-1]
+    # 南 pays everything doubled (次风翻倍): 2 × (12000 + 1000 + 3000 + 3000) = 38000; 东's 米 500
+    assert net_tuple(last["net"]) == (-500, -38000, 38500, 0)
+
+
+# ---------------------------------------------------------------- against an independent settlement
+
+EXACT = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+
+
+def exact(obj: dict[str, Any]) -> tuple[Fraction, ...]:
+    return tuple(Fraction(str(obj[s])) for s in SEATS)
+
+
+@EXACT
+@given(hands())
+def test_random_hands_agree_with_the_oracle(raw: dict[str, Any]) -> None:
+    expected = tuple(oracle.settle_hand(raw)[s] for s in SEATS)
+    loaded = hand_from_data(raw)
+    assert settle(loaded.hand).net == expected
+    assert net(loaded.hand) == expected  # the bulk path
+    assert sum(expected) == 0
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raws=st.lists(hands(), min_size=1, max_size=30), rules_base=st.none() | st.just({"zhici_split": "even"}))
+def test_random_hands_agree_in_score_and_batch(
+    tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]], rules_base: dict[str, Any] | None
+) -> None:
+    runner = CliRunner()
+    folder = tmp_path_factory.mktemp("hands")
+    jsonl = folder / "hands.jsonl"
+    jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in raws), encoding="utf-8")
+    extra = []
+    if rules_base:
+        (folder / "club.yaml").write_text(yaml.safe_dump({"rules": rules_base}), encoding="utf-8")
+        extra = ["--rules", str(folder / "club.yaml")]
+    expected = [tuple(oracle.settle_hand(r, rules_base)[s] for s in SEATS) for r in raws]
+    result = runner.invoke(app, ["batch", str(jsonl), *extra])
+    assert result.exit_code == 0, result.output
+    assert [exact(json.loads(line)["net"]) for line in result.stdout.splitlines()] == expected
+    one = folder / "one.yaml"
+    one.write_text(yaml.safe_dump(raws[0], allow_unicode=True), encoding="utf-8")
+    scored = runner.invoke(app, ["score", str(one), "-f", "json", *extra])
+    assert scored.exit_code == 0, scored.output
+    assert exact(json.loads(scored.stdout)["net"]) == expected[0]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sessions())
+def test_random_sessions_agree_with_the_oracle(
+    tmp_path_factory: pytest.TempPathFactory, session: dict[str, Any]
+) -> None:
+    runner = CliRunner()
+    path = tmp_path_factory.mktemp("s") / "s.yaml"
+    path.write_text(yaml.safe_dump(session, allow_unicode=True), encoding="utf-8")
+    result = runner.invoke(app, ["session", str(path), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    expected = oracle.settle_session(session)
+    assert [exact(h["net"]) for h in data["hands"]] == [tuple(n[s] for s in SEATS) for n in expected]
+    assert exact(data["totals"]) == tuple(sum(n[s] for n in expected) for s in SEATS)
