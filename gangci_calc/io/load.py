@@ -111,7 +111,8 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
 # ---------------------------------------------------------------- checking
 
 
-_SPELLINGS: dict[int, dict[str, str]] = {}
+_SPELLINGS: dict[int, dict[str, str]] = {}  # key tables are module constants: their ids stay theirs
+_CANONICAL: dict[int, frozenset[str]] = {}
 
 
 class Checker:
@@ -121,6 +122,11 @@ class Checker:
         """Check a mapping's keys against ``keys`` (with aliases); return it canonical."""
         if not isinstance(data, dict):
             raise RuleError(path, f"should be a mapping of {what}, not {_kind(data)}")
+        canonical = _CANONICAL.get(id(keys))
+        if canonical is None:
+            canonical = _CANONICAL[id(keys)] = frozenset(keys)
+        if data.keys() <= canonical:  # the usual case: canonical keys only, each once (a dict has no twins)
+            return data
         lookup = _SPELLINGS.get(id(keys)) or self._spellings(keys)
         out: dict[str, Any] = {}
         for raw_key, value in data.items():
@@ -381,12 +387,15 @@ class Table:
     names: dict[Seat, str]
 
 
-_TABLE_RULES: dict[tuple[Stakes, bool, HouseRules], TableRules] = {}
+_TABLE_RULES: dict[tuple[int, bool, int], TableRules] = {}
 
 
 def _table_rules(stakes: Stakes, policy: bool, house: HouseRules) -> TableRules:
-    """One :class:`TableRules` per distinct table (bulk scoring meets the same few again and again)."""
-    key = (stakes, policy, house)
+    """One :class:`TableRules` per distinct table (bulk scoring meets the same few again and again).
+
+    Keyed by identity (cheap to hash); each entry keeps its stakes and house rules alive, so an id is never reused.
+    """
+    key = (id(stakes), policy, id(house))
     rules = _TABLE_RULES.get(key)
     if rules is None:
         if len(_TABLE_RULES) >= 1024:
@@ -401,7 +410,8 @@ def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = S
         raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
     stakes = CHECK.stakes(given["stakes"], (*path, "stakes"))
     policy = CHECK.flag(given.get("policy", False), (*path, "policy"))
-    house = CHECK.house(given.get("rules"), (*path, "rules"), base)
+    rules = given.get("rules")
+    house = base if rules is None else CHECK.house(rules, (*path, "rules"), base)
     return Table(_table_rules(stakes, policy, house), CHECK.names(given.get("players"), (*path, "players")))
 
 
@@ -434,7 +444,8 @@ def hand_from(
     outcome = CHECK.outcome(given["win"], (*path, "win"))
     bets = CHECK.bets(given.get("bets"), (*path, "bets"))
     kongs = CHECK.kongs(given.get("kongs"), (*path, "kongs"))
-    ci = CHECK.ci_tile(given["ci"], (*path, "ci")) if given.get("ci") is not None else None
+    raw_ci = given.get("ci")
+    ci = CHECK.ci_tile(raw_ci, (*path, "ci")) if raw_ci is not None else None
     tiles = None
     if given.get("tiles") is not None:
         tiles = CHECK.tiles(given["tiles"], (*path, "tiles"), outcome.win)
@@ -442,7 +453,7 @@ def hand_from(
             raise RuleError((*path, "ci"), "differs from tiles.ci: the hand has one ci tile (杠底牌)")
         ci = tiles.ci
     if mi is None:
-        mi = CHECK.mi(given.get("mi"), (*path, "mi"))
+        mi = CHECK.mi(given["mi"], (*path, "mi")) if "mi" in given else NO_MI
     rules = table.rules
     if referee and rules.house.hard_ci:
         rules = TableRules(rules.stakes, rules.policy, replace(rules.house, hard_ci=False))

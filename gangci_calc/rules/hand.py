@@ -77,24 +77,30 @@ def whole_count(path: FieldPath, name: str, count: object) -> int:
     return count
 
 
+def _bad_count(path: FieldPath, name: str, count: object, policy: bool) -> None:
+    """Raise the error for an add-on count the rules do not allow."""
+    count = whole_count(path, name, count)
+    if not 0 <= count <= MAX_COUNT:
+        raise RuleError(path, f"{count} is out of range — {_BET_ZH[name]} takes 0 to 3")
+    if count and not policy:
+        raise RuleError(
+            path,
+            f"{_BET_ZH[name]} {count} is set but add-ons are off (policy: false); "
+            "set policy: true (带政策) or remove it",
+        )
+
+
 def check_hand(hand: Hand) -> None:
     """Raise :class:`RuleError` for the first thing the rules do not allow."""
     if len(hand.bets) != 4:
         raise RuleError(("bets",), "needs one entry per seat")
+    policy = hand.rules.policy
     for seat, bets in zip(SEATS, hand.bets, strict=True):
         if bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
-        for name in ("piao", "di", "gang"):
-            path = ("bets", seat.name, name)
-            count = whole_count(path, name, getattr(bets, name))
-            if not 0 <= count <= MAX_COUNT:
-                raise RuleError(path, f"{count} is out of range — {_BET_ZH[name]} takes 0 to 3")
-            if count and not hand.rules.policy:
-                raise RuleError(
-                    path,
-                    f"{_BET_ZH[name]} {count} is set but add-ons are off (policy: false); "
-                    "set policy: true (带政策) or remove it",
-                )
+        for name, count in (("piao", bets.piao), ("di", bets.di), ("gang", bets.gang)):
+            if type(count) is not int or not 0 <= count <= MAX_COUNT or (count and not policy):
+                _bad_count(("bets", seat.name, name), name, count, policy)
         if bets.di and seat is hand.dealer:
             raise RuleError(
                 ("bets", seat.name, "di"),
@@ -103,11 +109,18 @@ def check_hand(hand: Hand) -> None:
     _check_outcome(hand.outcome, hand.dealer)
     for index, kong in enumerate(hand.kongs):
         _check_kong(index, kong)
-    if hand.house is not SEED_RULES or hand.outcome.bao or hand.outcome.win.value in _HOUSE_WINS or hand.mi != NO_MI:
+    outcome = hand.outcome
+    win = outcome.win
+    if (
+        hand.rules.house is not SEED_RULES
+        or outcome.bao
+        or win is Win.DIANPAO
+        or win is Win.QIANGGANG
+        or hand.mi != NO_MI
+    ):
         _check_house(hand)
 
 
-_HOUSE_WINS = ("dianpao", "qianggang")
 _SWITCH = {"dianpao": ("dianpao", "点炮胡"), "qianggang": ("qianggang", "抢杠胡")}
 
 

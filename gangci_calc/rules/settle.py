@@ -56,6 +56,11 @@ class Row(NamedTuple):
     role: Role
     reason: Win | KongType
     share_of: Seat  # whose share it is: the payer, except under 包次 (and the seat of a 米)
+    base: int  # the base amount of ``part``
+
+
+_CI, _BOMB = Part.CI, Part.BOMB
+_new = tuple.__new__  # builds a Row without NamedTuple's Python-level __new__: rows are made by the million
 
 
 def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
@@ -81,7 +86,7 @@ def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
     if win is Win.QIANGGANG:
         return [(source, Role.ROBBED, Part.DIANPAO, ONE)]
     if win is Win.ZHICI:
-        even = hand.house.zhici_split is ZhiciSplit.EVEN
+        even = hand.rules.house.zhici_split is ZhiciSplit.EVEN
         source_role, source_k, other_k = Role.DISCARDER, (ONE if even else TWO), (ONE if even else HALF)
     else:  # Win.XUCI
         source_role, source_k, other_k = Role.FEEDER, ONE, ONE
@@ -142,22 +147,25 @@ def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
     return _HONOR if honour else ()
 
 
-def share(hand: Hand, row: Row, base: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
+def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
     """One share's add-on counts, doublings and amount in halves: ``base × k × (1 + counts) × 2^doublings``.
 
     The one function that turns a share into an amount; :func:`settle` and
     :func:`net_halves` both use it. Under 包次 a share is counted as for the
     player it belongs to (``share_of``), whoever pays it.
     """
-    names, values = counts(hand, row.part, row.payee, row.share_of)
-    doubled = doublings(hand, row) if hand.house is not SEED_RULES else ()
-    return names, values, doubled, (base * row.k * (1 + sum(values))) << len(doubled)
+    names, values = counts(hand, row[2], row[1], row[7])
+    amount = row[8] * row[3] * (1 + sum(values))  # base × k × (1 + counts)
+    if hand.rules.house is SEED_RULES:
+        return names, values, (), amount
+    doubled = doublings(hand, row)
+    return names, values, doubled, amount << len(doubled)
 
 
 def rows(hand: Hand) -> list[Row]:
     """Every share of the hand, before amounts: the settlement table, the kongs, then 米."""
     outcome = hand.outcome
-    house = hand.house
+    house = hand.rules.house
     win = outcome.win
     out: list[Row] = []
     if win is Win.DRAW:  # 流局: nothing is paid, and kongs are void (流局作废) unless 荒庄不荒杠
@@ -166,58 +174,49 @@ def rows(hand: Hand) -> list[Row]:
         return out
     winner = outcome.winner
     assert winner is not None
+    stakes = hand.rules.stakes
     winning_kong = WINNING_KONG.get(win)
     paying_kong = kong_payers(winning_kong, winner, outcome.source) if winning_kong is not None else ()
     kong_k = _kong_k(hand, winning_kong)
     for payer, role, part, k in win_rows(hand):
+        base = stakes.ci if part is _CI else stakes.bomb if part is _BOMB else stakes.point
         if outcome.bao and payer is not outcome.source:  # 包次: the discarder pays this share
             assert outcome.source is not None
-            out.append(Row(outcome.source, winner, part, k, None, Role.BAO, win, payer))
+            out.append(_new(Row, (outcome.source, winner, part, k, None, Role.BAO, win, payer, base)))
         else:
-            out.append(Row(payer, winner, part, k, None, role, win, payer))
+            out.append(_new(Row, (payer, winner, part, k, None, role, win, payer, base)))
         if payer in paying_kong:  # the winning kong's 杠底, paid once
-            out.append(Row(payer, winner, Part.GANG, kong_k, winning_kong, role, win, payer))
-    out.extend(_kong_rows(hand))
+            out.append(_new(Row, (payer, winner, Part.GANG, kong_k, winning_kong, role, win, payer, stakes.gang)))
+    if hand.kongs:
+        out.extend(_kong_rows(hand))
     if house.xiami and win.is_ci:  # 下米: every seat holding 米 pays for it at the next ci win
         for seat in SEATS:
             if hand.mi[seat] and seat is not winner:
-                out.append(Row(seat, winner, Part.MI, 2 * hand.mi[seat], None, Role.MI, win, seat))
+                out.append(_new(Row, (seat, winner, Part.MI, 2 * hand.mi[seat], None, Role.MI, win, seat, house.xiami)))
     return out
 
 
 def _kong_k(hand: Hand, kind: KongType | None) -> int:
     """k of a kong's 杠底, in halves: 1, or 暗杠倍数 for a concealed kong."""
-    return 2 * hand.house.concealed_kong if kind is KongType.CONCEALED else ONE
+    return 2 * hand.rules.house.concealed_kong if kind is KongType.CONCEALED else ONE
 
 
 def _kong_rows(hand: Hand) -> list[Row]:
+    gang = hand.rules.stakes.gang
     return [
-        Row(payer, kong.by, Part.GANG, _kong_k(hand, kong.type), kong.type, Role.KONG, kong.type, payer)
+        _new(Row, (payer, kong.by, Part.GANG, _kong_k(hand, kong.type), kong.type, Role.KONG, kong.type, payer, gang))
         for kong in hand.kongs
         for payer in kong.payers()
     ]
 
 
-def _bases(hand: Hand) -> dict[Part, int]:
-    """Which base amount each part is counted in."""
-    stakes = hand.rules.stakes
-    return {
-        Part.GANG: stakes.gang,
-        Part.CI: stakes.ci,
-        Part.BOMB: stakes.bomb,
-        Part.DIANPAO: stakes.point,
-        Part.MI: hand.house.xiami,
-    }
-
-
 def net_halves(hand: Hand) -> list[int]:
     """Net per seat in half units, without building payment objects (bulk scoring)."""
     halves = [0, 0, 0, 0]
-    bases = _bases(hand)
     for row in rows(hand):
-        amount = share(hand, row, bases[row.part])[3]
-        halves[row.payee] += amount
-        halves[row.payer] -= amount
+        amount = share(hand, row)[3]
+        halves[row[1]] += amount  # payee
+        halves[row[0]] -= amount  # payer
     return halves
 
 
@@ -241,16 +240,14 @@ def settle(hand: Hand) -> Settlement:
     """
     payments: list[Payment] = []
     halves = [0, 0, 0, 0]
-    bases = _bases(hand)
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
     for (payer, payee, reason, role), group in groupby(rows(hand), key=_payment_key):
         charges = []
         for row in group:
-            base = bases[row.part]
-            names, values, doubled, amount = share(hand, row, base)
+            names, values, doubled, amount = share(hand, row)
             on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
             counted = tuple(zip(names, values, strict=True))
-            charges.append(Charge(row.part, base, row.k, counted, amount, row.kong, doubled, on_behalf))
+            charges.append(Charge(row.part, row.base, row.k, counted, amount, row.kong, doubled, on_behalf))
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
