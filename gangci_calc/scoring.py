@@ -49,9 +49,12 @@ def render(loaded: LoadedHand, settlement: Settlement, fmt: str, lang: str, *, e
 
         return json.dumps(export.settlement_object(loaded.hand, settlement, loaded.names), ensure_ascii=False)
     from gangci_calc.io.console import capture
-    from gangci_calc.io.render import payout_table
+    from gangci_calc.io.render import house_line, payout_table
 
     renderables: list[object] = [payout_table(loaded.hand, settlement, lang, loaded.names)]
+    house = house_line(loaded.hand.house, lang)
+    if house:  # a table's own rules are never silent
+        renderables.append(house)
     if explain:
         from gangci_calc.io.explain import explain_lines
 

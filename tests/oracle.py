@@ -1,7 +1,7 @@
 """An independent settlement of hand-file mappings, written straight from the spec's words.
 
 It shares no code with gangci_calc: plain dicts in, exact Fractions out, one
-branch per sentence of rules.md and house-rules.md. The property tests compare
+branch per sentence of the rule book (docs/rules.md). The property tests compare
 it with every command. It reads only canonical English keys and values.
 """
 

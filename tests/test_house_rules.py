@@ -1,4 +1,4 @@
-"""House rules (规矩): every worked example of house-rules.md through score, session and batch;
+"""House rules (规矩): every worked example of the house rules (docs/rules.md) through score, session and batch;
 the errors a table's rules call for; the referee; --rules; and random hands against an
 independent settlement (tests/oracle.py) in every command."""
 
@@ -24,7 +24,7 @@ from tests.raw import hands, sessions
 
 HOUSE = EXAMPLES / "house"
 
-# house-rules.md worked examples (scheme 2, no add-ons, dealer E unless said), one file each: net E S W N
+# the house-rules worked examples of docs/rules.md (scheme 2, no add-ons, dealer E unless said): net E S W N
 WORKED = [
     ("zhici-even.yaml", (-6000, -7000, 19000, -6000)),
     ("baoci.yaml", (0, -19000, 19000, 0)),
@@ -81,7 +81,7 @@ def test_worked_example_through_session(runner, write, name: str, expected: tupl
 
 
 def test_xiami_evening(runner) -> None:
-    """house-rules.md: two 流局 (东 deals both: 2 米), a 炸弹 (no 米 paid), then 西's 暗呲."""
+    """The 下米 worked example: two 流局 (东 deals both: 2 米), a 炸弹 (no 米 paid), then 西's 暗呲."""
     result = runner.invoke(app, ["session", str(HOUSE / "session-xiami.yaml"), "-f", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

@@ -205,7 +205,7 @@ def test_claim_holds(win: Win, tiles: TileClaim, kong: str | None) -> None:
 
 
 FAILS = [
-    # the two loose seed examples rules.md names
+    # the two loose seed examples docs/rules.md names
     (Win.ZHICI, claim("7s", "111m 222m 333m 44p 7s", "1m"), "leaves two pairs"),
     (Win.ZHICI, claim("7s", "111m 222m 345m 456p 7s", "3m"), "直呲 needs three 3m in hand; there is one"),
     (Win.ZHICI, claim("7s", "111m 222m 333m 44p 56s", "4p"), "there are two"),

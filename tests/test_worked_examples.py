@@ -1,4 +1,4 @@
-"""Every number in rules.md "Worked examples" and in the seed, table-driven."""
+"""Every number of docs/rules.md "Worked examples" (the seed's), table-driven."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def bets_for(**by_seat: Bets) -> tuple[Bets, Bets, Bets, Bets]:
 
 # (name, hand, expected net E S W N)
 CASES = [
-    # scheme 2, no add-ons (rules.md / seed)
+    # scheme 2, no add-ons (the seed)
     ("暗呲 6000+1000 each", Hand(TableRules(SCHEMES[2]), E, Outcome(Win.ANCI, W)), (-7000, -7000, 21000, -7000)),
     ("天呲 as 暗呲", Hand(TableRules(SCHEMES[2]), E, Outcome(Win.TIANCI, N)), (-7000, -7000, -7000, 21000)),
     ("直呲 13000 / 3000", Hand(TableRules(SCHEMES[2]), E, Outcome(Win.ZHICI, W, S)), (-3000, -13000, 19000, -3000)),
@@ -43,7 +43,7 @@ CASES = [
         Hand(TableRules(SCHEMES[2]), E, Outcome.draw(), kongs=(Kong(E, KongType.CONCEALED),)),
         (0, 0, 0, 0),
     ),
-    # scheme 1, add-ons on (rules.md)
+    # scheme 1, add-ons on (the seed)
     (
         "炸弹, winner 飘一个: 400 each",
         Hand(TableRules(SCHEMES[1], True), E, Outcome(Win.BOMB, S), bets_for(S=Bets(piao=1))),

@@ -1,4 +1,4 @@
-"""Machine-readable results: JSON objects and CSV rows (the hand-format.md contract)."""
+"""Machine-readable results: JSON objects and CSV rows (docs/file-format.md, "Results")."""
 
 from __future__ import annotations
 

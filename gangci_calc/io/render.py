@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gangci_calc.io.labels import amount_text, house_text, seat_label, win_label, word
-from gangci_calc.rules import SEATS, Amount, Bets, Hand, Seat, Settlement
+from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -29,8 +29,14 @@ def bets_text(bets: Bets, lang: str) -> str:
     return ", ".join(f"{name} {count}" for name, count in counts)
 
 
+def house_line(house: HouseRules, lang: str) -> str:
+    """``规矩: 包次 · 直呲分摊 平摊`` for every house rule not the seed's; empty at a seed-rules table."""
+    text = house_text(house, lang)
+    return f"{word('house', lang)}: {text}" if text else ""
+
+
 def stakes_text(hand: Hand, lang: str) -> str:
-    """The table under the payout table: stakes, 带政策, and every house rule not the seed's."""
+    """The stakes and 带政策, under the payout table (the house rules follow it: :func:`house_line`)."""
     s = hand.stakes
     policy = word("policy_on" if hand.policy else "policy_off", lang)
     if lang == "zh":
@@ -39,9 +45,6 @@ def stakes_text(hand: Hand, lang: str) -> str:
     else:
         text = f"kong {s.gang}, bomb {s.bomb}, ci {s.ci}" + (f", discard {s.dianpao}" if s.dianpao else "")
         text += f" · {policy}"
-    house = house_text(hand.house, lang)
-    if house:
-        text += f"\n{word('house', lang)}: {house}"
     return text
 
 

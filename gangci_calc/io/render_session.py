@@ -6,8 +6,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.export import csv_text, house_object, net_object, stakes_object
-from gangci_calc.io.labels import amount_text, house_text, json_amount, seat_label, word
-from gangci_calc.io.render import money
+from gangci_calc.io.labels import amount_text, json_amount, seat_label, word
+from gangci_calc.io.render import house_line, money
 from gangci_calc.rules import SEATS, Hand, Seat
 
 if TYPE_CHECKING:
@@ -73,6 +73,22 @@ def session_csv(result: SessionResult) -> str:
     return csv_text(rows)
 
 
+def rule_lines(result: SessionResult, lang: str) -> list[str]:
+    """The house rules in force, and from which hand on where they change during the evening."""
+    changes: list[tuple[int, str]] = []
+    for h in result.hands:
+        line = house_line(h.hand.loaded.hand.house, lang)
+        if not changes or changes[-1][1] != line:
+            changes.append((h.hand.number, line))
+    if not changes:
+        changes = [(1, house_line(result.session.table.rules.house, lang))]
+    if len(changes) == 1:
+        return [changes[0][1]] if changes[0][1] else []
+    since = "第 {n} 局起 " if lang == "zh" else "from hand {n}: "
+    seed = word("seed_rules", lang)
+    return [since.format(n=number) + (line or seed) for number, line in changes]
+
+
 def seat_header(result: SessionResult, seat: Seat, lang: str) -> str:
     """``北 阿强/小赵``: the seat and everyone who sat in it."""
     sat = [h.hand.loaded.names.get(seat) for h in result.hands] or [result.session.table.names.get(seat)]
@@ -122,12 +138,7 @@ def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
     )
     if any(h.hand.table_changed for h in result.hands):
         hands.caption += " · † 本局起改了起底/规矩/玩家" if zh else " · † stakes, rules or players change here"
-    house = [house_text(h.hand.loaded.hand.house, lang) for h in result.hands] or [
-        house_text(result.session.table.rules.house, lang)
-    ]
-    for text in dict.fromkeys(house):  # each distinct set of house rules, in order
-        if text:
-            hands.caption += f"\n{word('house', lang)}: {text}"
+    rules = rule_lines(result, lang)
 
     standings = Table(title=word("standings", lang), title_style="bold")
     standings.add_column("")
@@ -146,4 +157,4 @@ def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
             f"{amount_text(t.amount)}\n"
         )
         settle.append(line)
-    return [hands, standings, settle]
+    return [hands, *rules, standings, settle]

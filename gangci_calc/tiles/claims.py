@@ -1,4 +1,4 @@
-"""Referee checks: do these tiles make the claimed win (rules.md, "What a referee checks")?
+"""Referee checks: do these tiles make the claimed win (docs/rules.md, "What a referee checks")?
 
 >>> from gangci_calc.tiles.notation import parse_tile, parse_tiles
 >>> claim = TileClaim(ci=parse_tile("7s"), hand=tuple(parse_tiles("111m 222m 333m 44p 56s")), win_tile=0)

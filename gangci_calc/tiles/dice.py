@@ -1,4 +1,4 @@
-"""Where the ci tile comes from: the dealer's two dice (rules.md, "The 呲 tile").
+"""Where the ci tile comes from: the dealer's two dice (docs/rules.md, "The ci tile and the dice").
 
 Counting clockwise from the dealer as 1 (from East: E 1, N 2, W 3, S 4, E 5 …),
 the sum picks a player; from that player's right-hand end of the wall the
