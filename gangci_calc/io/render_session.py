@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.io.export import csv_text, house_object, net_object, stakes_object
+from gangci_calc.io.export import csv_text, house_object, net_object, rules_cell, stakes_object
 from gangci_calc.io.labels import amount_text, json_amount, seat_label, word
 from gangci_calc.io.render import house_line, money
 from gangci_calc.rules import SEATS, Hand, Seat
@@ -56,7 +56,7 @@ def _name(seat: Any) -> str | None:
 
 def session_csv(result: SessionResult) -> str:
     """One row per hand, then the totals."""
-    rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N"]]
+    rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N", "rules"]]
     for h in result.hands:
         hand = h.hand.loaded.hand
         rows.append(
@@ -67,9 +67,10 @@ def session_csv(result: SessionResult) -> str:
                 _name(hand.outcome.winner) or "",
                 _name(hand.outcome.source) or "",
                 *(json_amount(a) for a in h.settlement.net),
+                rules_cell(hand.house),
             ]
         )
-    rows.append(["total", "", "", "", "", *(json_amount(a) for a in result.totals)])
+    rows.append(["total", "", "", "", "", *(json_amount(a) for a in result.totals), ""])
     return csv_text(rows)
 
 
