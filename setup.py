@@ -3,7 +3,7 @@
 The project's metadata is in pyproject.toml. By default the package is pure
 Python; with GANGCI_MYPYC set, the hot path of bulk scoring (the rules, the
 loader and the batch record scorer) is compiled with mypyc, which makes
-`gangci batch` about 1.5× faster (README, "Speed").
+`gangci batch` faster (the figures are in README, "Speed").
 """
 
 import os

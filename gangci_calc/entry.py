@@ -157,7 +157,8 @@ def _wins(house: HouseRules, lang: str) -> str:
 
 
 def _ci_answer(text: str) -> int:
-    from gangci_calc.tiles.notation import TileSyntaxError, parse_tile
+    from gangci_calc.errors import TileSyntaxError
+    from gangci_calc.tiles.notation import parse_tile
 
     try:
         return parse_tile(text)

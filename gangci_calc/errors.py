@@ -1,4 +1,7 @@
-"""The project's exceptions; the CLI maps each to an exit status in one place."""
+"""The project's errors; the CLI maps each to an exit status in one place.
+
+(``io.atomic.Abandon`` is not an error but a signal inside one ``with`` block: leave the file as it was.)
+"""
 
 from __future__ import annotations
 
@@ -78,7 +81,23 @@ class InputErrors(GangciError):
 class ClaimRejected(GangciError):
     """A referee check found the claimed win false. Exit status 1."""
 
-    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-        self.suggestion = suggestion
+
+
+class TileSyntaxError(ValueError):
+    """A tile string that cannot be read; ``offset`` points at the bad character."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+class AnswerError(ValueError):
+    """An answer typed at a prompt that cannot be read; the message says what would be right."""
+
+
+class UnreadableInput(Exception):
+    """A batch input that cannot be read at all (missing file, not UTF-8...). Exit status 2."""

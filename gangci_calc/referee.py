@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from gangci_calc.errors import InputError, RuleError
+from gangci_calc.errors import InputError, RuleError, TileSyntaxError
 from gangci_calc.io.console import capture
 from gangci_calc.io.load import load_hand
 from gangci_calc.io.render_tiles import dice_view, verdict_panel, waits_view
@@ -12,7 +12,7 @@ from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
 from gangci_calc.tiles.analysis import counts_of, waits
 from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins, size_problem, too_many
 from gangci_calc.tiles.dice import deal_from_dice
-from gangci_calc.tiles.notation import TileSyntaxError, parse_tile, parse_tiles
+from gangci_calc.tiles.notation import parse_tile, parse_tiles
 
 
 def check_file(path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES) -> tuple[str, bool]:

@@ -1,6 +1,6 @@
 """Inputs -> chunks of whole records -> records, streaming, without parsing.
 
-A chunk is a block of text (about a megabyte) cut at a record boundary, so
+A chunk is a block of text (about 256K characters, ``BLOCK``) cut at a record boundary, so
 chunks can be scored anywhere, in this process or another, and memory stays
 flat however long the input.
 """
@@ -12,6 +12,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
+
+from gangci_calc.errors import UnreadableInput
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -34,10 +36,6 @@ class Record(NamedTuple):
     source: str
     line: int  # 1-based line where the hand starts
     text: str
-
-
-class UnreadableInput(Exception):
-    """An input that cannot be read at all (missing file, not UTF-8...). Exit status 2."""
 
 
 def expand(paths: Iterable[str]) -> Iterator[str]:

@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
-from gangci_calc.batch.reading import Chunk, UnreadableInput, expand, read_chunks
+from gangci_calc.batch.reading import Chunk, expand, read_chunks
 from gangci_calc.batch.scoring import CSV_HEADER, ChunkResult, Scorer
+from gangci_calc.errors import UnreadableInput
 from gangci_calc.rules import SEED_RULES, HouseRules
 
 

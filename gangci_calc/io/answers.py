@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from gangci_calc.errors import AnswerError
 from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
 from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
 
@@ -24,10 +25,6 @@ _TOKENS = re.compile(
     r"|(?P<bad>.)",
     re.IGNORECASE,
 )
-
-
-class AnswerError(ValueError):
-    """An answer that cannot be read; the message says what would be right."""
 
 
 def parse_win(text: str) -> Win:

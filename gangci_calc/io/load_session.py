@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from gangci_calc.errors import InputError, InputErrors, RuleError
+from gangci_calc.io.fields import kind_of, read_mapping, read_seat
 from gangci_calc.io.load import (
-    CHECK,
     LoadedHand,
     Table,
-    _kind,
     hand_from,
     located,
     parse_yaml,
@@ -23,7 +22,7 @@ from gangci_calc.io.load import (
     table_changed,
     table_from,
 )
-from gangci_calc.io.schema import SESSION_HAND_KEYS, SESSION_KEYS, TABLE_KEYS, TOP_KEYS
+from gangci_calc.io.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
 from gangci_calc.rules import NO_MI, SEED_RULES, HouseRules, Outcome, Seat, Win, next_dealer, next_mi
 
 
@@ -89,17 +88,17 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
         raise InputError(source, "is empty — a session needs stakes, dealer and hands")
     try:
         if not isinstance(data, dict):
-            raise RuleError((), f"a session file should be a mapping (stakes, dealer, hands), not {_kind(data)}")
-        given = CHECK.mapping(data, (), SESSION_KEYS, "a session file")
+            raise RuleError((), f"a session file should be a mapping (stakes, dealer, hands), not {kind_of(data)}")
+        given = read_mapping(data, (), SESSION, "a session file")
         table = table_from(given, (), base)
         if "dealer" not in given:
             raise RuleError((), "missing dealer — who deals the first hand (庄家)")
-        first_dealer = CHECK.seat(given["dealer"], ("dealer",))
+        first_dealer = read_seat(given["dealer"], ("dealer",))
         raw_hands = given.get("hands")
         if raw_hands is None:
             raw_hands = []
         if not isinstance(raw_hands, list):
-            raise RuleError(("hands",), f"should be a list of hands, not {_kind(raw_hands)}")
+            raise RuleError(("hands",), f"should be a list of hands, not {kind_of(raw_hands)}")
     except RuleError as error:
         raise located(error, source, text) from None
 
@@ -120,12 +119,12 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
                         raise RuleError(
                             (*path, "mi"), "a session counts 米 itself, hand by hand: remove mi", at_key=True
                         )
-            given = CHECK.mapping(raw, path, SESSION_HAND_KEYS, "a hand (win, bets, kongs, tiles, dealer, ...)")
+            given = read_mapping(raw, path, SESSION_HAND, "a hand (win, bets, kongs, tiles, dealer, ...)")
             if any(key in given for key in TABLE_KEYS):
                 current = table_changed(given, current, path)
                 changed = True
             if given.get("dealer") is not None:
-                dealer = CHECK.seat(given["dealer"], (*path, "dealer"))
+                dealer = read_seat(given["dealer"], (*path, "dealer"))
                 overridden = True
             if not current.rules.house.xiami:
                 mi = NO_MI

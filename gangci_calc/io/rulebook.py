@@ -163,10 +163,10 @@ def table_house(path: str) -> HouseRules:
     data = parse_yaml(text, path)
     try:
         if isinstance(data, dict) and any(isinstance(k, str) and normalize_key(k) == "stakes" for k in data):
-            from gangci_calc.io.load import CHECK
+            from gangci_calc.io.fields import read_house
 
             rules = next((v for k, v in data.items() if isinstance(k, str) and normalize_key(k) == "rules"), None)
-            return CHECK.house(rules, ("rules",), SEED_RULES)
+            return read_house(rules, ("rules",), SEED_RULES)
         return house_from_data(data)
     except RuleError as error:
         raise located(error, path, text) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import NamedTuple
 
 from gangci_calc.rules import DealerDouble, DrawDealer, DrawKongs, KongType, Win, ZhiciSplit, parse_seat
 
@@ -28,21 +29,21 @@ SESSION_KEYS: dict[str, tuple[str, ...]] = {
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
     k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS)
 }
-STAKES_KEYS = {
+STAKES_KEYS: dict[str, tuple[str, ...]] = {
     "gang": ("gang", "杠底"),
     "bomb": ("bomb", "炸弹底"),
     "ci": ("ci", "杠呲底", "杠次底"),
     "dianpao": ("dianpao", "点炮底"),
 }
-BET_KEYS = {"piao": ("piao", "飘"), "di": ("di", "抵"), "gang": ("gang", "下杠")}
-WIN_KEYS = {
+BET_KEYS: dict[str, tuple[str, ...]] = {"piao": ("piao", "飘"), "di": ("di", "抵"), "gang": ("gang", "下杠")}
+WIN_KEYS: dict[str, tuple[str, ...]] = {
     "type": ("type", "类型"),
     "winner": ("winner", "赢家", "胡家"),
     "from": ("from", "来自"),
     "bao": ("bao", "包次", "包"),
 }
-KONG_KEYS = {"by": ("by", "杠家"), "type": ("type", "类型"), "from": ("from", "来自")}
-TILE_KEYS = {
+KONG_KEYS: dict[str, tuple[str, ...]] = {"by": ("by", "杠家"), "type": ("type", "类型"), "from": ("from", "来自")}
+TILE_KEYS: dict[str, tuple[str, ...]] = {
     "ci": ("ci", "杠底牌", "呲牌", "次牌"),
     "hand": ("hand", "手牌"),
     "win_tile": ("win_tile", "胡的牌", "和牌"),
@@ -95,6 +96,30 @@ for _kong in KongType:
     KONG_NAMES[_kong.value] = _kong
     KONG_NAMES[_kong.zh] = _kong
 KONG_NAMES["加杠"] = KongType.ADDED
+
+
+class Keys(NamedTuple):
+    """One table of keys, built once: canonical key -> spellings, spelling -> canonical key."""
+
+    spellings: dict[str, tuple[str, ...]]
+    lookup: dict[str, str]
+    canonical: frozenset[str]
+
+    @classmethod
+    def of(cls, spellings: dict[str, tuple[str, ...]]) -> Keys:
+        lookup = {spelling: key for key, group in spellings.items() for spelling in group}
+        return cls(spellings, lookup, frozenset(spellings))
+
+
+TOP = Keys.of(TOP_KEYS)
+SESSION = Keys.of(SESSION_KEYS)
+SESSION_HAND = Keys.of(SESSION_HAND_KEYS)
+STAKES = Keys.of(STAKES_KEYS)
+BETS = Keys.of(BET_KEYS)
+WIN = Keys.of(WIN_KEYS)
+KONGS = Keys.of(KONG_KEYS)
+TILES = Keys.of(TILE_KEYS)
+RULES = Keys.of(RULE_KEYS)
 
 _ALL_ALIASES: dict[str, str] = {}
 for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS, RULE_KEYS):

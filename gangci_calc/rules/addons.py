@@ -22,9 +22,6 @@ class Bets:
     di: int = 0  # 抵: raises them against the dealer only
     gang: int = 0  # 下杠: raises the 杠底 parts
 
-    def any(self) -> bool:
-        return bool(self.piao or self.di or self.gang)
-
 
 NO_BETS = Bets()
 

@@ -22,10 +22,6 @@ class Seat(IntEnum):
         """Chinese name: 东 南 西 北."""
         return "东南西北"[self]
 
-    @property
-    def en(self) -> str:
-        return ("East", "South", "West", "North")[self]
-
     def shifted(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places later in the order of play.
 

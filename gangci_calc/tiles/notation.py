@@ -15,20 +15,13 @@ from __future__ import annotations
 
 import re
 
+from gangci_calc.errors import TileSyntaxError
+
 Tile = int
 SUITS = "mpsz"
 SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
 HONOURS_ZH = "东南西北白发中"
 _DIGITS_ZH = "一二三四五六七八九"
-
-
-class TileSyntaxError(ValueError):
-    """A tile string that cannot be read; ``offset`` points at the bad character."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
 
 
 def tile(number: int, suit: str) -> Tile:

@@ -1,0 +1,308 @@
+"""Reading one field of a hand file: each check a plain function raising :class:`RuleError` with a field path.
+
+The loaders (:mod:`.load`, :mod:`.load_session`) put these together; the key
+tables and their aliases come from :mod:`.schema`, built once there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from gangci_calc.errors import FieldPath, RuleError
+from gangci_calc.io.schema import (
+    BETS,
+    FALSE_WORDS,
+    FLAG_WORDS,
+    KONG_NAMES,
+    KONGS,
+    RULE_VALUES,
+    RULES,
+    STAKES,
+    TILES,
+    TRUE_WORDS,
+    WIN,
+    WIN_NAMES,
+    Keys,
+)
+from gangci_calc.rules import (
+    NO_BETS,
+    NO_MI,
+    SCHEMES,
+    SEED_RULES,
+    Bets,
+    HouseRules,
+    Kong,
+    Outcome,
+    Seat,
+    Stakes,
+    Win,
+    parse_seat,
+)
+from gangci_calc.rules.hand import whole_count
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from gangci_calc.tiles.claims import TileClaim
+
+
+def read_mapping(data: Any, path: FieldPath, keys: Keys, what: str) -> dict[str, Any]:
+    """Check a mapping's keys against ``keys`` (with aliases); return it with canonical keys."""
+    if not isinstance(data, dict):
+        raise RuleError(path, f"should be a mapping of {what}, not {kind_of(data)}")
+    if data.keys() <= keys.canonical:  # the usual case: canonical keys only, each once (a dict has no twins)
+        return data
+    out: dict[str, Any] = {}
+    for raw_key, value in data.items():
+        key = keys.lookup.get(raw_key) if isinstance(raw_key, str) else None
+        if key is None:
+            raise RuleError((*path, str(raw_key)), _unknown(raw_key, keys, what), at_key=True)
+        if key in out:
+            raise RuleError((*path, key), f"given twice (as {key} and an alias of it)", at_key=True)
+        out[key] = value
+    return out
+
+
+def _unknown(raw_key: Any, keys: Keys, what: str) -> str:
+    import difflib  # only a mistake needs it
+
+    close = difflib.get_close_matches(str(raw_key), list(keys.lookup), n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else f"expected one of {', '.join(keys.spellings)}"
+    return f"unknown key '{_short_text(str(raw_key))}' in {what} — {hint}"
+
+
+def read_seat(value: Any, path: FieldPath) -> Seat:
+    seat = parse_seat(value)
+    if seat is None:
+        raise RuleError(path, f"{_short(value)} is not a seat — use E S W N or 东 南 西 北")
+    return seat
+
+
+def read_stakes(value: Any, path: FieldPath) -> Stakes:
+    if isinstance(value, str) and value.strip().lstrip("方案").strip() in ("1", "2"):
+        value = int(value.strip().lstrip("方案"))
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value in SCHEMES:
+            return SCHEMES[value]
+        raise RuleError(path, f"no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}")
+    if not isinstance(value, dict):
+        raise RuleError(path, f"{value!r} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
+    given = read_mapping(value, path, STAKES, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)")
+    for name, amount in given.items():
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleError((*path, name), f"{_short(amount)} is not a positive whole amount")
+    if "gang" not in given:
+        raise RuleError(path, "needs at least gang (杠底); bomb and ci default to 2× and 6× it")
+    usual = Stakes.from_gang(given["gang"])
+    return Stakes(given["gang"], given.get("bomb", usual.bomb), given.get("ci", usual.ci), given.get("dianpao"))
+
+
+def read_flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]] | None = None) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        for truth, spellings in ((True, TRUE_WORDS), (False, FALSE_WORDS), *((words or {}).items())):
+            if text in spellings:
+                return truth
+    raise RuleError(path, f"{_short(value)} is not true or false (是/否)")
+
+
+def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
+    """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``."""
+    if value is None:
+        return base
+    given = read_mapping(value, path, RULES, "house rules (规矩)")
+    changes: dict[str, Any] = {key: read_rule_value(key, raw, (*path, key)) for key, raw in given.items()}
+    if not changes:
+        return base
+    try:
+        return replace(base, **changes)
+    except RuleError as error:
+        raise RuleError((*path, error.path[-1]), error.message) from None
+
+
+def read_rule_value(key: str, raw: Any, path: FieldPath) -> object:
+    """One house option's value, read by the type of its default (flag, enum or whole number)."""
+    default = getattr(SEED_RULES, key)
+    if isinstance(default, bool):
+        return read_flag(raw, path, FLAG_WORDS.get(key))
+    if isinstance(default, Enum):
+        spellings = RULE_VALUES[key]
+        if isinstance(raw, str):
+            for member, names in spellings.items():
+                if raw.strip() in names or raw.strip().lower() in names:
+                    return member
+        choices = " or ".join(" ".join(names) for names in spellings.values())
+        raise RuleError(path, f"{_short(raw)} is not a value of {key} — use {choices}")
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise RuleError(path, f"{_short(raw)} is not a whole number")
+    return raw
+
+
+def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RuleError(path, f"should map seats to names, like {{E: 老王}}, not {kind_of(value)}")
+    names: dict[Seat, str] = {}
+    for raw_seat, name in value.items():
+        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+            raise RuleError((*path, seat.name), f"{name!r} is not a name")
+        names[seat] = str(name).strip()
+    return names
+
+
+def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
+    if value is None:
+        return (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
+    if not isinstance(value, dict):
+        raise RuleError(path, f"should map seats to add-ons, like {{S: {{piao: 1}}}}, not {kind_of(value)}")
+    bets = [NO_BETS] * 4
+    for raw_seat, counts in value.items():
+        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        if counts is None:
+            continue
+        here = (*path, seat.name)
+        given = read_mapping(counts, here, BETS, "add-ons (piao 飘, di 抵, gang 下杠)")
+        # whole numbers before they reach the model; ranges and the dealer rule are the core's (Hand)
+        bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
+    return (bets[0], bets[1], bets[2], bets[3])
+
+
+def read_outcome(value: Any, path: FieldPath) -> Outcome:
+    if isinstance(value, str):
+        value = {"type": value}
+    given = read_mapping(value, path, WIN, "the win (type, winner, from)")
+    if "type" not in given:
+        raise RuleError(path, "needs type: bomb, heavenly, anci, tianci, zhici, xuci or draw")
+    win = WIN_NAMES.get(given["type"]) if isinstance(given["type"], str) else None
+    if win is None:
+        raise RuleError(
+            (*path, "type"),
+            f"{_short(given['type'])} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
+            "tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局 (dianpao 点炮, qianggang 抢杠 with those house rules)",
+        )
+    winner = read_seat(given["winner"], (*path, "winner")) if given.get("winner") is not None else None
+    source = read_seat(given["from"], (*path, "from")) if given.get("from") is not None else None
+    bao = read_flag(given["bao"], (*path, "bao")) if given.get("bao") is not None else False
+    return Outcome(win, winner, source, bao)
+
+
+def read_ci(value: Any, path: FieldPath) -> int:
+    """A top-level ``ci:`` tile (``东``, ``7z``, ``四万``)."""
+    from gangci_calc.errors import TileSyntaxError
+    from gangci_calc.tiles.notation import parse_tile
+
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise RuleError(path, f"{_short(value)} is not a tile like 东, 7z or 四万")
+    try:
+        return parse_tile(str(value))
+    except TileSyntaxError as error:
+        raise RuleError(path, f'"{_short_text(str(value))}": {error.message}') from None
+
+
+def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
+    """``mi: {E: 2}``: the 米 each seat holds before this hand (下米)."""
+    if value is None:
+        return NO_MI
+    if not isinstance(value, dict):
+        raise RuleError(path, f"should map seats to counts of 米, like {{E: 2}}, not {kind_of(value)}")
+    counts = [0, 0, 0, 0]
+    for raw_seat, count in value.items():
+        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RuleError((*path, seat.name), f"{_short(count)} is not a count of 米 (0 or more)")
+        counts[seat] = count
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
+    """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
+    from gangci_calc.errors import TileSyntaxError
+    from gangci_calc.tiles.claims import TileClaim, check_tile_counts  # only hands with tiles need it
+    from gangci_calc.tiles.notation import parse_tile, parse_tiles
+
+    given = read_mapping(value, path, TILES, "tiles (ci, hand, win_tile, pungs, kongs, concealed_kongs)")
+    for required in ("ci", "hand"):
+        if given.get(required) is None:
+            raise RuleError(path, f"needs {required}")
+
+    def read(key: str, one: bool) -> Any:
+        text = given.get(key)
+        if text is None:
+            return None if one else ()
+        offset_known = isinstance(text, str)  # a list's items do not map to one line
+        if isinstance(text, list):  # pungs: [4m, 5p]
+            text = " ".join(str(t) for t in text)
+        if not isinstance(text, (str, int)) or isinstance(text, bool):
+            raise RuleError((*path, key), f"{text!r} is not tile notation like 123m 44p 7z")
+        try:
+            return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
+        except TileSyntaxError as error:
+            offset = error.offset if offset_known else None
+            raise RuleError((*path, key), f'"{text}": {error.message}', offset=offset) from None
+
+    claim = TileClaim(
+        ci=read("ci", True),
+        hand=read("hand", False),
+        win_tile=read("win_tile", True),
+        pungs=read("pungs", False),
+        kongs=read("kongs", False),
+        concealed_kongs=read("concealed_kongs", False),
+    )
+    try:
+        check_tile_counts(win, claim)
+    except RuleError as error:
+        raise RuleError((*path, *error.path[1:]), error.message, at_key=error.at_key) from None
+    return claim
+
+
+def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RuleError(path, f"should be a list of kongs, like [{{by: N, type: concealed}}], not {kind_of(value)}")
+    kongs = []
+    for index, item in enumerate(value):
+        here = (*path, index)
+        given = read_mapping(item, here, KONGS, "a kong (by, type, from)")
+        for required in ("by", "type"):
+            if given.get(required) is None:
+                raise RuleError(here, f"needs {required}")
+        kind = KONG_NAMES.get(given["type"]) if isinstance(given["type"], str) else None
+        if kind is None:
+            raise RuleError(
+                (*here, "type"),
+                f"{given['type']!r} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
+            )
+        source = read_seat(given["from"], (*here, "from")) if given.get("from") is not None else None
+        kongs.append(Kong(read_seat(given["by"], (*here, "by")), kind, source))
+    return tuple(kongs)
+
+
+def kind_of(value: Any) -> str:
+    """What a value is, in words, for a message: ``a mapping``, ``the text 'x'``."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"the text {_short(value)}" if isinstance(value, str) else _short(value)
+
+
+def _short_text(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _short(value: Any) -> str:
+    """A bad value for a message: its repr, cut short (a value may be huge)."""
+    if isinstance(value, (dict, list)):
+        return kind_of(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
+        return "a number of more than 18 digits"
+    return _short_text(repr(value))
