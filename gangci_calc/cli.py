@@ -10,12 +10,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeAlias
 
 import typer
 
 from gangci_calc import __version__
 from gangci_calc.errors import ClaimRejected, GangciError, InputError, InputErrors
+from gangci_calc.io import formats
 
 if TYPE_CHECKING:
     from gangci_calc.rules import HouseRules
@@ -34,10 +35,32 @@ EXIT_BAD_INPUT = 2  # the input is wrong, or could not be read
 EXIT_INTERRUPTED = 130
 
 
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
+def _choices(name: str, table: dict[str, str]) -> type[Enum]:
+    """A command's --format choices, from the format registry (io/formats.py)."""
+    return Enum(name, {fmt: fmt for fmt in table}, type=str)  # type: ignore[return-value]
+
+
+if TYPE_CHECKING:  # built at run time from the registry; to the type checker, any Enum
+    ScoreFormat: TypeAlias = Enum
+    SessionFormat: TypeAlias = Enum
+    CheckFormat: TypeAlias = Enum
+    WaitsFormat: TypeAlias = Enum
+    BatchFormat: TypeAlias = Enum
+else:
+    ScoreFormat = _choices("ScoreFormat", formats.SCORE)
+    SessionFormat = _choices("SessionFormat", formats.SESSION)
+    CheckFormat = _choices("CheckFormat", formats.CHECK)
+    WaitsFormat = _choices("WaitsFormat", formats.WAITS)
+    BatchFormat = _choices("BatchFormat", formats.BATCH)
+
+
+def _first(choices: type[Enum]) -> Any:
+    """A command's default format: the first its registry table lists."""
+    return next(iter(choices))
+
+
+def _format_option(table: dict[str, str]) -> Any:
+    return typer.Option("--format", "-f", help=f"{', '.join(table)} (the first for people).")
 
 
 class Lang(str, Enum):
@@ -45,7 +68,6 @@ class Lang(str, Enum):
     en = "en"
 
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (for people), json or csv.")]
 LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: zh 中文 (default) or en English.")]
 NoCheckOption = Annotated[
     bool, typer.Option("--no-check", help="Score even where the tiles given do not support the claimed win.")
@@ -115,7 +137,7 @@ def main_options(
 @app.command()
 def score(
     hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file (YAML or JSON).")],
-    format: FormatOption = Format.table,
+    format: Annotated[ScoreFormat, _format_option(formats.SCORE)] = _first(ScoreFormat),
     lang: LangOption = Lang.zh,
     explain: Annotated[bool, typer.Option("--explain", help="List every payment with its formula.")] = False,
     no_check: NoCheckOption = False,
@@ -132,7 +154,7 @@ def score(
 @app.command()
 def session(
     session_file: Annotated[str, typer.Argument(metavar="FILE", help="A session file (many hands).")],
-    format: FormatOption = Format.table,
+    format: Annotated[SessionFormat, _format_option(formats.SESSION)] = _first(SessionFormat),
     lang: LangOption = Lang.zh,
     add: Annotated[bool, typer.Option("--add", help="Enter the next hand at the prompts and append it.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new session file at the prompts.")] = False,
@@ -147,7 +169,7 @@ def session(
             from gangci_calc.entry import add_hand, new_session
 
             (new_session if new else add_hand)(session_file, lang.value, base)
-        from gangci_calc.scoring import session_output
+        from gangci_calc.session import session_output
 
         emit(session_output(session_file, format.value, lang.value, base))
 
@@ -155,7 +177,7 @@ def session(
 @app.command()
 def check(
     hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file with tiles:.")],
-    format: Annotated[Format, typer.Option("--format", "-f", help="table (a panel) or json.")] = Format.table,
+    format: Annotated[CheckFormat, _format_option(formats.CHECK)] = _first(CheckFormat),
     lang: LangOption = Lang.zh,
     rules: RulesOption = None,
 ) -> None:
@@ -174,6 +196,7 @@ def waits(
     hand: Annotated[str, typer.Argument(help='13 tiles, e.g. "111s 222s 23m 33p 444p".')],
     ci: Annotated[str, typer.Option("--ci", help="The ci tile (杠底牌), e.g. 4m or 四万.")],
     pungs: Annotated[str, typer.Option("--pungs", help="Exposed pungs (碰), e.g. 4m.")] = "",
+    format: Annotated[WaitsFormat, _format_option(formats.WAITS)] = _first(WaitsFormat),
     lang: LangOption = Lang.zh,
     rules: RulesOption = None,
 ) -> None:
@@ -181,7 +204,7 @@ def waits(
     with exit_codes():
         from gangci_calc.referee import waits_text
 
-        emit(waits_text(hand, ci, pungs, lang.value, _house(rules)))
+        emit(waits_text(hand, ci, pungs, lang.value, _house(rules), format.value))
 
 
 @app.command()
@@ -213,17 +236,12 @@ def rules_command(
         emit(rule_book(lang.value) if rules_file is None else table_rules_text(rules_file, lang.value))
 
 
-class BatchFormat(str, Enum):
-    jsonl = "jsonl"
-    csv = "csv"
-
-
 @app.command()
 def batch(
     inputs: Annotated[
         list[str], typer.Argument(metavar="FILES...", help="YAML streams, JSON Lines, directories, or - for stdin.")
     ],
-    format: Annotated[BatchFormat, typer.Option("--format", "-f", help="jsonl (default) or csv.")] = BatchFormat.jsonl,
+    format: Annotated[BatchFormat, _format_option(formats.BATCH)] = _first(BatchFormat),
     output: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation
         typer.Option("--output", "-o", help="Write here (atomically: a temporary file renamed at the end)."),

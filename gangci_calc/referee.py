@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from gangci_calc.errors import InputError, RuleError, TileSyntaxError
-from gangci_calc.io.console import capture
+from gangci_calc.io.formats import CHECK, WAITS, renderer
 from gangci_calc.io.load import load_hand
-from gangci_calc.io.render_tiles import dice_view, verdict_panel, waits_view
+from gangci_calc.io.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
 from gangci_calc.tiles.analysis import counts_of, waits
-from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins, size_problem, too_many
+from gangci_calc.tiles.claims import TileClaim, next_tile_wins, size_problem, too_many, verdict_for
 from gangci_calc.tiles.dice import deal_from_dice
 from gangci_calc.tiles.notation import parse_tile, parse_tiles
 
@@ -22,14 +20,9 @@ def check_file(path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES) ->
         raise InputError(
             path, "has no tiles: to check a claim, add tiles: {ci: ..., hand: ..., win_tile: ...}", field="tiles"
         )
-    outcome = loaded.hand.outcome
-    house = loaded.table_rules.house
-    verdict = check_claim(outcome.win, loaded.tiles, dealer_wins=outcome.winner is loaded.hand.dealer, house=house)
-    if fmt == "json":
-        from gangci_calc.io.export import verdict_object
-
-        return json.dumps(verdict_object(verdict), ensure_ascii=False), verdict.holds
-    return capture(verdict_panel(verdict, loaded.tiles, lang, outcome.winner)), verdict.holds
+    verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house)
+    text: str = renderer(CHECK, fmt)(verdict, loaded.tiles, lang, loaded.hand.outcome.winner)
+    return text, verdict.holds
 
 
 def _tiles_option(text: str, option: str) -> list[int]:
@@ -39,7 +32,7 @@ def _tiles_option(text: str, option: str) -> list[int]:
         raise InputError(option, f'"{text}": {error.message}') from None
 
 
-def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SEED_RULES) -> str:
+def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SEED_RULES, fmt: str = "table") -> str:
     """Waits of a 13-tile hand, the ci tile marked, and which next tile makes which win."""
     tiles = _tiles_option(hand, "hand")
     try:
@@ -51,7 +44,9 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SE
     problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
     if problem:
         raise InputError("hand", problem)
-    return waits_view(claim, waits(counts_of(tiles), claim.all_counts()), next_tile_wins(claim, house), lang)
+    hand_waits = waits(counts_of(tiles), claim.all_counts())
+    text: str = renderer(WAITS, fmt)(claim, hand_waits, next_tile_wins(claim, house), lang)
+    return text
 
 
 def dice_text(dealer: str, first: int, second: int, lang: str) -> str:

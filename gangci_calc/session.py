@@ -1,35 +1,25 @@
-"""A whole evening: every hand settled, running totals, and the settle-up."""
+"""The work behind ``gangci session``: load the ledger, check its claims, settle it, render it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from gangci_calc.io.load_session import SessionFile, SessionHand
-from gangci_calc.rules import Amount, Settlement, settle
-from gangci_calc.transfers import Transfer, fewest_transfers
-
-
-@dataclass(frozen=True)
-class SettledHand:
-    hand: SessionHand
-    settlement: Settlement
-    running: tuple[Amount, ...]  # totals per seat after this hand
+from gangci_calc.errors import ClaimRejected
+from gangci_calc.io.formats import SESSION, renderer
+from gangci_calc.io.load_session import SettledSession, load_session
+from gangci_calc.ledger import settle_hands
+from gangci_calc.rules import SEED_RULES, HouseRules
 
 
-@dataclass(frozen=True)
-class SessionResult:
-    session: SessionFile
-    hands: tuple[SettledHand, ...]
-    totals: tuple[Amount, Amount, Amount, Amount]
-    transfers: tuple[Transfer, ...]
+def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES) -> str:
+    """A whole session file, settled and rendered; a ledger is settled whole or not at all."""
+    from gangci_calc.tiles.claims import why_false
 
-
-def settle_session(session: SessionFile) -> SessionResult:
-    running: list[Amount] = [0, 0, 0, 0]
-    settled = []
-    for item in session.hands:
-        settlement = settle(item.loaded.hand)
-        running = [a + b for a, b in zip(running, settlement.net, strict=True)]
-        settled.append(SettledHand(item, settlement, tuple(running)))
-    totals = (running[0], running[1], running[2], running[3])
-    return SessionResult(session, tuple(settled), totals, tuple(fewest_transfers(totals)))
+    session = load_session(path, base)
+    false_claims = [
+        f"{item.loaded.source}: hand {item.number}: {problem}"
+        for item in session.hands
+        if item.loaded.tiles is not None and (problem := why_false(item.loaded.hand, item.loaded.tiles))
+    ]
+    if false_claims:
+        raise ClaimRejected("\n".join(false_claims))
+    result = settle_hands(item.loaded.hand for item in session.hands)
+    return renderer(SESSION, fmt)(SettledSession.of(session, result), lang)

@@ -146,3 +146,11 @@ def test_a_bad_tile_is_pointed_at(runner, write, value: str, column: int) -> Non
     result = runner.invoke(app, ["check", path])
     assert result.exit_code == 2
     assert f":6:{column}: tiles.hand:" in result.stderr and "'x' is not a suit" in result.stderr
+
+
+def test_waits_as_json(runner) -> None:
+    result = runner.invoke(app, ["waits", "111s 222s 23m 33p 444p", "--ci", "4m", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["waits"] == ["1m", "4m"] and data["ready_on_ci"] is True
+    assert {"tile": "4p", "drawn": False, "win": "zhici", "kong": "4p"} in data["wins"]

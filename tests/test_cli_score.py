@@ -125,3 +125,24 @@ def test_explain_a_draw(runner) -> None:
     assert "流局：无人付钱，杠作废" in result.stdout
     result = runner.invoke(app, ["score", str(EXAMPLES / "draw.yaml"), "--explain", "--lang", "en"])
     assert "draw: nobody pays, kongs are void" in result.stdout
+
+
+def test_explain_goes_into_json_and_is_refused_for_csv(runner) -> None:
+    data = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json", "--explain"]).stdout)
+    assert "南 小李 → 西 张姐  直呲 点炮: 杠呲底 6000 × 2 = 12000" in data["explain"]
+    plain = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json"]).stdout)
+    assert "explain" not in plain
+    csv_run = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "csv", "--explain"])
+    assert csv_run.exit_code == 2 and csv_run.stdout == ""
+    assert csv_run.stderr.startswith("--explain: CSV has one row per seat")
+
+
+@pytest.mark.parametrize(("command", "formats"), [("score", "table|json|csv"), ("check", "table|json")])
+def test_each_command_offers_exactly_its_formats(runner, command: str, formats: str) -> None:
+    assert f"<{formats}>" in runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
+
+
+def test_check_refuses_csv(runner) -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES / "check-anci.yaml"), "--format", "csv"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "'csv' is not one of 'table', 'json'" in result.stderr

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from gangci_calc.batch.reading import Chunk, expand, read_chunks
-from gangci_calc.batch.scoring import CSV_HEADER, ChunkResult, Scorer
+from gangci_calc.batch.scoring import ChunkResult, Scorer
 from gangci_calc.errors import UnreadableInput
 from gangci_calc.rules import SEED_RULES, HouseRules
 
@@ -97,8 +97,9 @@ def run_batch(
     """Score every hand of ``inputs`` into ``out`` (``base``: the ``--rules`` house options); returns the counts."""
     stats = Stats()
     complain = complain or (lambda message: print(message, file=sys.stderr))
-    if fmt == "csv":
-        out.write(CSV_HEADER)
+    from gangci_calc.io.formats import batch_lines
+
+    out.write(batch_lines(fmt).header)
     for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs, base):
         text, hands, failed = chunk.text, chunk.hands, chunk.failed
         if strict and failed:  # keep what came before the first failure, and that failure

@@ -7,19 +7,17 @@ repeat.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import NamedTuple
 
 from gangci_calc.batch.reading import Chunk, Record, records
 from gangci_calc.errors import ClaimRejected, InputError, RuleError
+from gangci_calc.io.formats import batch_lines
 from gangci_calc.io.labels import json_amount
 from gangci_calc.io.load import hand_from_data, located, parse_yaml
 from gangci_calc.rules import SEED_RULES, HouseRules, net
 
 MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
-CSV_HEADER = "source,outcome,winner,E,S,W,N,error\n"
 
 
 class ChunkResult(NamedTuple):
@@ -31,17 +29,12 @@ class ChunkResult(NamedTuple):
     first_failure_end: int  # where the first failed hand's line ends in ``text``; -1 if none
 
 
-def csv_row(values: list[object]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(values)
-    return buffer.getvalue()
-
-
 class Scorer:
     """Scores records into output lines for one format."""
 
     def __init__(self, fmt: str = "jsonl", check: bool = True, base: HouseRules = SEED_RULES) -> None:
         self.fmt = fmt
+        self.lines = batch_lines(fmt)  # the format's line builders (io/export.py)
         self.check = check
         self.base = base  # --rules FILE: each record's own rules: change it key by key
         self.memo: dict[tuple[str, str], str] = {}
@@ -74,9 +67,7 @@ class Scorer:
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = body
-        if self.fmt == "csv":
-            return True, f"{self._source(record)},{body}"
-        return True, f'{body}, "source": {self._source(record)}}}\n'
+        return True, self.lines.line(body, self._source(record))
 
     def _score_new(self, record: Record) -> str:
         """The result of a record not seen before, without its source."""
@@ -93,34 +84,23 @@ class Scorer:
         except RuleError as error:
             raise located(error, record.source, record.text, line_offset=record.line - 1) from None
         if self.check and loaded.tiles is not None:
-            from gangci_calc.scoring import claim_verdict_line
+            from gangci_calc.tiles.claims import why_false
 
-            problem = claim_verdict_line(loaded.hand, loaded.tiles)
+            problem = why_false(loaded.hand, loaded.tiles)
             if problem:
                 raise ClaimRejected(f"{record.source}:{record.line}: {problem}")
         e, s, w, n = (json_amount(a) for a in net(loaded.hand))
         outcome = loaded.hand.outcome
-        if self.fmt == "csv":
-            winner = outcome.winner.name if outcome.winner is not None else ""
-            return f"{outcome.win.value},{winner},{e},{s},{w},{n},\n"
-        return f'{{"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}'
+        winner = outcome.winner.name if outcome.winner is not None else ""
+        return self.lines.body(outcome.win.value, winner, e, s, w, n)
 
     def _source(self, record: Record) -> str:
         """``file:line``, quoted for the output format (the quoting is worked out once per file)."""
         quoting = self._quoting.get(record.source)
         if quoting is None:
-            if self.fmt != "csv":
-                quoting = (json.dumps(record.source, ensure_ascii=False)[:-1] + ":", '"')
-            elif any(c in record.source for c in ',"\r\n'):
-                quoting = ('"' + record.source.replace('"', '""') + ":", '"')
-            else:
-                quoting = (record.source + ":", "")
-            self._quoting[record.source] = quoting
+            quoting = self._quoting[record.source] = self.lines.quoting(record.source)
         return f"{quoting[0]}{record.line}{quoting[1]}"
 
     def _error(self, record: Record, error: InputError | ClaimRejected) -> str:
         message = error.one_line() if isinstance(error, InputError) else error.message
-        where = f"{record.source}:{record.line}"
-        if self.fmt == "csv":
-            return csv_row([where, "", "", "", "", "", "", message])
-        return json.dumps({"error": message, "source": where}, ensure_ascii=False) + "\n"
+        return self.lines.error(message, f"{record.source}:{record.line}")

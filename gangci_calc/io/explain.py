@@ -12,7 +12,7 @@ from gangci_calc.io.labels import (
     win_label,
     word,
 )
-from gangci_calc.rules import Charge, KongType, Payment, Role, Seat, Settlement
+from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
 
 _COUNT_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}
 
@@ -45,8 +45,16 @@ def _what(payment: Payment, charge: Charge, lang: str, names: dict[Seat, str] | 
     return f"{what} {role}".strip()
 
 
-def explain_lines(settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> list[str]:
-    """One line per charge, then each payment's total where it has several charges."""
+def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> list[str]:
+    """One line per charge, then each payment's total where it has several charges.
+
+    A hand that pays nothing (a 流局) says so, and whether its kongs were void.
+    """
+    if not settlement.payments:
+        void = bool(hand.kongs)
+        if lang == "zh":
+            return ["流局：无人付钱" + ("，杠作废" if void else "")]
+        return ["draw: nobody pays" + (", kongs are void" if void else "")]
     lines = []
     for payment in settlement.payments:
         route = f"{seat_label(payment.payer, lang, names)} → {seat_label(payment.payee, lang, names)}"

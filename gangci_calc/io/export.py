@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -9,7 +10,10 @@ from gangci_calc.io.labels import json_amount
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
-    from gangci_calc.tiles.claims import Verdict
+    from gangci_calc.io.load import LoadedHand
+    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.tiles.analysis import Tile
+    from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
 
 
 def net_object(net: tuple[Amount, ...]) -> dict[str, int | float]:
@@ -113,6 +117,168 @@ def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | 
 def rules_cell(house: HouseRules) -> str:
     """The house rules not the seed's, for one CSV cell: ``baoci=true;zhici_split=even``."""
     return ";".join(f"{key}={str(value).lower()}" for key, value in house_object(house).items())
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+def score_json(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """``gangci score --format json``; with ``--explain`` the formulas too, as ``explain`` lines in ``lang``."""
+    data = settlement_object(loaded.hand, settlement, loaded.names)
+    if explain:
+        from gangci_calc.io.explain import explain_lines
+
+        data["explain"] = explain_lines(loaded.hand, settlement, lang, loaded.names)
+    return _dumps(data)
+
+
+def score_csv(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """``gangci score --format csv``: one row per seat; the formulas of ``--explain`` have no column here."""
+    if explain:
+        from gangci_calc.errors import InputError
+
+        raise InputError("--explain", "CSV has one row per seat and no room for formulas: use --format table or json")
+    return settlement_csv(loaded.hand, settlement, loaded.names)
+
+
+def session_json(settled: SettledSession, lang: str) -> str:
+    """``gangci session --format json``: every hand, the totals and the transfers."""
+    names = settled.session.table.names
+    hands = []
+    for h in settled.hands:
+        hand = h.hand.loaded.hand
+        hands.append(
+            {
+                "number": h.hand.number,
+                "dealer": hand.dealer.name,
+                "dealer_overridden": h.hand.dealer_overridden,
+                "win": {
+                    "type": hand.outcome.win.value,
+                    "winner": _name(hand.outcome.winner),
+                    "from": _name(hand.outcome.source),
+                },
+                "net": net_object(h.settlement.net),
+                "running": net_object(h.running),
+                "line": h.hand.line,
+                "stakes": stakes_object(hand),
+                "policy": hand.policy,
+                "rules": house_object(hand.house),
+                "mi": {s.name: hand.mi[s] for s in SEATS if hand.mi[s]},
+                "players": {seat.name: name for seat, name in h.hand.loaded.names.items()},
+            }
+        )
+    data: dict[str, Any] = {
+        "hands": hands,
+        "rules": house_object(settled.session.table.rules.house),
+        "totals": net_object(settled.totals),
+        "transfers": [
+            {"from": t.payer.name, "to": t.payee.name, "amount": json_amount(t.amount)} for t in settled.transfers
+        ],
+        "players": {seat.name: name for seat, name in names.items()},
+    }
+    return _dumps(data)
+
+
+def _name(seat: Seat | None) -> str | None:
+    return seat.name if seat is not None else None
+
+
+def session_csv(settled: SettledSession, lang: str) -> str:
+    """``gangci session --format csv``: one row per hand, then the totals."""
+    rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N", "rules"]]
+    for h in settled.hands:
+        hand = h.hand.loaded.hand
+        rows.append(
+            [
+                h.hand.number,
+                hand.dealer.name,
+                hand.outcome.win.value,
+                _name(hand.outcome.winner) or "",
+                _name(hand.outcome.source) or "",
+                *(json_amount(a) for a in h.settlement.net),
+                rules_cell(hand.house),
+            ]
+        )
+    rows.append(["total", "", "", "", "", *(json_amount(a) for a in settled.totals), ""])
+    return csv_text(rows)
+
+
+def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
+    """``gangci check --format json``."""
+    return _dumps(verdict_object(verdict))
+
+
+def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:
+    """``gangci waits --format json``: the hand, its waits, and which next tile makes which win."""
+    from gangci_calc.tiles.notation import tile_text, to_text
+
+    return _dumps(
+        {
+            "hand": to_text(claim.hand),
+            "ci": tile_text(claim.ci),
+            "pungs": [tile_text(t) for t in claim.pungs],
+            "waits": [tile_text(t) for t in waits],
+            "ready_on_ci": claim.ci in waits,
+            "wins": [
+                {
+                    "tile": tile_text(w.tile),
+                    "drawn": w.drawn,
+                    "win": w.verdict.win.value,
+                    "kong": tile_text(w.verdict.kong) if w.verdict.kong is not None else None,
+                }
+                for w in wins
+            ],
+        }
+    )
+
+
+class BatchJsonl:
+    """``gangci batch --format jsonl`` lines: ``{"net": {...}, "source": "file:line"}`` or an error."""
+
+    header = ""
+
+    @staticmethod
+    def body(outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str:
+        """What a record scores to, without its source (so identical records share it)."""
+        return f'{{"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}'
+
+    @staticmethod
+    def quoting(source: str) -> tuple[str, str]:
+        """What stands before and after a line number to make ``source:line`` a JSON string."""
+        return json.dumps(source, ensure_ascii=False)[:-1] + ":", '"'
+
+    @staticmethod
+    def line(body: str, where: str) -> str:
+        return f'{body}, "source": {where}}}\n'
+
+    @staticmethod
+    def error(message: str, where: str) -> str:
+        return _dumps({"error": message, "source": where}) + "\n"
+
+
+class BatchCsv:
+    """``gangci batch --format csv`` rows: ``source,outcome,winner,E,S,W,N,error``."""
+
+    header = "source,outcome,winner,E,S,W,N,error\n"
+
+    @staticmethod
+    def body(outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str:
+        return f"{outcome},{winner},{e},{s},{w},{n},\n"
+
+    @staticmethod
+    def quoting(source: str) -> tuple[str, str]:
+        if any(c in source for c in ',"\r\n'):
+            return '"' + source.replace('"', '""') + ":", '"'
+        return source + ":", ""
+
+    @staticmethod
+    def line(body: str, where: str) -> str:
+        return f"{where},{body}"
+
+    @staticmethod
+    def error(message: str, where: str) -> str:
+        return csv_text([[where, "", "", "", "", "", "", message]])
 
 
 def verdict_object(verdict: Verdict) -> dict[str, Any]:

@@ -23,7 +23,9 @@ from gangci_calc.io.load import (
     table_from,
 )
 from gangci_calc.io.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
-from gangci_calc.rules import NO_MI, SEED_RULES, HouseRules, Outcome, Seat, Win, next_dealer, next_mi
+from gangci_calc.ledger import Net, SessionResult
+from gangci_calc.rules import NO_MI, SEED_RULES, HouseRules, Outcome, Seat, Settlement, Win, next_dealer, next_mi
+from gangci_calc.transfers import Transfer
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,33 @@ class SessionFile:
             return self.first_dealer
         hand = self.hands[-1].loaded.hand
         return next_dealer(hand.house, hand.dealer, hand.outcome)
+
+
+@dataclass(frozen=True)
+class SettledSessionHand:
+    """A hand of the file (number, names, line...) with its settlement and the running totals."""
+
+    hand: SessionHand
+    settlement: Settlement
+    running: Net
+
+
+@dataclass(frozen=True)
+class SettledSession:
+    """A session file and its settled evening, as the renderers read them."""
+
+    session: SessionFile
+    hands: tuple[SettledSessionHand, ...]
+    totals: Net
+    transfers: tuple[Transfer, ...]
+
+    @classmethod
+    def of(cls, session: SessionFile, result: SessionResult) -> SettledSession:
+        hands = tuple(
+            SettledSessionHand(item, settled.settlement, settled.running)
+            for item, settled in zip(session.hands, result.hands, strict=True)
+        )
+        return cls(session, hands, result.totals, result.transfers)
 
 
 def _hand_lines(text: str) -> list[int | None]:

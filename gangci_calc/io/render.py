@@ -1,4 +1,4 @@
-"""Rich tables for people: one hand's payout table."""
+"""Rich tables for people: one hand's payout table (``gangci score``'s ``table`` format)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
+
+    from gangci_calc.io.load import LoadedHand
 
 
 def money(amount: Amount) -> Text:
@@ -98,3 +100,18 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
         row += [money(win_part[seat]), money(kong_part[seat]), money(settlement.net[seat])]
         table.add_row(*row)
     return table
+
+
+def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """The payout table, the house rules in force, and with ``explain`` every payment's formula."""
+    from gangci_calc.io.console import capture
+
+    renderables: list[object] = [payout_table(loaded.hand, settlement, lang, loaded.names)]
+    house = house_line(loaded.hand.house, lang)
+    if house:  # a table's own rules are never silent
+        renderables.append(house)
+    if explain:
+        from gangci_calc.io.explain import explain_lines
+
+        renderables.append("\n".join(explain_lines(loaded.hand, settlement, lang, loaded.names)))
+    return capture(*renderables)

@@ -1,80 +1,20 @@
-"""A session for people (Rich), for programs (JSON) and for spreadsheets (CSV)."""
+"""A session for people: the hands with running totals, the standings, and who pays whom."""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gangci_calc.io.export import csv_text, house_object, net_object, rules_cell, stakes_object
-from gangci_calc.io.labels import amount_text, json_amount, seat_label, word
+from gangci_calc.io.labels import amount_text, seat_label, word
 from gangci_calc.io.render import house_line, money
 from gangci_calc.rules import SEATS, Hand, Seat
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from gangci_calc.session import SessionResult
+    from gangci_calc.io.load_session import SettledSession
 
 
-def session_json(result: SessionResult) -> str:
-    names = result.session.table.names
-    data: dict[str, Any] = {
-        "hands": [
-            {
-                "number": h.hand.number,
-                "dealer": h.hand.loaded.hand.dealer.name,
-                "dealer_overridden": h.hand.dealer_overridden,
-                "win": {
-                    "type": h.hand.loaded.hand.outcome.win.value,
-                    "winner": _name(h.hand.loaded.hand.outcome.winner),
-                    "from": _name(h.hand.loaded.hand.outcome.source),
-                },
-                "net": net_object(h.settlement.net),
-                "running": net_object(h.running),
-                "line": h.hand.line,
-                "stakes": stakes_object(h.hand.loaded.hand),
-                "policy": h.hand.loaded.hand.policy,
-                "rules": house_object(h.hand.loaded.hand.house),
-                "mi": {s.name: h.hand.loaded.hand.mi[s] for s in SEATS if h.hand.loaded.hand.mi[s]},
-                "players": {seat.name: name for seat, name in h.hand.loaded.names.items()},
-            }
-            for h in result.hands
-        ],
-        "rules": house_object(result.session.table.rules.house),
-        "totals": net_object(result.totals),
-        "transfers": [
-            {"from": t.payer.name, "to": t.payee.name, "amount": json_amount(t.amount)} for t in result.transfers
-        ],
-        "players": {seat.name: name for seat, name in names.items()},
-    }
-    return json.dumps(data, ensure_ascii=False)
-
-
-def _name(seat: Any) -> str | None:
-    return seat.name if seat is not None else None
-
-
-def session_csv(result: SessionResult) -> str:
-    """One row per hand, then the totals."""
-    rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N", "rules"]]
-    for h in result.hands:
-        hand = h.hand.loaded.hand
-        rows.append(
-            [
-                h.hand.number,
-                hand.dealer.name,
-                hand.outcome.win.value,
-                _name(hand.outcome.winner) or "",
-                _name(hand.outcome.source) or "",
-                *(json_amount(a) for a in h.settlement.net),
-                rules_cell(hand.house),
-            ]
-        )
-    rows.append(["total", "", "", "", "", *(json_amount(a) for a in result.totals), ""])
-    return csv_text(rows)
-
-
-def rule_lines(result: SessionResult, lang: str) -> list[str]:
+def rule_lines(result: SettledSession, lang: str) -> list[str]:
     """The house rules in force, and from which hand on where they change during the evening."""
     changes: list[tuple[int, str]] = []
     for h in result.hands:
@@ -90,7 +30,7 @@ def rule_lines(result: SessionResult, lang: str) -> list[str]:
     return [since.format(n=number) + (line or seed) for number, line in changes]
 
 
-def seat_header(result: SessionResult, seat: Seat, lang: str) -> str:
+def seat_header(result: SettledSession, seat: Seat, lang: str) -> str:
     """``北 阿强/小赵``: the seat and everyone who sat in it."""
     sat = [h.hand.loaded.names.get(seat) for h in result.hands] or [result.session.table.names.get(seat)]
     people = [name for name in dict.fromkeys(sat) if name]
@@ -109,7 +49,14 @@ def short_outcome(hand: Hand, lang: str) -> str:
     return text
 
 
-def session_view(result: SessionResult, lang: str) -> list[RenderableType]:
+def session_table(settled: SettledSession, lang: str) -> str:
+    """``gangci session``'s ``table`` format."""
+    from gangci_calc.io.console import capture
+
+    return capture(*session_view(settled, lang))
+
+
+def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     """The hands with running totals, the standings, and who pays whom."""
     from rich.table import Table
     from rich.text import Text

@@ -48,6 +48,13 @@ def arrangement_text(verdict: Verdict, claim: TileClaim, lang: str) -> Text:
     return text
 
 
+def check_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
+    """``gangci check``'s ``table`` format: the verdict in a panel."""
+    from gangci_calc.io.console import capture
+
+    return capture(verdict_panel(verdict, claim, lang, winner))
+
+
 def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None = None) -> RenderableType:
     from rich.panel import Panel
     from rich.text import Text

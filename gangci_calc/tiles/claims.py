@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gangci_calc.errors import RuleError
-from gangci_calc.rules import SEED_RULES, HouseRules, Win
+from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Win
 from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
 from gangci_calc.tiles.notation import Tile, tile_text, to_text
 
@@ -265,6 +265,27 @@ def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: 
         if check(claim).holds:
             others.append(other)
     return Verdict(win, False, verdict.reason, alternatives=tuple(others))
+
+
+def verdict_for(hand: Hand, claim: TileClaim, house: HouseRules | None = None) -> Verdict:
+    """The referee's verdict on a hand's claimed win, given the winner's tiles (``house``: the table's rules)."""
+    outcome = hand.outcome
+    house = hand.rules.house if house is None else house
+    return check_claim(outcome.win, claim, dealer_wins=outcome.winner is hand.dealer, house=house)
+
+
+def verdict_line(verdict: Verdict) -> str:
+    """``the claimed 直呲 (zhici) does not hold: ...; these tiles make 暗呲 (anci)`` in one line."""
+    text = f"the claimed {verdict.win.zh} ({verdict.win.value}) does not hold: {verdict.reason}"
+    if verdict.alternatives:
+        text += "; these tiles make " + " or ".join(f"{w.zh} ({w.value})" for w in verdict.alternatives)
+    return text
+
+
+def why_false(hand: Hand, claim: TileClaim) -> str | None:
+    """Why the tiles do not support the hand's claim, in one line; ``None`` when they do (score, session, batch)."""
+    verdict = verdict_for(hand, claim)
+    return None if verdict.holds else verdict_line(verdict)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,69 @@
+"""The formats each command renders, and the function that renders each: the one registry.
+
+A renderer is named ``"module:function"`` and imported only when used, so the
+CLI lists a command's ``--format`` choices from these tables without loading
+Rich. Adding a format to ``score`` and ``session`` touches two files: the
+renderers (``io/export.py`` for machine formats, ``io/render*.py`` for
+people), and the two lines here.
+
+Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
+``SESSION`` ones ``(settled_session, lang)``; ``CHECK`` ones
+``(verdict, claim, lang, winner)``; ``WAITS`` ones ``(claim, waits, wins, lang)``;
+``BATCH`` entries are classes of line builders (``body``, ``line``, ``error``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any, Protocol
+
+SCORE = {
+    "table": "gangci_calc.io.render:score_table",
+    "json": "gangci_calc.io.export:score_json",
+    "csv": "gangci_calc.io.export:score_csv",
+}
+SESSION = {
+    "table": "gangci_calc.io.render_session:session_table",
+    "json": "gangci_calc.io.export:session_json",
+    "csv": "gangci_calc.io.export:session_csv",
+}
+CHECK = {
+    "table": "gangci_calc.io.render_tiles:check_panel",
+    "json": "gangci_calc.io.export:check_json",
+}
+WAITS = {
+    "table": "gangci_calc.io.render_tiles:waits_view",
+    "json": "gangci_calc.io.export:waits_json",
+}
+BATCH = {  # line builders: the batch scorer (batch/scoring.py) writes a line per hand with them
+    "jsonl": "gangci_calc.io.export:BatchJsonl",
+    "csv": "gangci_calc.io.export:BatchCsv",
+}
+
+
+def renderer(table: dict[str, str], fmt: str) -> Callable[..., Any]:
+    """The function that renders ``fmt`` for the command whose table this is."""
+    module, name = table[fmt].split(":")
+    function: Callable[..., Any] = getattr(import_module(module), name)
+    return function
+
+
+class BatchLines(Protocol):
+    """What a ``BATCH`` entry provides: the output's header and the builders of its lines."""
+
+    header: str
+
+    def body(self, outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str: ...
+
+    def quoting(self, source: str) -> tuple[str, str]: ...
+
+    def line(self, body: str, where: str) -> str: ...
+
+    def error(self, message: str, where: str) -> str: ...
+
+
+def batch_lines(fmt: str) -> BatchLines:
+    """The line builders of one batch format."""
+    lines: BatchLines = renderer(BATCH, fmt)()
+    return lines
