@@ -23,7 +23,7 @@ from gangci_calc.io.answers import (
     parse_seat_answer,
     parse_win,
 )
-from gangci_calc.io.labels import house_text, seat_label
+from gangci_calc.io.labels import house_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
 from gangci_calc.io.load_session import load_session, session_from_text
 from gangci_calc.rules import (
@@ -40,7 +40,6 @@ from gangci_calc.rules import (
     TableRules,
     Win,
 )
-from gangci_calc.rules.addons import BET_NAMES_ZH
 
 T = TypeVar("T")
 
@@ -88,7 +87,7 @@ def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
     for seat in SEATS:
         counts = [(n, getattr(bets[seat], n)) for n in ("piao", "di", "gang") if getattr(bets[seat], n)]
         if counts and lang == "zh":
-            parts.append(seat.zh + "".join(f"{BET_NAMES_ZH[n]}{c}" for n, c in counts))
+            parts.append(seat_name(seat, "zh") + "".join(f"{word(n, 'zh')}{c}" for n, c in counts))
         elif counts:
             parts.append(f"{seat.name} " + " ".join(f"{n} {c}" for n, c in counts))
     return (" " if lang == "zh" else ", ").join(parts) or "-"
@@ -106,14 +105,14 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     typer.echo(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}", err=True)
     if house.changed():
         typer.echo(house_text(house, lang), err=True)
-    dealer = ask(q["dealer"], parse_seat_answer, usual.zh if lang == "zh" else usual.name)
+    dealer = ask(q["dealer"], parse_seat_answer, seat_name(usual, lang))
     # answers are checked one by one against the table's rules; the ci tile comes later
     probe = TableRules(rules.stakes, rules.policy, replace(house, honor_ci_double=False))
 
     def outcome_for(win: Win) -> Outcome:
         if win is Win.DRAW:
             return Outcome.draw()
-        default = (dealer.zh if lang == "zh" else dealer.name) if win is Win.HEAVENLY else None
+        default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
         winner = ask(q["winner"], lambda t: _checked_winner(probe, parse_seat_answer(t), win, dealer), default)
         source = None
         if win.needs_source:
@@ -153,7 +152,7 @@ def _wins(house: HouseRules, lang: str) -> str:
     """The wins this table counts, for the prompt."""
     from gangci_calc.tiles.claims import allowed
 
-    return " ".join((w.zh if lang == "zh" else w.value) for w in Win if allowed(w, house))
+    return " ".join((win_label(w, "zh") if lang == "zh" else w.value) for w in Win if allowed(w, house))
 
 
 def _ci_answer(text: str) -> int:

@@ -14,8 +14,6 @@ from gangci_calc.io.labels import (
 )
 from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
 
-_COUNT_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}
-
 
 def charge_formula(charge: Charge, lang: str) -> str:
     """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) × 2 庄家翻倍 = 72000``."""
@@ -23,8 +21,8 @@ def charge_formula(charge: Charge, lang: str) -> str:
     if charge.k_halves != 2:  # k is 2 or ½ (or 暗杠倍数, or a count of 米)
         text += f" × {amount_text(charge.coefficient)}"
     if charge.counts:
-        names = _COUNT_ZH if lang == "zh" else {k: k + " " for k in _COUNT_ZH}
-        terms = " + ".join(f"{names[name]}{count}" for name, count in charge.counts)
+        gap = "" if lang == "zh" else " "
+        terms = " + ".join(f"{word(name, lang)}{gap}{count}" for name, count in charge.counts)
         text += f" × (1 + {terms})"
     for doubling in charge.doublings:
         text += f" × 2 {doubling_label(doubling, lang)}"

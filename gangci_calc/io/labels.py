@@ -6,6 +6,7 @@ from enum import Enum
 
 from gangci_calc.io.schema import RULE_KEYS, RULE_VALUES
 from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
+from gangci_calc.rules.terms import KONG_ZH, SEAT_ZH, WIN_ZH
 
 _WORDS: dict[str, dict[str, str]] = {
     "zh": {
@@ -75,27 +76,63 @@ def word(key: str, lang: str) -> str:
     return _WORDS[lang][key]
 
 
+_WIN_EN = {
+    Win.BOMB: "bomb",
+    Win.HEAVENLY: "heavenly win",
+    Win.ANCI: "concealed ci",
+    Win.TIANCI: "heavenly ci",
+    Win.ZHICI: "direct ci",
+    Win.XUCI: "follow-up ci",
+    Win.DRAW: "draw",
+    Win.DIANPAO: "discard win",
+    Win.QIANGGANG: "robbed kong",
+}
+_KONG_EN = {KongType.CONCEALED: "concealed kong", KongType.EXPOSED: "exposed kong", KongType.ADDED: "added kong"}
+_PART = {
+    Part.BOMB: ("炸弹底", "bomb base"),
+    Part.CI: ("杠呲底", "ci base"),
+    Part.GANG: ("杠底", "kong base"),
+    Part.DIANPAO: ("点炮底", "discard base"),
+    Part.MI: ("米", "mi"),
+}
+_ROLE = {
+    Role.LOSER: ("", ""),
+    Role.DISCARDER: ("点炮", "discarder"),
+    Role.FEEDER: ("被续杠", "fed the pung"),
+    Role.ROBBED: ("被抢杠", "kong robbed"),
+    Role.BAO: ("包次", "baoci"),
+    Role.KONG: ("", ""),
+    Role.MI: ("下米", "mi"),
+}
+
+
+def seat_name(seat: Seat, lang: str) -> str:
+    """``西`` / ``W``."""
+    return SEAT_ZH[seat] if lang == "zh" else seat.name
+
+
 def seat_label(seat: Seat, lang: str, names: dict[Seat, str] | None = None) -> str:
     """``西 张姐`` / ``W 张姐`` when a name is known, else ``西`` / ``W``."""
-    base = seat.zh if lang == "zh" else seat.name
+    base = seat_name(seat, lang)
     name = (names or {}).get(seat)
     return f"{base} {name}" if name else base
 
 
 def win_label(win: Win, lang: str) -> str:
-    return win.zh if lang == "zh" else win.en
+    """``暗呲`` / ``concealed ci``."""
+    return WIN_ZH[win] if lang == "zh" else _WIN_EN[win]
 
 
 def kong_label(kong: KongType, lang: str) -> str:
-    return kong.zh if lang == "zh" else kong.en
+    return KONG_ZH[kong] if lang == "zh" else _KONG_EN[kong]
 
 
 def part_label(part: Part, lang: str) -> str:
-    return part.zh if lang == "zh" else part.en
+    return _PART[part][lang != "zh"]
 
 
 def role_label(role: Role, lang: str) -> str:
-    return role.zh if lang == "zh" else role.en
+    return _ROLE[role][lang != "zh"]
 
 
 def rule_name(key: str, lang: str) -> str:

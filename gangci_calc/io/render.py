@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, house_text, seat_label, win_label, word
+from gangci_calc.io.labels import amount_text, house_text, seat_label, seat_name, win_label, word
 from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     table.add_column(word("kongs", lang), justify="right", footer=money(sum(kong_part)))
     table.add_column(word("net", lang), justify="right", footer=money(sum(settlement.net)))
     for seat in SEATS:
-        row: list[RenderableType] = [seat.zh if lang == "zh" else seat.name]
+        row: list[RenderableType] = [seat_name(seat, lang)]
         if names:
             row.append(names.get(seat, ""))
         row.append("★" if seat is hand.dealer else "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, seat_label, word
+from gangci_calc.io.labels import amount_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.render import house_line, money
 from gangci_calc.rules import SEATS, Hand, Seat
 
@@ -34,14 +34,17 @@ def seat_header(result: SettledSession, seat: Seat, lang: str) -> str:
     """``北 阿强/小赵``: the seat and everyone who sat in it."""
     sat = [h.hand.loaded.names.get(seat) for h in result.hands] or [result.session.table.names.get(seat)]
     people = [name for name in dict.fromkeys(sat) if name]
-    return f"{seat.zh if lang == 'zh' else seat.name} {'/'.join(people)}" if people else seat_label(seat, lang)
+    return f"{seat_name(seat, lang)} {'/'.join(people)}" if people else seat_label(seat, lang)
 
 
 def short_outcome(hand: Hand, lang: str) -> str:
     """``直呲 西←北`` / ``direct ci W←N``: who won, and who paid the 2C or fed the pung."""
     outcome = hand.outcome
-    text = outcome.win.zh if lang == "zh" else outcome.win.en
-    seat = (lambda s: s.zh) if lang == "zh" else (lambda s: s.name)
+    text = win_label(outcome.win, lang)
+
+    def seat(s: Seat) -> str:
+        return seat_name(s, lang)
+
     if outcome.winner is not None:
         text += f" {seat(outcome.winner)}"
     if outcome.source is not None:
@@ -71,7 +74,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
         hands.add_column(seat_header(result, seat, lang), justify="right", footer=money(result.totals[seat]))
     for h in result.hands:
         hand = h.hand.loaded.hand
-        dealer = Text(hand.dealer.zh if zh else hand.dealer.name)
+        dealer = Text(seat_name(hand.dealer, lang))
         if h.hand.dealer_overridden:
             dealer.append("*", style="bold yellow")
         cells = []

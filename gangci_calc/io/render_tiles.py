@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import seat_label
+from gangci_calc.io.labels import seat_label, seat_name, win_label
 from gangci_calc.rules import Seat, Win
 from gangci_calc.tiles.analysis import Group
 from gangci_calc.tiles.dice import STACKS_PER_WALL, DiceResult
@@ -59,7 +59,7 @@ def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | 
     from rich.panel import Panel
     from rich.text import Text
 
-    claimed = verdict.win.zh if lang == "zh" else verdict.win.en
+    claimed = win_label(verdict.win, lang)
     who = f"{seat_label(winner, lang)} " if winner is not None else ""
     if verdict.holds:
         body = Text()
@@ -73,7 +73,7 @@ def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | 
         return Panel(body, title=title, border_style="green", expand=False)
     body = Text(verdict.reason)
     if verdict.alternatives:
-        names = " / ".join(w.zh if lang == "zh" else w.en for w in verdict.alternatives)
+        names = " / ".join(win_label(w, lang) for w in verdict.alternatives)
         body.append(f"\n{'这副牌可以是' if lang == 'zh' else 'these tiles make'}: {names}", style="bold")
     title = f"{who}{claimed} ✗ {'不成立' if lang == 'zh' else 'does not hold'}"
     return Panel(body, title=title, border_style="red", expand=False)
@@ -107,10 +107,10 @@ def waits_view(claim: TileClaim, hand_waits: list[Tile], wins: list[NextTileWin]
         robbed = verdict.win is Win.QIANGGANG
         if zh:
             how = f"摸到 {t}" if item.drawn else f"别家加杠 {t}" if robbed else f"别家打出 {t}"
-            what = verdict.win.zh + (f"，杠 {name(verdict.kong)}" if verdict.kong is not None else "")
+            what = win_label(verdict.win, "zh") + (f"，杠 {name(verdict.kong)}" if verdict.kong is not None else "")
         else:
             how = f"draw {t}" if item.drawn else f"someone adds {t} to a pung" if robbed else f"someone discards {t}"
-            what = f"{verdict.win.zh} {verdict.win.en}" + (
+            what = f"{win_label(verdict.win, 'zh')} {win_label(verdict.win, 'en')}" + (
                 f", kong of {name(verdict.kong)}" if verdict.kong is not None else ""
             )
         lines.append(f"{how} → {what}")
@@ -158,7 +158,7 @@ def _table_drawing(result: DiceResult, lang: str) -> list[str]:
     """The four seats around the table (E bottom, S right, W top, N left), the wall marked."""
 
     def name(seat: Seat) -> str:
-        label = seat.zh if lang == "zh" else seat.name
+        label = seat_name(seat, lang)
         marks = ("★" if seat is result.dealer else "") + ("◆" if seat is result.wall_owner else "")
         return label + marks
 

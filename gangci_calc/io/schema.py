@@ -6,6 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from gangci_calc.rules import DealerDouble, DrawDealer, DrawKongs, KongType, Win, ZhiciSplit, parse_seat
+from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
 
 # canonical key -> accepted spellings (the canonical one included)
 TOP_KEYS: dict[str, tuple[str, ...]] = {
@@ -84,8 +85,8 @@ FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {"hard_ci": {True: ("硬次
 WIN_NAMES: dict[str, Win] = {}
 for _win in Win:
     WIN_NAMES[_win.value] = _win
-    WIN_NAMES[_win.zh] = _win
-    WIN_NAMES[_win.zh.replace("呲", "次")] = _win
+    WIN_NAMES[WIN_ZH[_win]] = _win
+    WIN_NAMES[WIN_ZH[_win].replace("呲", "次")] = _win
 for _alias, _win in (("皮次", Win.TIANCI), ("皮呲", Win.TIANCI), ("屁呲", Win.TIANCI), ("屁次", Win.TIANCI)):
     WIN_NAMES[_alias] = _win
 WIN_NAMES["点炮胡"] = Win.DIANPAO
@@ -94,7 +95,7 @@ WIN_NAMES["抢杠胡"] = Win.QIANGGANG
 KONG_NAMES: dict[str, KongType] = {}
 for _kong in KongType:
     KONG_NAMES[_kong.value] = _kong
-    KONG_NAMES[_kong.zh] = _kong
+    KONG_NAMES[KONG_ZH[_kong]] = _kong
 KONG_NAMES["加杠"] = KongType.ADDED
 
 

@@ -24,5 +24,3 @@ class Bets:
 
 
 NO_BETS = Bets()
-
-BET_NAMES_ZH = {"piao": "飘", "di": "抵", "gang": "杠"}

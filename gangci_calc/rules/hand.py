@@ -16,6 +16,7 @@ from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
 from gangci_calc.rules.stakes import Stakes
 from gangci_calc.rules.table import SEED_RULES, HouseRules, TableRules
+from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
 
 HONOURS = range(27, 34)  # tiles 1z–7z: 东 南 西 北 白 发 中 (tiles/notation.py numbers tiles 0–33)
 NO_MI = (0, 0, 0, 0)
@@ -130,19 +131,20 @@ def _check_house(hand: Hand) -> None:
     win = outcome.win
     if house.hard_ci and win in (Win.BOMB, Win.HEAVENLY):
         raise RuleError(
-            ("win", "type"), f"{win.zh} ({win.value}) is not a win at this table: 硬次 (hard_ci) counts only ci wins"
+            ("win", "type"),
+            f"{WIN_ZH[win]} ({win.value}) is not a win at this table: 硬次 (hard_ci) counts only ci wins",
         )
     if win.value in _SWITCH:
         key, zh = _SWITCH[win.value]
         if not getattr(house, key):
             raise RuleError(
-                ("win", "type"), f"{win.zh} ({win.value}) needs the house rule {zh}: set rules: {{{key}: true}}"
+                ("win", "type"), f"{WIN_ZH[win]} ({win.value}) needs the house rule {zh}: set rules: {{{key}: true}}"
             )
     if outcome.bao:
         if not house.baoci:
             raise RuleError(("win", "bao"), "包次 (bao) needs the house rule: set rules: {baoci: true}")
         if win is not Win.ZHICI:
-            raise RuleError(("win", "bao"), f"包次 (bao) is for a 直呲 only, not {win.zh} ({win.value})")
+            raise RuleError(("win", "bao"), f"包次 (bao) is for a 直呲 only, not {WIN_ZH[win]} ({win.value})")
     if house.honor_ci_double and win.is_ci and hand.ci is None:
         raise RuleError(
             ("ci",),
@@ -173,7 +175,7 @@ def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
             raise RuleError(("win", "from"), "a drawn hand (流局) has no 'from'; remove it")
         return
     if outcome.winner is None:
-        raise RuleError(("win", "winner"), f"missing — who won the {win.value} ({win.zh})?", at_key=True)
+        raise RuleError(("win", "winner"), f"missing — who won the {win.value} ({WIN_ZH[win]})?", at_key=True)
     if win is Win.HEAVENLY and outcome.winner is not dealer:
         raise RuleError(
             ("win", "winner"),
@@ -182,13 +184,16 @@ def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
     if win.needs_source:
         who = _WHO[win]
         if outcome.source is None:
-            raise RuleError(("win", "from"), f"missing — {win.zh} needs {who}", at_key=True)
+            raise RuleError(("win", "from"), f"missing — {WIN_ZH[win]} needs {who}", at_key=True)
         if outcome.source is outcome.winner:
-            raise RuleError(("win", "from"), f"{outcome.source.name} is the winner; {win.zh} needs {who}, another seat")
+            raise RuleError(
+                ("win", "from"), f"{outcome.source.name} is the winner; {WIN_ZH[win]} needs {who}, another seat"
+            )
     elif outcome.source is not None:
         raise RuleError(
             ("win", "from"),
-            f"{win.value} ({win.zh}) is self-drawn and has no 'from'; 'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
+            f"{win.value} ({WIN_ZH[win]}) is self-drawn and has no 'from'; "
+            "'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
             at_key=True,
         )
 
@@ -205,7 +210,7 @@ def _check_kong(index: int, kong: Kong) -> None:
     if kong.type.needs_source:
         who = "the discarder" if kong.type.value == "exposed" else "who fed the pung"
         if kong.source is None:
-            raise RuleError(("kongs", index), f"{kong.type.value} ({kong.type.zh}) needs 'from': {who}")
+            raise RuleError(("kongs", index), f"{kong.type.value} ({KONG_ZH[kong.type]}) needs 'from': {who}")
         if kong.source is kong.by:
             raise RuleError(
                 ("kongs", index, "from"),

@@ -16,14 +16,6 @@ class KongType(Enum):
     ADDED = "added"  # 续杠 (加杠): added to an exposed pung; its feeder pays G
 
     @property
-    def zh(self) -> str:
-        return {"concealed": "暗杠", "exposed": "明杠", "added": "续杠"}[self.value]
-
-    @property
-    def en(self) -> str:
-        return {"concealed": "concealed kong", "exposed": "exposed kong", "added": "added kong"}[self.value]
-
-    @property
     def needs_source(self) -> bool:
         return self is not KongType.CONCEALED
 

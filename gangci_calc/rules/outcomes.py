@@ -27,35 +27,3 @@ class Win(Enum):
     def is_ci(self) -> bool:
         """A gangci (杠呲) win: paid from 杠呲底 and ends with a winning kong."""
         return self in (Win.ANCI, Win.TIANCI, Win.ZHICI, Win.XUCI)
-
-    @property
-    def zh(self) -> str:
-        return _ZH[self]
-
-    @property
-    def en(self) -> str:
-        return _EN[self]
-
-
-_ZH = {
-    Win.BOMB: "炸弹",
-    Win.HEAVENLY: "天胡",
-    Win.ANCI: "暗呲",
-    Win.TIANCI: "天呲",
-    Win.ZHICI: "直呲",
-    Win.XUCI: "续呲",
-    Win.DRAW: "流局",
-    Win.DIANPAO: "点炮",
-    Win.QIANGGANG: "抢杠",
-}
-_EN = {
-    Win.BOMB: "bomb",
-    Win.HEAVENLY: "heavenly win",
-    Win.ANCI: "concealed ci",
-    Win.TIANCI: "heavenly ci",
-    Win.ZHICI: "direct ci",
-    Win.XUCI: "follow-up ci",
-    Win.DRAW: "draw",
-    Win.DIANPAO: "discard win",
-    Win.QIANGGANG: "robbed kong",
-}

@@ -25,16 +25,6 @@ class Part(Enum):
     DIANPAO = "dianpao"  # 点炮底 (点炮 / 抢杠): a 炸弹底-like part for add-ons and 庄家翻倍
     MI = "mi"  # 米 (下米): flat, never raised
 
-    @property
-    def zh(self) -> str:
-        return {"bomb": "炸弹底", "ci": "杠呲底", "gang": "杠底", "dianpao": "点炮底", "mi": "米"}[self.value]
-
-    @property
-    def en(self) -> str:
-        return {"bomb": "bomb base", "ci": "ci base", "gang": "kong base", "dianpao": "discard base", "mi": "mi"}[
-            self.value
-        ]
-
 
 class Doubling(Enum):
     """A house rule that doubles a share (× 2, applied after the add-on factor)."""
@@ -53,34 +43,6 @@ class Role(Enum):
     BAO = "bao"  # 包次: the discarder pays another payer's share
     KONG = "kong"  # a kong made during the hand
     MI = "mi"  # 下米: a seat's pending 米
-
-    @property
-    def zh(self) -> str:
-        return _ROLE_ZH[self.value]
-
-    @property
-    def en(self) -> str:
-        return _ROLE_EN[self.value]
-
-
-_ROLE_ZH = {
-    "loser": "",
-    "discarder": "点炮",
-    "feeder": "被续杠",
-    "robbed": "被抢杠",
-    "bao": "包次",
-    "kong": "",
-    "mi": "下米",
-}
-_ROLE_EN = {
-    "loser": "",
-    "discarder": "discarder",
-    "feeder": "fed the pung",
-    "robbed": "kong robbed",
-    "bao": "baoci",
-    "kong": "",
-    "mi": "mi",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,6 @@ class Seat(IntEnum):
         """Every seat is a seat: East is 0 but never falsy."""
         return True
 
-    @property
-    def zh(self) -> str:
-        """Chinese name: 东 南 西 北."""
-        return "东南西北"[self]
-
     def shifted(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places later in the order of play.
 
@@ -41,7 +36,7 @@ _OTHERS = {seat: tuple(SEATS[(seat + i) % 4] for i in (1, 2, 3)) for seat in SEA
 _SEAT_NAMES = {
     **{s.name: s for s in Seat},
     **{s.name.lower(): s for s in Seat},
-    **{s.zh: s for s in Seat},
+    **{"东南西北"[s]: s for s in Seat},
     "東": Seat.E,
     "東風": Seat.E,
     "东风": Seat.E,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Win
+from gangci_calc.rules.terms import WIN_ZH
 from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
 from gangci_calc.tiles.notation import Tile, tile_text, to_text
 
@@ -73,7 +74,7 @@ def check_tile_counts(win: Win, claim: TileClaim) -> None:
     if problem:
         raise RuleError(("tiles",), problem)
     if claim.win_tile is None and win not in (Win.TIANCI, Win.HEAVENLY):
-        raise RuleError(("tiles", "win_tile"), f"missing — which tile won the {win.zh}?", at_key=True)
+        raise RuleError(("tiles", "win_tile"), f"missing — which tile won the {WIN_ZH[win]}?", at_key=True)
 
 
 def size_problem(win: Win, claim: TileClaim) -> str | None:
@@ -129,7 +130,7 @@ def _ordinary(win: Win, how: str) -> Callable[[TileClaim], Verdict]:
         if is_complete(counts):
             return Verdict(win, True, f"the {how} {tile} completes the hand", _arranged(counts))
         near = waits(counts_of(claim.hand), claim.all_counts())
-        reason = f"{win.zh} needs the {how} {tile} to complete the hand"
+        reason = f"{WIN_ZH[win]} needs the {how} {tile} to complete the hand"
         return Verdict(win, False, reason + (f"; it waits on {to_text(near)}" if near else "; it is not ready"))
 
     return check
@@ -149,7 +150,9 @@ def _with_kong(win: Win, rest: Counts, kong: Tile, ci: Tile, how: str) -> Verdic
     rest[ci] += 1
     if is_complete(rest):
         return Verdict(win, True, f"{how}; the rest + the ci tile {tile_text(ci)} is complete", _arranged(rest), kong)
-    return Verdict(win, False, f"{win.zh}: {how}, but the rest + the ci tile {tile_text(ci)}: {why_incomplete(rest)}")
+    return Verdict(
+        win, False, f"{WIN_ZH[win]}: {how}, but the rest + the ci tile {tile_text(ci)}: {why_incomplete(rest)}"
+    )
 
 
 def _anci(claim: TileClaim) -> Verdict:
@@ -242,9 +245,9 @@ def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: 
         return Verdict(win, True, "a drawn hand (流局) has no claim to check")
     if not allowed(win, house):
         reason = (
-            f"硬次 (hard_ci): only ci wins count at this table, so {win.zh} is not a win"
+            f"硬次 (hard_ci): only ci wins count at this table, so {WIN_ZH[win]} is not a win"
             if win in (Win.BOMB, Win.HEAVENLY)
-            else f"{win.zh} is not a win at this table without its house rule"
+            else f"{WIN_ZH[win]} is not a win at this table without its house rule"
         )
         return Verdict(win, False, reason)
     verdict = CHECKS[win](claim)
@@ -276,9 +279,9 @@ def verdict_for(hand: Hand, claim: TileClaim, house: HouseRules | None = None) -
 
 def verdict_line(verdict: Verdict) -> str:
     """``the claimed 直呲 (zhici) does not hold: ...; these tiles make 暗呲 (anci)`` in one line."""
-    text = f"the claimed {verdict.win.zh} ({verdict.win.value}) does not hold: {verdict.reason}"
+    text = f"the claimed {WIN_ZH[verdict.win]} ({verdict.win.value}) does not hold: {verdict.reason}"
     if verdict.alternatives:
-        text += "; these tiles make " + " or ".join(f"{w.zh} ({w.value})" for w in verdict.alternatives)
+        text += "; these tiles make " + " or ".join(f"{WIN_ZH[w]} ({w.value})" for w in verdict.alternatives)
     return text
 
 

@@ -1,0 +1,26 @@
+"""The game's own Chinese terms: what the rule book calls each seat, win and kong.
+
+They are part of the domain, not of the display: the core's messages gloss
+the hand-file spellings with them (``anci (暗呲)``) and files accept them as
+aliases. How things are shown to people, in either language, is the io
+vocabulary's business (``gangci_calc/io/labels.py``).
+"""
+
+from __future__ import annotations
+
+from gangci_calc.rules.kongs import KongType
+from gangci_calc.rules.outcomes import Win
+
+SEAT_ZH = "东南西北"  # indexed by Seat
+WIN_ZH: dict[Win, str] = {
+    Win.BOMB: "炸弹",
+    Win.HEAVENLY: "天胡",
+    Win.ANCI: "暗呲",
+    Win.TIANCI: "天呲",
+    Win.ZHICI: "直呲",
+    Win.XUCI: "续呲",
+    Win.DRAW: "流局",
+    Win.DIANPAO: "点炮",
+    Win.QIANGGANG: "抢杠",
+}
+KONG_ZH: dict[KongType, str] = {KongType.CONCEALED: "暗杠", KongType.EXPOSED: "明杠", KongType.ADDED: "续杠"}
