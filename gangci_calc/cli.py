@@ -95,7 +95,9 @@ def _house(rules_file: str | None) -> HouseRules:
 
 def fail(message: str, status: int) -> typer.Exit:
     """One line on stderr, nothing on stdout; the caller raises the returned Exit."""
-    sys.stderr.write(message.rstrip("\n") + "\n")
+    from gangci_calc.io.console import write_err
+
+    write_err(message)
     return typer.Exit(status)
 
 
@@ -115,7 +117,9 @@ def exit_codes() -> Iterator[None]:
 
 
 def emit(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    from gangci_calc.io.console import write_out
+
+    write_out(text)
 
 
 def _version(value: bool) -> None:
@@ -166,7 +170,7 @@ def session(
             raise InputError(session_file, "use --new to start a file or --add to extend one, not both")
         base = _house(rules)
         if new or add:
-            from gangci_calc.entry import add_hand, new_session
+            from gangci_calc.prompts import add_hand, new_session
 
             (new_session if new else add_hand)(session_file, lang.value, base)
         from gangci_calc.session import session_output

@@ -96,7 +96,10 @@ def run_batch(
 ) -> Stats:
     """Score every hand of ``inputs`` into ``out`` (``base``: the ``--rules`` house options); returns the counts."""
     stats = Stats()
-    complain = complain or (lambda message: print(message, file=sys.stderr))
+    if complain is None:
+        from gangci_calc.io.console import write_err
+
+        complain = write_err
     from gangci_calc.io.formats import batch_lines
 
     out.write(batch_lines(fmt).header)

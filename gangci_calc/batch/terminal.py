@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.io.atomic import Abandon, atomic_file
+from gangci_calc.io.console import write_err
 from gangci_calc.rules import SEED_RULES, HouseRules
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def _summary(stats: Stats, seconds: float) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
     stopped = " (stopped at the first failure: --strict)" if stats.stopped else ""
     unreadable = f", {stats.unreadable} unreadable inputs" if stats.unreadable else ""
-    sys.stderr.write(
+    write_err(
         f"batch: {stats.hands} hands, {stats.scored} scored, {stats.failed} failed{unreadable}, "
-        f"{seconds:.2f} s, {rate:,.0f} hands/s{stopped}\n"
+        f"{seconds:.2f} s, {rate:,.0f} hands/s{stopped}"
     )

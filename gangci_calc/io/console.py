@@ -1,7 +1,12 @@
-"""The one place that owns the Rich consoles (stdout for results, stderr for the rest)."""
+"""The one place that writes to the terminal: results to stdout, everything else to stderr.
+
+Rich consoles for tables and panels, and two plain writers for text that is
+already rendered (``write_out``) or is one message (``write_err``).
+"""
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -30,3 +35,14 @@ def capture(*renderables: object) -> str:
         for renderable in renderables:
             console.print(renderable)
     return captured.get()
+
+
+def write_out(text: str) -> None:
+    """A command's result on stdout, ending in exactly one newline."""
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def write_err(text: str) -> None:
+    """A message (one line, or several) on stderr: errors, prompts' remarks, summaries."""
+    sys.stderr.write(text.rstrip("\n") + "\n")
+    sys.stderr.flush()

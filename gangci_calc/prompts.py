@@ -14,15 +14,15 @@ from typing import TypeVar
 
 import typer
 
-from gangci_calc.errors import InputError, RuleError
+from gangci_calc.errors import AnswerError, InputError, RuleError
 from gangci_calc.io.answers import (
-    AnswerError,
     parse_bets,
     parse_house,
     parse_kongs,
     parse_seat_answer,
     parse_win,
 )
+from gangci_calc.io.console import write_err
 from gangci_calc.io.labels import house_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
 from gangci_calc.io.load_session import load_session, session_from_text
@@ -70,11 +70,11 @@ _Q = {
 def ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
     """Prompt until ``parse`` accepts the answer; its complaints go to stderr."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=bool(default), err=True)
+        answer = typer.prompt(question, default=default, show_default=bool(default))
         try:
             return parse(str(answer).strip())
         except (AnswerError, RuleError) as error:
-            typer.echo(f"  ✗ {error}", err=True)
+            write_err(f"  ✗ {error}")
 
 
 def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
@@ -102,9 +102,9 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     house = rules.house
     number = len(session.hands) + 1
     usual = session.next_dealer()
-    typer.echo(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}", err=True)
+    write_err(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}")
     if house.changed():
-        typer.echo(house_text(house, lang), err=True)
+        write_err(house_text(house, lang))
     dealer = ask(q["dealer"], parse_seat_answer, seat_name(usual, lang))
     # answers are checked one by one against the table's rules; the ci tile comes later
     probe = TableRules(rules.stakes, rules.policy, replace(house, honor_ci_double=False))
@@ -118,7 +118,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
             source = ask(question, lambda t: _checked(probe, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
-        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False, err=True)
+        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False)
         return Outcome(win, winner, source, bao)
 
     wins = _wins(house, lang)
@@ -145,7 +145,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
         raise InputError(path, str(error)) from None
     session_from_text(new_text, path, base)  # the whole ledger must read back clean before it is written
     write_atomically(path, new_text)
-    typer.echo(q["saved"].format(file=path), err=True)
+    write_err(q["saved"].format(file=path))
 
 
 def _wins(house: HouseRules, lang: str) -> str:
@@ -229,7 +229,7 @@ def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     if Path(path).exists():
         raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
     stakes = ask(q["stakes"], _stakes_answer, "1")
-    policy = typer.confirm(q["policy"], default=True, err=True)
+    policy = typer.confirm(q["policy"], default=True)
     names: dict[Seat, str] = {}
     for seat in SEATS:
         name = typer.prompt(
@@ -244,4 +244,4 @@ def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     text = new_session_text(stakes, policy, names, dealer, house)
     session_from_text(text, path, base)
     write_atomically(path, text)
-    typer.echo(q["saved"].format(file=path), err=True)
+    write_err(q["saved"].format(file=path))
