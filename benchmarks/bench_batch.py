@@ -2,7 +2,7 @@
 
     python benchmarks/bench_batch.py [N] [--memory]
 
-Generates N random valid hands (fixed seed; see handgen.py), writes them as a
+Generates N random valid hands (fixed seed; see tests/handgen.py), writes them as a
 YAML stream and as JSON Lines, and times, best of 3 each:
 
 - YAML:  list(yaml.load_all(f, Loader=yaml.CSafeLoader))  vs  the batch (scoring and writing included)
@@ -24,10 +24,11 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from handgen import hands
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # the repository: tests/handgen.py
 from timing import race
 
 from gangci_calc.batch import run_batch
+from tests.handgen import hands
 
 
 def write_inputs(folder: Path, n: int) -> tuple[Path, Path, int]:
@@ -66,7 +67,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 _GENERATE = """
 import json, sys
 sys.path.insert(0, sys.argv[3])
-from handgen import random_hand
+from tests.handgen import random_hand
 import random
 rng = random.Random(int(sys.argv[2]))
 with open(sys.argv[1], "w", encoding="utf-8") as f:
@@ -116,7 +117,7 @@ def main() -> None:
             peaks = []
             for size in (10_000, 1_000_000):
                 path = Path(folder) / f"m{size}.jsonl"
-                here = str(Path(__file__).resolve().parent)
+                here = str(Path(__file__).resolve().parent.parent)  # the repository, for tests/handgen.py
                 subprocess.run([sys.executable, "-c", _GENERATE, str(path), str(size), here], check=True)
                 peaks.append(peak_rss_mb(path))
                 print(f"peak memory, {size:>9,} hands: {peaks[-1]:6.1f} MB")

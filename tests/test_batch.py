@@ -17,10 +17,8 @@ import pytest
 
 from gangci_calc.batch import read_chunks, records, run_batch
 from gangci_calc.cli import app
-from tests.conftest import EXAMPLES, ROOT
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from handgen import hands
+from tests.conftest import EXAMPLES
+from tests.handgen import hands
 
 GOOD_YAML = """# recorded at table 3
 stakes: 2

@@ -97,6 +97,24 @@ CASES = [
     ("alias given twice", BASE + "庄家: S\nwin: {type: bomb, winner: S}\n", ["dealer", "given twice"]),
     ("missing win", BASE, ["missing win"]),
     ("missing stakes", "dealer: E\nwin: {type: bomb, winner: S}\n", ["missing stakes"]),
+    ("missing dealer", "stakes: 1\nwin: {type: bomb, winner: S}\n", ["missing dealer"]),
+    ("stakes as text", "stakes: high\ndealer: E\nwin: {type: bomb, winner: S}\n", [":1:9:", "not a stakes scheme"]),
+    ("stakes as 方案2", "stakes: 方案3\ndealer: E\nwin: {type: draw}\n", ["not a stakes scheme"]),
+    (
+        "stakes without gang",
+        "stakes: {bomb: 200}\ndealer: E\nwin: {type: bomb, winner: S}\n",
+        [":1:9:", "needs at least gang"],
+    ),
+    (
+        "stakes unknown key",
+        "stakes: {gang: 100, kong: 5}\ndealer: E\nwin: {type: draw}\n",
+        [":1:21:", "stakes.kong", "unknown key 'kong'"],
+    ),
+    (
+        "stakes amount as text",
+        "stakes: {gang: lots}\ndealer: E\nwin: {type: draw}\n",
+        [":1:16:", "stakes.gang", "'lots' is not a positive whole amount"],
+    ),
     ("bad scheme", "stakes: 3\ndealer: E\nwin: {type: bomb, winner: S}\n", [":1:9:", "stakes", "no scheme 3"]),
     (
         "bad custom stakes",
@@ -143,6 +161,21 @@ def test_missing_file(runner, tmp_path) -> None:
     assert result.exit_code == 2
     assert result.stderr.strip().endswith("nope.yaml: no such file")
     assert result.stdout == ""
+
+
+def test_unreadable_file(runner, tmp_path) -> None:
+    path = str(tmp_path / ("x" * 300 + ".yaml"))  # a name no file system takes: open() fails, whoever runs this
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"{path}: cannot be read: File name too long\n"
+
+
+def test_non_utf8_file(runner, tmp_path) -> None:
+    path = tmp_path / "gbk.yaml"
+    path.write_bytes("stakes: 1\ndealer: 东\n".encode("gbk"))
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"{path}:2: is not UTF-8 text\n"
 
 
 def test_directory_instead_of_file(runner, tmp_path) -> None:

@@ -1,4 +1,4 @@
-"""Random valid hands for benchmarks (a fixed seed): what a club's recorder exports.
+"""Random valid hands (a fixed seed), for tests and benchmarks: what a club's recorder exports.
 
 Tables mostly play 方案1 or 方案2; about half play with add-ons, and then most
 players bet nothing on a given hand; most hands have no kong or one.
