@@ -21,7 +21,7 @@ from gangci_calc.io import formats
 if TYPE_CHECKING:
     from gangci_calc.rules import HouseRules
 
-_SETTINGS: dict = {"add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
+_SETTINGS: dict[str, Any] = {"add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
 app = typer.Typer(
     name="gangci",
     help="Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).",

@@ -126,7 +126,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     ci = None
     if house.honor_ci_double and outcome.win.is_ci:
         ci = ask(q["ci"], _ci_answer)
-    bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS,) * 4  # type: ignore[assignment]
+    bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     if rules.policy:
         last = session.hands[-1].loaded.hand.bets if session.hands else bets
         previous = _bets_text(last, lang) if _valid_bets(probe, dealer, last) else "-"

@@ -8,8 +8,9 @@
 - :mod:`.terminal`: the ``gangci batch`` side: output file, progress, summary.
 """
 
-from gangci_calc.batch.reading import Chunk, Record, UnreadableInput, read_chunks, records
+from gangci_calc.batch.reading import Chunk, Record, read_chunks, records
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import Scorer
+from gangci_calc.errors import UnreadableInput
 
 __all__ = ["Chunk", "Record", "Scorer", "Stats", "UnreadableInput", "read_chunks", "records", "run_batch"]

@@ -59,10 +59,11 @@ def scored_chunks(
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
+    from multiprocessing.pool import AsyncResult
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check, base)) as pool:
-        pending: deque = deque()
+        pending: deque[AsyncResult[ChunkResult]] = deque()
         for chunk in chunks:
             pending.append(pool.apply_async(_score_in_worker, (chunk,)))
             if len(pending) >= 2 * jobs:
