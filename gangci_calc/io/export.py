@@ -12,8 +12,8 @@ from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 if TYPE_CHECKING:
     from gangci_calc.io.load import LoadedHand
     from gangci_calc.io.load_session import SettledSession
-    from gangci_calc.tiles.notation import Tile
     from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
+    from gangci_calc.tiles.notation import Tile
 
 
 def net_object(net: tuple[Amount, ...]) -> dict[str, int | float]:
