@@ -70,7 +70,7 @@ _Q = {
 def ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
     """Prompt until ``parse`` accepts the answer; its complaints go to stderr."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=bool(default))
+        answer = typer.prompt(question, default=default, show_default=bool(default), err=True)
         try:
             return parse(str(answer).strip())
         except (AnswerError, RuleError) as error:
@@ -118,7 +118,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
             source = ask(question, lambda t: _checked(probe, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
-        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False)
+        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False, err=True)
         return Outcome(win, winner, source, bao)
 
     wins = _wins(house, lang)
@@ -229,7 +229,7 @@ def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     if Path(path).exists():
         raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
     stakes = ask(q["stakes"], _stakes_answer, "1")
-    policy = typer.confirm(q["policy"], default=True)
+    policy = typer.confirm(q["policy"], default=True, err=True)
     names: dict[Seat, str] = {}
     for seat in SEATS:
         name = typer.prompt(
