@@ -42,3 +42,27 @@ def test_entry_point_runs_one_command_like_the_whole_app() -> None:
     assert unknown.returncode == 2 and "No such command 'scor'" in unknown.stderr
     version = subprocess.run([*run, "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and version.stdout.startswith("gangci ")
+
+
+def test_the_rule_book_page_lists_the_options_gangci_rules_prints() -> None:
+    """docs/rules.md's option table is the one `gangci rules` is built from: they cannot drift."""
+    from gangci_calc.io.rulebook import options_markdown
+
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = page.split("-->\n", 1)[1].split("<!-- /options -->", 1)[0] if "<!-- options:" in page else ""
+    assert table == options_markdown(), (
+        "regenerate the table: python -c 'from gangci_calc.io.rulebook import options_markdown as m; print(m())'"
+    )
+
+
+def test_no_comment_points_at_a_missing_file() -> None:
+    """Every docs/*.md or repo path named in the code's comments and docstrings exists."""
+    import re
+
+    named: set[str] = set()
+    for path in [*(ROOT / "gangci_calc").rglob("*.py"), *(ROOT / "tests").glob("*.py"), ROOT / "setup.py"]:
+        text = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r"\b(docs/[\w-]+\.md)", text))
+        named |= {f"gangci_calc/{m}" for m in re.findall(r"``((?:io|rules|tiles|batch)/\w+\.py)``", text)}
+    missing = sorted(name for name in named if not (ROOT / name).exists())
+    assert named and not missing, missing

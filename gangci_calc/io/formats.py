@@ -2,9 +2,9 @@
 
 A renderer is named ``"module:function"`` and imported only when used, so the
 CLI lists a command's ``--format`` choices from these tables without loading
-Rich. Adding a format to ``score`` and ``session`` touches two files: the
-renderers (``io/export.py`` for machine formats, ``io/render*.py`` for
-people), and the two lines here.
+Rich. Adding a format to ``score`` and ``session`` touches two files: its
+two renderers in ``io/export.py`` (one for each command), and a line for each
+here (docs/maintaining.md).
 
 Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
 ``SESSION`` ones ``(settled_session, lang)``; ``CHECK`` ones

@@ -108,6 +108,21 @@ _EFFECT: dict[str, dict[str, str]] = {
     },
 }
 
+# Where each option takes effect in the code (docs/rules.md prints this beside the effect).
+_WHERE: dict[str, str] = {
+    "zhici_split": "`rules/settle.py` `win_rows`",
+    "baoci": "`rules/settle.py` `rows` (role `bao`); check in `rules/hand.py`",
+    "dealer_double": "`rules/settle.py` `doublings`",
+    "hard_ci": "`rules/hand.py`; `tiles/claims.py` `allowed`",
+    "honor_ci_double": "`rules/settle.py` `doublings`; check in `rules/hand.py`",
+    "xiami": "`rules/sequence.py` `next_mi`; `rules/settle.py` (role `mi`)",
+    "concealed_kong": "`rules/settle.py` `_kong_k`",
+    "draw_kongs": "`rules/settle.py` `rows`",
+    "draw_dealer": "`rules/sequence.py` `next_dealer`",
+    "dianpao": "`rules/settle.py` `win_rows`; check in `rules/hand.py`",
+    "qianggang": "`rules/settle.py` `win_rows`; check in `rules/hand.py`",
+}
+
 _TITLE = {
     "zh": ("规矩（房规，写在 rules: 下；默认即上面的规则；可选值默认在前）", "", "", "本桌"),
     "en": ("House rules (under rules:; the defaults, listed first, are the rules above)", "", "", "here"),
@@ -170,3 +185,17 @@ def table_house(path: str) -> HouseRules:
         return house_from_data(data)
     except RuleError as error:
         raise located(error, path, text) from None
+
+
+def options_markdown() -> str:
+    """The house options as a Markdown table, for docs/rules.md (a test keeps the page equal to this).
+
+    >>> options_markdown().splitlines()[0]
+    '| option | 中文 | values (default first) | effect | code |'
+    """
+    rows = ["| option | 中文 | values (default first) | effect | code |", "|---|---|---|---|---|"]
+    for option in fields(HouseRules):
+        key = option.name
+        values = _values(key, "en").replace(" / ", " · ")
+        rows.append(f"| `{key}` | {' '.join(RULE_KEYS[key][1:])} | {values} | {_EFFECT[key]['en']} | {_WHERE[key]} |")
+    return "\n".join(rows) + "\n"
