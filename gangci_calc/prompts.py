@@ -37,9 +37,9 @@ from gangci_calc.rules import (
     Kong,
     Outcome,
     Seat,
-    TableRules,
     Win,
 )
+from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
 
 T = TypeVar("T")
 
@@ -106,33 +106,32 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     if house.changed():
         write_err(house_text(house, lang))
     dealer = ask(q["dealer"], parse_seat_answer, seat_name(usual, lang))
-    # answers are checked one by one against the table's rules; the ci tile comes later
-    probe = TableRules(rules.stakes, rules.policy, replace(house, honor_ci_double=False))
+    # each answer is checked on its own against the table's rules, as the core checks a whole hand
 
     def outcome_for(win: Win) -> Outcome:
         if win is Win.DRAW:
             return Outcome.draw()
         default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
-        winner = ask(q["winner"], lambda t: _checked_winner(probe, parse_seat_answer(t), win, dealer), default)
+        winner = ask(q["winner"], lambda t: _checked_winner(house, parse_seat_answer(t), win, dealer), default)
         source = None
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
-            source = ask(question, lambda t: _checked(probe, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
+            source = ask(question, lambda t: _checked(house, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
         bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False, err=True)
         return Outcome(win, winner, source, bao)
 
     wins = _wins(house, lang)
-    outcome = outcome_for(ask(q["win_house"].format(wins=wins), lambda t: _checked_win(probe, parse_win(t), dealer)))
+    outcome = outcome_for(ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t), dealer)))
     ci = None
     if house.honor_ci_double and outcome.win.is_ci:
         ci = ask(q["ci"], _ci_answer)
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     if rules.policy:
         last = session.hands[-1].loaded.hand.bets if session.hands else bets
-        previous = _bets_text(last, lang) if _valid_bets(probe, dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(probe, dealer, t), bets), previous)
+        previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t), bets), previous)
     no_kongs: tuple[Kong, ...] = ()
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(probe, dealer, outcome, t), no_kongs), "-")
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t), no_kongs), "-")
     mi = session.mi if house.xiami else NO_MI
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi)
@@ -165,28 +164,28 @@ def _ci_answer(text: str) -> int:
         raise AnswerError(f"{text!r}: {error.message}") from None
 
 
-def _checked(rules: TableRules, outcome: Outcome, dealer: Seat) -> Outcome:
-    Hand(rules, dealer, outcome)
+def _checked(house: HouseRules, outcome: Outcome, dealer: Seat) -> Outcome:
+    check_outcome(outcome, dealer, house)
     return outcome
 
 
-def _checked_win(rules: TableRules, win: Win, dealer: Seat) -> Win:
+def _checked_win(house: HouseRules, win: Win, dealer: Seat) -> Win:
     """A win this table counts (硬次 has no 炸弹; 点炮 needs 点炮胡)."""
     if win is not Win.DRAW:
-        _checked(rules, Outcome(win, dealer, dealer.shifted() if win.needs_source else None), dealer)
+        _checked(house, Outcome(win, dealer, dealer.shifted() if win.needs_source else None), dealer)
     return win
 
 
-def _checked_winner(rules: TableRules, winner: Seat, win: Win, dealer: Seat) -> Seat:
+def _checked_winner(house: HouseRules, winner: Seat, win: Win, dealer: Seat) -> Seat:
     if win.needs_source:
         return winner
-    _checked(rules, Outcome(win, winner), dealer)
+    _checked(house, Outcome(win, winner), dealer)
     return winner
 
 
-def _checked_kongs(rules: TableRules, dealer: Seat, outcome: Outcome, text: str) -> tuple[Kong, ...]:
+def _checked_kongs(outcome: Outcome, text: str) -> tuple[Kong, ...]:
     kongs = tuple(parse_kongs(text))
-    Hand(rules, dealer, outcome, kongs=kongs)
+    check_kongs(kongs, outcome)
     return kongs
 
 
@@ -195,15 +194,15 @@ def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets
     return (bets[0], bets[1], bets[2], bets[3])
 
 
-def _checked_bets(rules: TableRules, dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
+def _checked_bets(dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
     bets = _to_bets(parse_bets(text))
-    Hand(rules, dealer, Outcome.draw(), bets)
+    check_bets(bets, dealer, True)
     return bets
 
 
-def _valid_bets(rules: TableRules, dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
+def _valid_bets(dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
     try:
-        Hand(rules, dealer, Outcome.draw(), bets)
+        check_bets(bets, dealer, True)
     except RuleError:
         return False
     return True

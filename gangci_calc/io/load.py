@@ -30,7 +30,7 @@ from gangci_calc.io.fields import (
 )
 from gangci_calc.io.positions import locate
 from gangci_calc.io.schema import TOP, normalize_key
-from gangci_calc.rules import NO_MI, SEED_RULES, Hand, HouseRules, Seat, Stakes, TableRules
+from gangci_calc.rules import NO_MI, SEED_RULES, Hand, HouseRules, Seat, TableRules
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
@@ -98,23 +98,6 @@ class Table:
     names: dict[Seat, str]
 
 
-_TABLE_RULES: dict[tuple[int, bool, int], TableRules] = {}
-
-
-def _table_rules(stakes: Stakes, policy: bool, house: HouseRules) -> TableRules:
-    """One :class:`TableRules` per distinct table (bulk scoring meets the same few again and again).
-
-    Keyed by identity (cheap to hash); each entry keeps its stakes and house rules alive, so an id is never reused.
-    """
-    key = (id(stakes), policy, id(house))
-    rules = _TABLE_RULES.get(key)
-    if rules is None:
-        if len(_TABLE_RULES) >= 1024:
-            _TABLE_RULES.clear()
-        rules = _TABLE_RULES[key] = TableRules(stakes, policy, house)
-    return rules
-
-
 def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = SEED_RULES) -> Table:
     """The table settings of a hand file or a session header; ``base`` is what ``rules:`` changes."""
     if "stakes" not in given:
@@ -123,7 +106,7 @@ def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = S
     policy = read_flag(given.get("policy", False), (*path, "policy"))
     rules = given.get("rules")
     house = base if rules is None else read_house(rules, (*path, "rules"), base)
-    return Table(_table_rules(stakes, policy, house), read_names(given.get("players"), (*path, "players")))
+    return Table(TableRules(stakes, policy, house), read_names(given.get("players"), (*path, "players")))
 
 
 def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table:
@@ -133,7 +116,7 @@ def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table
     policy = read_flag(given["policy"], (*path, "policy")) if "policy" in given else rules.policy
     house = read_house(given.get("rules"), (*path, "rules"), rules.house)
     names = read_names(given["players"], (*path, "players")) if "players" in given else table.names
-    return Table(_table_rules(stakes, policy, house), names)
+    return Table(TableRules(stakes, policy, house), names)
 
 
 def hand_from(

@@ -93,41 +93,55 @@ def _bad_count(path: FieldPath, name: str, count: object, policy: bool) -> None:
 
 def check_hand(hand: Hand) -> None:
     """Raise :class:`RuleError` for the first thing the rules do not allow."""
-    if len(hand.bets) != 4:
+    rules = hand.rules
+    check_bets(hand.bets, hand.dealer, rules.policy)
+    check_outcome(hand.outcome, hand.dealer, rules.house)
+    check_kongs(hand.kongs, hand.outcome)
+    if rules.house is not SEED_RULES or hand.mi != NO_MI:
+        _check_held(hand)
+
+
+def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
+    """The add-ons: whole counts 0–3, only with 带政策, and no 抵 on the dealer."""
+    if len(bets) != 4:
         raise RuleError(("bets",), "needs one entry per seat")
-    policy = hand.rules.policy
-    for seat, bets in zip(SEATS, hand.bets, strict=True):
-        if bets is NO_BETS:  # the usual case: nothing set, nothing to check
+    for seat, seat_bets in zip(SEATS, bets, strict=True):
+        if seat_bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
-        for name, count in (("piao", bets.piao), ("di", bets.di), ("gang", bets.gang)):
+        for name, count in (("piao", seat_bets.piao), ("di", seat_bets.di), ("gang", seat_bets.gang)):
             if type(count) is not int or not 0 <= count <= MAX_COUNT or (count and not policy):
                 _bad_count(("bets", seat.name, name), name, count, policy)
-        if bets.di and seat is hand.dealer:
+        if seat_bets.di and seat is dealer:
             raise RuleError(
                 ("bets", seat.name, "di"),
                 f"{seat.name} is the dealer (庄家) and the dealer cannot 抵; only the others can",
             )
-    _check_outcome(hand.outcome, hand.dealer)
-    for index, kong in enumerate(hand.kongs):
-        _check_kong(index, kong)
-    outcome = hand.outcome
+
+
+def check_outcome(outcome: Outcome, dealer: Seat, house: HouseRules = SEED_RULES) -> None:
+    """The win: who may win it, who it names, and what the table's house rules allow."""
+    _check_outcome(outcome, dealer)
     win = outcome.win
-    if (
-        hand.rules.house is not SEED_RULES
-        or outcome.bao
-        or win is Win.DIANPAO
-        or win is Win.QIANGGANG
-        or hand.mi != NO_MI
-    ):
-        _check_house(hand)
+    if house is not SEED_RULES or outcome.bao or win is Win.DIANPAO or win is Win.QIANGGANG:
+        _check_house_win(outcome, house)
+
+
+def check_kongs(kongs: tuple[Kong, ...], outcome: Outcome) -> None:
+    """Each kong names who pays it; a robbed kong (抢杠) was never made."""
+    for index, kong in enumerate(kongs):
+        _check_kong(index, kong)
+        if outcome.win is Win.QIANGGANG and kong.by is outcome.source and kong.type is KongType.ADDED:
+            raise RuleError(
+                ("kongs", index),
+                f"{kong.by.name}'s added kong was robbed (抢杠) and never made: remove it from kongs",
+            )
 
 
 _SWITCH = {"dianpao": ("dianpao", "点炮胡"), "qianggang": ("qianggang", "抢杠胡")}
 
 
-def _check_house(hand: Hand) -> None:
-    """What the table's house options allow, and what they need."""
-    house, outcome = hand.house, hand.outcome
+def _check_house_win(outcome: Outcome, house: HouseRules) -> None:
+    """What the table's house options allow of a win."""
     win = outcome.win
     if house.hard_ci and win in (Win.BOMB, Win.HEAVENLY):
         raise RuleError(
@@ -145,19 +159,17 @@ def _check_house(hand: Hand) -> None:
             raise RuleError(("win", "bao"), "包次 (bao) needs the house rule: set rules: {baoci: true}")
         if win is not Win.ZHICI:
             raise RuleError(("win", "bao"), f"包次 (bao) is for a 直呲 only, not {WIN_ZH[win]} ({win.value})")
-    if house.honor_ci_double and win.is_ci and hand.ci is None:
+
+
+def _check_held(hand: Hand) -> None:
+    """What a hand holds for its house rules: the ci tile for 次风翻倍, 米 only with 下米."""
+    house = hand.rules.house
+    if house.honor_ci_double and hand.outcome.win.is_ci and hand.ci is None:
         raise RuleError(
             ("ci",),
             "次风翻倍 (honor_ci_double) needs the hand's ci tile: add ci: 东 (or tiles: {ci: ...})",
             at_key=True,
         )
-    if win is Win.QIANGGANG:
-        for index, kong in enumerate(hand.kongs):
-            if kong.by is outcome.source and kong.type is KongType.ADDED:
-                raise RuleError(
-                    ("kongs", index),
-                    f"{kong.by.name}'s added kong was robbed (抢杠) and never made: remove it from kongs",
-                )
     for seat, count in zip(SEATS, hand.mi, strict=True):
         path = ("mi", seat.name)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
