@@ -10,6 +10,22 @@ from collections.abc import Sequence
 FieldPath = tuple[str | int, ...]
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """A bad value for a message: its repr, cut short; a mapping or list only named (it may be huge).
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple, set)):
+        return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def field_name(path: Sequence[str | int]) -> str:
     """``("bets", "S", "piao")`` -> ``bets.S.piao``; ``("kongs", 0, "by")`` -> ``kongs[0].by``."""
     out = ""

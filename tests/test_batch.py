@@ -102,7 +102,7 @@ def test_mixed_inputs_keep_order_and_report_errors_in_place(runner, tmp_path: Pa
     assert out[4]["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
     assert out[5]["net"] == {"E": 19000, "S": -6000, "W": -6000, "N": -7000}
     assert "platform.jsonl:3:" in out[6]["error"] and "win.from: missing" in out[6]["error"]
-    assert "platform.jsonl:4: JSON syntax" in out[7]["error"]
+    assert "platform.jsonl:4:2: JSON syntax" in out[7]["error"]
     assert out[8]["net"] == {"E": -200, "S": 600, "W": -200, "N": -200}
     assert out[11]["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
     summary = result.stderr.strip().splitlines()[-1]

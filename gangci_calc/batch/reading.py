@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from gangci_calc.errors import UnreadableInput
+from gangci_calc.io.boundary import is_regular_or_stdin
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -44,7 +45,7 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
         path = Path(name)
         if name != "-" and path.is_dir():
             suffixes = (*YAML_SUFFIXES, *JSONL_SUFFIXES)
-            yield from sorted(str(p) for p in path.rglob("*") if p.is_file() and p.suffix in suffixes)
+            yield from sorted(str(p) for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
         else:
             yield name
 
@@ -73,13 +74,15 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
         stream = stdin or sys.stdin
         return stream, "<stdin>", ""  # the kind is told by the first text
     path = Path(name)
+    if not is_regular_or_stdin(name):  # a device or a pipe could block, or never end
+        raise UnreadableInput(f"{name}: is not a regular file (a device, a pipe or a socket); give a file")
     try:
         stream = path.open(encoding="utf-8-sig", newline="")
     except FileNotFoundError:
         raise UnreadableInput(f"{name}: no such file") from None
     except OSError as error:
         raise UnreadableInput(f"{name}: cannot be read: {error.strerror}") from None
-    return stream, name, "json" if path.suffix in JSONL_SUFFIXES else "yaml"
+    return stream, name, "json" if path.suffix.lower() in JSONL_SUFFIXES else "yaml"
 
 
 def read_chunks(name: str, stdin: IO[str] | None = None) -> Iterator[Chunk]:

@@ -7,14 +7,14 @@ repeat.
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
 from gangci_calc.batch.reading import Chunk, Record, records
 from gangci_calc.errors import ClaimRejected, InputError, RuleError
+from gangci_calc.io.boundary import parse_json, parse_yaml
 from gangci_calc.io.formats import batch_lines
-from gangci_calc.io.labels import json_amount
-from gangci_calc.io.load import hand_from_data, located, parse_yaml
+from gangci_calc.io.labels import amount_text
+from gangci_calc.io.load import hand_from_data, located
 from gangci_calc.rules import SEED_RULES, HouseRules, net
 
 MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
@@ -72,11 +72,7 @@ class Scorer:
     def _score_new(self, record: Record) -> str:
         """The result of a record not seen before, without its source."""
         if record.kind == "json":
-            try:
-                data = json.loads(record.text)
-            except ValueError as error:
-                message = getattr(error, "msg", str(error))
-                raise InputError(record.source, f"JSON syntax: {message}", line=record.line) from None
+            data = parse_json(record.text, record.source, record.line)
         else:
             data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
         try:
@@ -89,7 +85,7 @@ class Scorer:
             problem = why_false(loaded.hand, loaded.tiles)
             if problem:
                 raise ClaimRejected(f"{record.source}:{record.line}: {problem}")
-        e, s, w, n = (json_amount(a) for a in net(loaded.hand))
+        e, s, w, n = (amount_text(a) for a in net(loaded.hand))  # exact at any size: 1500.5, not a float
         outcome = loaded.hand.outcome
         winner = outcome.winner.name if outcome.winner is not None else ""
         return self.lines.body(outcome.win.value, winner, e, s, w, n)

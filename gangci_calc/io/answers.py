@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 
-from gangci_calc.errors import AnswerError
+from gangci_calc.errors import AnswerError, shown
 from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
 from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
 
@@ -30,14 +30,16 @@ _TOKENS = re.compile(
 def parse_win(text: str) -> Win:
     win = WIN_NAMES.get(text.strip().lower()) or WIN_NAMES.get(text.strip())
     if win is None:
-        raise AnswerError(f"{text!r}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw)")
+        raise AnswerError(
+            f"{shown(text)}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw)"
+        )
     return win
 
 
 def parse_seat_answer(text: str) -> Seat:
     seat = parse_seat(text)
     if seat is None:
-        raise AnswerError(f"{text!r} is not a seat — 东 南 西 北 or E S W N")
+        raise AnswerError(f"{shown(text)} is not a seat — 东 南 西 北 or E S W N")
     return seat
 
 
@@ -48,7 +50,7 @@ def _tokens(text: str) -> list[tuple[str, str, str]]:
         if kind == "count":
             kind = "bet"
         if kind == "bad":
-            raise AnswerError(f"{match.group()!r} is not understood in {text!r}")
+            raise AnswerError(f"{shown(match.group())} is not understood in {shown(text)}")
         if kind != "sep":
             out.append(
                 (
@@ -75,7 +77,7 @@ def parse_bets(text: str) -> dict[Seat, dict[str, int]]:
                 raise AnswerError(f"{value} {count}: counts are 0 to 3")
             bets[seat][_BET[value.lower()]] = _COUNT[count]
         else:
-            raise AnswerError(f"{value!r} is not an add-on — 飘 piao, 抵 di, 杠 gang")
+            raise AnswerError(f"{shown(value)} is not an add-on — 飘 piao, 抵 di, 杠 gang")
     return {s: counts for s, counts in bets.items() if counts}
 
 
@@ -101,7 +103,7 @@ def parse_kongs(text: str) -> list[Kong]:
                 raise AnswerError(f"say who made the {value} first, e.g. 北暗杠 or N concealed")
             kind = KONG_NAMES[value.lower()]
         else:
-            raise AnswerError(f"{value!r} is not a kong — 暗杠 concealed, 明杠 exposed, 续杠 added")
+            raise AnswerError(f"{shown(value)} is not a kong — 暗杠 concealed, 明杠 exposed, 续杠 added")
     if pending and kind is None:
         raise AnswerError("each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added")
     if pending and kind is not None:
@@ -159,12 +161,12 @@ def parse_house(text: str) -> dict[str, object]:
             continue
         match = _HOUSE_TOKEN.match(text, position)
         if match is None:
-            raise AnswerError(f"{text[position:]!r} is not understood")
+            raise AnswerError(f"{shown(text[position:])} is not understood")
         position = match.end()
         name, value, number = match.group("name"), match.group("value"), match.group("number")
         key_value = _house_option(name, value or number, words, numbered)
         if key_value is None:
-            raise AnswerError(f"{match.group().strip()!r} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500")
+            raise AnswerError(f"{shown(match.group().strip())} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500")
         key, option = key_value
         if key in found and found[key] != option:
             raise AnswerError(f"{key} is given twice")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.io.labels import json_amount
+from gangci_calc.io.labels import amount_text, json_amount
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from gangci_calc.tiles.notation import Tile
 
 
-def net_object(net: tuple[Amount, ...]) -> dict[str, int | float]:
+def net_object(net: tuple[Amount, ...]) -> dict[str, int | float | str]:
     """``{"E": ..., "S": ..., "W": ..., "N": ...}`` with exact numbers."""
     return {seat.name: json_amount(net[seat]) for seat in SEATS}
 
@@ -105,9 +106,9 @@ def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | 
                 bets.piao,
                 bets.di,
                 bets.gang,
-                json_amount(win_part[seat]),
-                json_amount(kong_part[seat]),
-                json_amount(settlement.net[seat]),
+                amount_text(win_part[seat]),
+                amount_text(kong_part[seat]),
+                amount_text(settlement.net[seat]),
                 rules,
             ]
         )
@@ -119,8 +120,13 @@ def rules_cell(house: HouseRules) -> str:
     return ";".join(f"{key}={str(value).lower()}" for key, value in house_object(house).items())
 
 
+_EXACT = re.compile(r'"\\u0000(-?\d+\.5)\\u0000"')
+
+
 def _dumps(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False)
+    """JSON text; a half too large for a float's exact digits is written as its exact decimal."""
+    text = json.dumps(data, ensure_ascii=False)
+    return _EXACT.sub(r"\1", text) if "\\u0000" in text else text
 
 
 def score_json(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
@@ -196,11 +202,11 @@ def session_csv(settled: SettledSession, lang: str) -> str:
                 hand.outcome.win.value,
                 _name(hand.outcome.winner) or "",
                 _name(hand.outcome.source) or "",
-                *(json_amount(a) for a in h.settlement.net),
+                *(amount_text(a) for a in h.settlement.net),
                 rules_cell(hand.house),
             ]
         )
-    rows.append(["total", "", "", "", "", *(json_amount(a) for a in settled.totals), ""])
+    rows.append(["total", "", "", "", "", *(amount_text(a) for a in settled.totals), ""])
     return csv_text(rows)
 
 

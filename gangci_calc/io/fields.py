@@ -10,7 +10,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.errors import FieldPath, RuleError
+from gangci_calc.errors import FieldPath, RuleError, shown
 from gangci_calc.io.schema import (
     BETS,
     FALSE_WORDS,
@@ -88,11 +88,11 @@ def read_stakes(value: Any, path: FieldPath) -> Stakes:
             return SCHEMES[value]
         raise RuleError(path, f"no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}")
     if not isinstance(value, dict):
-        raise RuleError(path, f"{value!r} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
+        raise RuleError(path, f"{_short(value)} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
     given = read_mapping(value, path, STAKES, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)")
     for name, amount in given.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleError((*path, name), f"{_short(amount)} is not a positive whole amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 10**18:
+            raise RuleError((*path, name), f"{_short(amount)} is not a positive whole amount of at most 18 digits")
     if "gang" not in given:
         raise RuleError(path, "needs at least gang (杠底); bomb and ci default to 2× and 6× it")
     usual = Stakes.from_gang(given["gang"])
@@ -150,10 +150,23 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     names: dict[Seat, str] = {}
     for raw_seat, name in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
-        if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
-            raise RuleError((*path, seat.name), f"{name!r} is not a name")
-        names[seat] = str(name).strip()
+        names[seat] = name_text(name, (*path, seat.name))
     return names
+
+
+MAX_NAME = 40
+
+
+def name_text(name: Any, path: FieldPath) -> str:
+    """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
+    if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+        raise RuleError(path, f"{_short(name)} is not a name")
+    text = str(name).strip()
+    if any(not c.isprintable() for c in text):
+        raise RuleError(path, f"{_short(text)} is not a name: no tabs, line breaks or control characters")
+    if len(text) > MAX_NAME:
+        raise RuleError(path, f"{_short(text)} is longer than {MAX_NAME} characters")
+    return text
 
 
 def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
@@ -239,7 +252,7 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
         if isinstance(text, list):  # pungs: [4m, 5p]
             text = " ".join(str(t) for t in text)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
-            raise RuleError((*path, key), f"{text!r} is not tile notation like 123m 44p 7z")
+            raise RuleError((*path, key), f"{_short(text)} is not tile notation like 123m 44p 7z")
         try:
             return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
         except TileSyntaxError as error:
@@ -277,7 +290,7 @@ def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:
         if kind is None:
             raise RuleError(
                 (*here, "type"),
-                f"{given['type']!r} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
+                f"{_short(given['type'])} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
             )
         source = read_seat(given["from"], (*here, "from")) if given.get("from") is not None else None
         kongs.append(Kong(read_seat(given["by"], (*here, "by")), kind, source))
@@ -300,9 +313,5 @@ def _short_text(text: str, limit: int = 40) -> str:
 
 
 def _short(value: Any) -> str:
-    """A bad value for a message: its repr, cut short (a value may be huge)."""
-    if isinstance(value, (dict, list)):
-        return kind_of(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
-        return "a number of more than 18 digits"
-    return _short_text(repr(value))
+    """A bad value for a message, cut short (a value may be huge): :func:`~gangci_calc.errors.shown`."""
+    return shown(value)

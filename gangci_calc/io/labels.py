@@ -175,11 +175,17 @@ def amount_text(amount: Amount, *, signed: bool = False) -> str:
     return text
 
 
-def json_amount(amount: Amount) -> int | float:
-    """JSON number for an amount: an int, or a half (exactly representable in binary)."""
+def json_amount(amount: Amount) -> int | float | str:
+    """A JSON number for an amount: an int, or a half as a float where a float holds it exactly.
+
+    A half beyond 2**52 comes back as its exact text marked for ``io/export.py``,
+    which writes it as a bare number (a float would round it).
+    """
     if not isinstance(amount, int):  # a Fraction
         if amount.denominator == 1:
             return amount.numerator
         assert amount.denominator == 2, "amounts are whole or halves"
-        return amount.numerator / 2
+        if abs(amount.numerator) < 2**53:
+            return amount.numerator / 2
+        return "\x00" + amount_text(amount) + "\x00"
     return amount

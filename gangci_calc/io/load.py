@@ -10,9 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
+from gangci_calc.io.boundary import parse_yaml, read_text
 from gangci_calc.io.fields import (
     kind_of,
     read_bets,
@@ -35,8 +34,6 @@ from gangci_calc.rules import NO_MI, SEED_RULES, Hand, HouseRules, Seat, TableRu
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same rules, faster
-
 
 @dataclass(frozen=True)
 class LoadedHand:
@@ -51,43 +48,6 @@ class LoadedHand:
     @property
     def table_rules(self) -> TableRules:
         return self.rules if self.rules is not None else self.hand.rules
-
-
-# ---------------------------------------------------------------- reading
-
-
-def read_text(path: str | Path) -> str:
-    """The file's text, or an :class:`InputError` saying why it cannot be read."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError(name, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(name, "is a directory, not a hand file") from None
-    except OSError as error:
-        raise InputError(name, f"cannot be read: {error.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(name, "is not UTF-8 text", line=line) from None
-
-
-def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
-    """Safe YAML load: no Python object tags; syntax errors become :class:`InputError`."""
-    try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or "invalid YAML"
-        if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
-            problem = f"{problem.split(' tag')[0]} tag: only plain YAML is accepted (no Python objects)"
-        line = mark.line + 1 + line_offset if mark else None
-        column = mark.column + 1 if mark else None
-        raise InputError(source, f"YAML syntax: {problem}", line=line, column=column) from None
-    except yaml.YAMLError as error:
-        raise InputError(source, f"YAML syntax: {error}") from None
 
 
 @dataclass(frozen=True)

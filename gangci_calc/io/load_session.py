@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from gangci_calc.errors import InputError, InputErrors, RuleError
+from gangci_calc.io.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
 from gangci_calc.io.fields import kind_of, read_mapping, read_seat
 from gangci_calc.io.load import (
     LoadedHand,
     Table,
     hand_from,
     located,
-    parse_yaml,
-    read_text,
     table_changed,
     table_from,
 )
@@ -201,4 +200,4 @@ def _raw_winner(raw: Any) -> Seat | None:
 
 
 def load_session(path: str | Path, base: HouseRules = SEED_RULES) -> SessionFile:
-    return session_from_text(read_text(path), str(path), base)
+    return session_from_text(read_text(path, SESSION_FILE_LIMIT), str(path), base)

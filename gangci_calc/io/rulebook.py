@@ -171,10 +171,11 @@ def table_rules_text(path: str, lang: str) -> str:
 def table_house(path: str) -> HouseRules:
     """The house rules a file sets: a rules file, or the ``rules:`` of a hand file or session header."""
     from gangci_calc.errors import RuleError
-    from gangci_calc.io.load import house_from_data, located, parse_yaml, read_text
+    from gangci_calc.io.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
+    from gangci_calc.io.load import house_from_data, located
     from gangci_calc.io.schema import normalize_key
 
-    text = read_text(path)
+    text = read_text(path, SESSION_FILE_LIMIT)  # a session header holds a table's rules too
     data = parse_yaml(text, path)
     try:
         if isinstance(data, dict) and any(isinstance(k, str) and normalize_key(k) == "stakes" for k in data):

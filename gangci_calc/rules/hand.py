@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gangci_calc.errors import FieldPath, RuleError
+from gangci_calc.errors import FieldPath, RuleError, shown
 from gangci_calc.rules.addons import MAX_COUNT, NO_BETS, Bets
 from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
@@ -74,7 +74,7 @@ class Hand:
 def whole_count(path: FieldPath, name: str, count: object) -> int:
     """An add-on count must be a whole number (YAML ``yes`` is not 1)."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise RuleError(path, f"{count!r} is not a whole number — {_BET_ZH[name]} takes 0 to 3")
+        raise RuleError(path, f"{shown(count)} is not a whole number — {_BET_ZH[name]} takes 0 to 3")
     return count
 
 
@@ -173,7 +173,7 @@ def _check_held(hand: Hand) -> None:
     for seat, count in zip(SEATS, hand.mi, strict=True):
         path = ("mi", seat.name)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RuleError(path, f"{count!r} is not a count of 米 (0 or more)")
+            raise RuleError(path, f"{shown(count)} is not a count of 米 (0 or more)")
         if count and not house.xiami:
             raise RuleError(path, "米 is set but the table does not play 下米: set rules: {xiami: AMOUNT}")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gangci_calc.errors import RuleError
+from gangci_calc.errors import RuleError, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +28,7 @@ class Stakes:
             if value is None and name == "dianpao":
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise RuleError(("stakes", name), f"{value!r} is not a positive whole amount")
+                raise RuleError(("stakes", name), f"{shown(value)} is not a positive whole amount")
 
     @property
     def point(self) -> int:

@@ -1,0 +1,262 @@
+"""The one loading boundary: bytes from a file, or a record's text, to plain data that cannot trick us.
+
+Every command reads through here. What it refuses, each as one located
+:class:`~gangci_calc.errors.InputError` (exit 2), echoing at most a short
+prefix of a bad value:
+
+- anything but a regular file (or ``-``), and a file larger than its cap;
+- text that is not UTF-8 (a BOM is allowed);
+- YAML tags beyond the plain core types (no Python objects, no binary, sets
+  or ordered maps); a value its tag cannot build (``!!bool maybe``);
+- integers of more than 18 digits;
+- a key given twice in one mapping, in YAML and JSON alike, naming both lines;
+- nesting deeper than :data:`MAX_DEPTH`, and more than :data:`MAX_ALIASES`
+  YAML aliases (the "billion laughs"), checked without recursion.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gangci_calc.errors import InputError
+
+MAX_DEPTH = 24  # a hand file nests about 5 deep; meta mappings get room
+MAX_ALIASES = 64
+MAX_DIGITS = 18
+HAND_FILE_LIMIT = 1 << 20  # 1 MiB: one hand, or a rules file
+SESSION_FILE_LIMIT = 32 << 20  # an evening's ledger, even a very long one
+
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same rules, faster
+
+
+class ValueProblem(yaml.constructor.ConstructorError):
+    """A value that YAML parses but cannot be built (``!!int x``, ``!!bool maybe``, a 40-digit number)."""
+
+
+def short(text: str, limit: int = 40) -> str:
+    """At most ``limit`` characters of a bad value, for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class Loader(_Base):  # type: ignore[misc]
+    """Safe YAML (libyaml's parser when present) with the boundary's rules on top."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        keys = node.value
+        if len({(k.tag, k.value) for k, _ in keys if isinstance(k, yaml.ScalarNode)}) < len(keys):
+            seen: dict[tuple[str, Any], int] = {}
+            for key_node, _ in keys:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                identity = (key_node.tag, key_node.value)
+                if identity in seen:
+                    raise ValueProblem(
+                        None,
+                        None,
+                        f"'{short(str(key_node.value))}' is given twice in one mapping "
+                        f"(lines {seen[identity]} and {key_node.start_mark.line + 1}); say it once",
+                        key_node.start_mark,
+                    )
+                seen[identity] = key_node.start_mark.line + 1
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+        return mapping
+
+    def construct_yaml_bool(self, node: yaml.ScalarNode) -> bool:
+        value = str(self.construct_scalar(node))
+        truth = self.bool_values.get(value.lower())
+        if truth is None:
+            raise ValueProblem(None, None, f"'{short(value)}' is not true or false", node.start_mark)
+        return bool(truth)
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        text = str(self.construct_scalar(node))
+        digits = text.replace("_", "").lstrip("+-")
+        if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
+            raise ValueProblem(None, None, f"'{short(text)}' has more than {MAX_DIGITS} digits", node.start_mark)
+        try:
+            value: int = super().construct_yaml_int(node)
+        except (ValueError, TypeError):
+            raise ValueProblem(None, None, f"'{short(text)}' is not a whole number", node.start_mark) from None
+        if abs(value) >= 10**MAX_DIGITS:
+            raise ValueProblem(None, None, f"'{short(text)}' has more than {MAX_DIGITS} digits", node.start_mark)
+        return value
+
+    def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
+        try:
+            value: float = super().construct_yaml_float(node)
+        except (ValueError, TypeError):
+            text = short(str(self.construct_scalar(node)))
+            raise ValueProblem(None, None, f"'{text}' is not a number", node.start_mark) from None
+        return value
+
+    def construct_yaml_timestamp(self, node: yaml.ScalarNode) -> str:
+        """A date stays its text: no field takes a date, and ``!!timestamp x`` must not fail later."""
+        return str(self.construct_scalar(node))
+
+    def construct_not_plain(self, node: yaml.Node) -> None:
+        raise ValueProblem(
+            None,
+            None,
+            f"the {node.tag} tag: only plain YAML is accepted (mappings, lists, text, numbers, true/false)",
+            node.start_mark,
+        )
+
+
+Loader.add_constructor("tag:yaml.org,2002:bool", Loader.construct_yaml_bool)
+Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)
+Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_timestamp)
+for _tag in ("binary", "omap", "pairs", "set"):
+    Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", Loader.construct_not_plain)
+
+# Only a text with many brackets, deep indentation or many aliases is scanned event by event.
+_MAYBE_DEEP = re.compile(r"^[ \t-]{32}|(?:[\[{][^\[{]*){16}", re.MULTILINE)
+
+
+def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
+    """A regular file's text (UTF-8, BOM dropped), or an :class:`InputError` saying why not."""
+    name = str(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            if stat.S_ISDIR(info.st_mode):
+                raise InputError(name, "is a directory, not a hand file")
+            raise InputError(name, "is not a regular file (a device, a pipe or a socket); give a file")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except OSError as error:
+        raise InputError(name, f"cannot be read: {error.strerror}") from None
+    if len(data) > limit:
+        raise InputError(name, f"is larger than {limit >> 20} MiB; this is not a hand file")
+    return decode(data, name)
+
+
+def decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(name, "is not UTF-8 text", line=line) from None
+
+
+def has_bom(path: str | Path) -> bool:
+    """Does the file start with a UTF-8 byte order mark (kept when the file is rewritten)?"""
+    with open(path, "rb") as handle:
+        return handle.read(3) == b"\xef\xbb\xbf"
+
+
+def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
+    """Plain data from YAML, within the boundary's limits; every refusal is one located :class:`InputError`."""
+    if _MAYBE_DEEP.search(text) or text.count("*") > 8:
+        _check_structure(text, source, line_offset)
+    try:
+        return yaml.load(text, Loader=Loader)
+    except ValueProblem as error:
+        raise _located(error, source, line_offset, error.problem or "bad value") from None
+    except yaml.MarkedYAMLError as error:
+        problem = error.problem or "invalid YAML"
+        if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
+            problem = f"{problem.split(' tag')[0]} tag: only plain YAML is accepted (no Python objects)"
+        raise _located(error, source, line_offset, f"YAML syntax: {problem}") from None
+    except yaml.YAMLError as error:
+        raise InputError(source, f"YAML syntax: {short(str(error), 200)}") from None
+    except RecursionError:
+        raise InputError(source, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+
+
+def _located(error: yaml.MarkedYAMLError, source: str, line_offset: int, message: str) -> InputError:
+    mark = error.problem_mark or error.context_mark
+    line = mark.line + 1 + line_offset if mark else None
+    column = mark.column + 1 if mark else None
+    return InputError(source, message, line=line, column=column)
+
+
+def _check_structure(text: str, source: str, line_offset: int) -> None:
+    """Depth and alias count from the parser's events, without building anything or recursing."""
+    depth = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=_Base):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line, column = _at(event, line_offset)
+                    message = f"nested more than {MAX_DEPTH} levels deep; a hand never is"
+                    raise InputError(source, message, line=line, column=column)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    line, column = _at(event, line_offset)
+                    message = f"more than {MAX_ALIASES} aliases (*name); a hand needs none"
+                    raise InputError(source, message, line=line, column=column)
+    except yaml.YAMLError:
+        return  # the load that follows reports the syntax error, located
+
+
+def _at(event: yaml.Event, line_offset: int) -> tuple[int | None, int | None]:
+    mark = event.start_mark
+    return (mark.line + 1 + line_offset, mark.column + 1) if mark is not None else (None, None)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    mapping = dict(pairs)
+    if len(mapping) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return mapping
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+_JSON = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def parse_json(text: str, source: str, line: int) -> Any:
+    """One JSON Lines record, within the same limits as YAML (a key twice, nesting, 18 digits)."""
+    try:
+        data = _JSON.decode(text)
+    except _DuplicateKey as error:
+        column = _key_column(text, error.key)
+        message = f"'{short(error.key)}' is given twice in one object; say it once"
+        raise InputError(source, message, line=line, column=column) from None
+    except RecursionError:
+        raise InputError(source, f"nested too deeply (more than {MAX_DEPTH} levels)", line=line) from None
+    except ValueError as error:
+        message = getattr(error, "msg", None) or short(str(error), 80)
+        column = getattr(error, "colno", None)
+        raise InputError(source, f"JSON syntax: {message}", line=line, column=column) from None
+    return data
+
+
+def _key_column(text: str, key: str) -> int | None:
+    quoted = json.dumps(key, ensure_ascii=False)
+    first = text.find(quoted)
+    second = text.find(quoted, first + 1) if first >= 0 else -1
+    return second + 1 if second >= 0 else None
+
+
+def is_regular_or_stdin(name: str) -> bool:
+    """``-``, or a path that is a regular file (not a device, pipe or socket)."""
+    if name == "-":
+        return True
+    try:
+        return stat.S_ISREG(os.stat(name).st_mode)
+    except OSError:
+        return True  # let the open report it (no such file, no permission)
