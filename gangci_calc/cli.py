@@ -1,7 +1,10 @@
 """The ``gangci`` command: a thin Typer layer over the library.
 
-Errors are mapped to exit statuses here and only here: 0 done, 1 a claim is
-false (or some hands of a batch failed), 2 the input is wrong.
+Errors are mapped to exit statuses here and only here (README, "Exit status"):
+0 done; 1 a claim is false (or some hands of a batch failed); 2 the input is
+wrong; 70 an internal error (a bug: please report it); 74 an output cannot be
+written; 75 another entry holds the ledger; 130 interrupted (Ctrl-C, or input
+ended at a prompt); 143 terminated (SIGTERM). A closed pipe ends quietly.
 """
 
 from __future__ import annotations
@@ -15,7 +18,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeAlias
 import typer
 
 from gangci_calc import __version__
-from gangci_calc.errors import ClaimRejected, GangciError, InputError, InputErrors
+from gangci_calc.errors import (
+    ClaimRejected,
+    GangciError,
+    InputError,
+    InputErrors,
+    LedgerBusy,
+    OutputError,
+    Terminated,
+)
 from gangci_calc.io import formats
 
 if TYPE_CHECKING:
@@ -32,7 +43,12 @@ app = typer.Typer(
 EXIT_FALSE_CLAIM = 1  # a referee check said no
 EXIT_SOME_FAILED = 1  # some hands of a batch could not be scored
 EXIT_BAD_INPUT = 2  # the input is wrong, or could not be read
-EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug
+EXIT_OUTPUT = 74  # EX_IOERR: an output cannot be written
+EXIT_BUSY = 75  # EX_TEMPFAIL: another entry holds the ledger
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_TERMINATED = 143  # 128 + SIGTERM
+EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
 
 
 def _choices(name: str, table: dict[str, str]) -> type[Enum]:
@@ -102,24 +118,74 @@ def fail(message: str, status: int) -> typer.Exit:
 
 
 @contextmanager
-def exit_codes() -> Iterator[None]:
-    """Map the library's exceptions to one-line messages and exit statuses."""
+def exit_codes(stopped: str = "nothing written") -> Iterator[None]:
+    """Map every exception to one line on stderr and an exit status; ``stopped`` says what an interruption left."""
     try:
         yield
+    except (typer.Exit, typer.Abort) as signal:  # Typer's own: an exit, or Ctrl-C / end of input at a prompt
+        if isinstance(signal, typer.Abort):
+            raise fail(f"gangci: stopped at a prompt; {stopped}", EXIT_INTERRUPTED) from None
+        raise
     except InputError as error:
         raise fail(error.one_line(), EXIT_BAD_INPUT) from None
     except InputErrors as error:
         raise fail("\n".join(e.one_line() for e in error.errors), EXIT_BAD_INPUT) from None
     except ClaimRejected as error:
         raise fail(error.message, EXIT_FALSE_CLAIM) from None
+    except OutputError as error:
+        raise fail(str(error), EXIT_OUTPUT) from None
+    except LedgerBusy as error:
+        raise fail(str(error), EXIT_BUSY) from None
     except GangciError as error:  # a rule error with no file behind it
         raise fail(str(error), EXIT_BAD_INPUT) from None
+    except KeyboardInterrupt:
+        raise fail(f"gangci: interrupted; {stopped}", EXIT_INTERRUPTED) from None
+    except Terminated:
+        raise fail(f"gangci: terminated; {stopped}", EXIT_TERMINATED) from None
+    except BrokenPipeError:
+        _quiet_stdout()
+        raise typer.Exit(EXIT_PIPE) from None
+    except OSError as error:  # writing a result: a full disk, /dev/full
+        _quiet_stdout()
+        raise fail(f"gangci: cannot write the output: {error.strerror or error}", EXIT_OUTPUT) from None
+    except Exception as error:
+        raise _internal(error) from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit cannot fail again and print a traceback."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _internal(error: BaseException) -> typer.Exit:
+    """A bug: one line asking for a report; GANGCI_DEBUG=1 shows the traceback."""
+    import os
+
+    if os.environ.get("GANGCI_DEBUG"):
+        import traceback
+
+        traceback.print_exception(error)
+    detail = f"{type(error).__name__}: {error}"
+    detail = detail if len(detail) <= 200 else detail[:200] + "…"
+    return fail(
+        f"gangci: internal error, please report it with the input that caused it (gangci {__version__}): {detail}"
+        " — GANGCI_DEBUG=1 shows the traceback",
+        EXIT_INTERNAL,
+    )
 
 
 def emit(text: str) -> None:
+    """A command's result on stdout, flushed here so that a failed write is reported (exit 74), not lost."""
     from gangci_calc.io.console import write_out
 
     write_out(text)
+    sys.stdout.flush()
 
 
 def _version(value: bool) -> None:
@@ -258,11 +324,9 @@ def batch(
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.batch.terminal import run
 
-    try:
-        with exit_codes():
-            stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules))
-    except KeyboardInterrupt:
-        raise fail("batch: interrupted; nothing written under the output name", EXIT_INTERRUPTED) from None
+    stopped = f"nothing written under {output}" if output else "the results so far were written"
+    with exit_codes(stopped):
+        stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules))
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)
@@ -275,12 +339,29 @@ def main() -> None:
     every command's signature at each start (about 8 ms for all of them), and a table
     host waits for ``gangci score`` after every hand.
     """
+    import signal
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, terminated)  # the one handler: workers reset it (batch/run.py)
     args = sys.argv[1:]
-    commands = {info.name or info.callback.__name__: info.callback for info in app.registered_commands if info.callback}
-    command = commands.get(args[0]) if args else None
-    if command is None:  # --help, --version, or a mistyped command: the whole app answers
-        app()
-        return
-    single = typer.Typer(**_SETTINGS)
-    single.command(name=args[0])(command)
-    single(args=args[1:], prog_name=f"gangci {args[0]}")
+    try:
+        commands = {i.name or i.callback.__name__: i.callback for i in app.registered_commands if i.callback}
+        command = commands.get(args[0]) if args else None
+        if command is None:  # --help, --version, or a mistyped command: the whole app answers
+            app()
+            return
+        single = typer.Typer(**_SETTINGS)
+        single.command(name=args[0])(command)
+        single(args=args[1:], prog_name=f"gangci {args[0]}")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:  # outside a command (while Typer parses): nothing was done
+        fail("gangci: interrupted", EXIT_INTERRUPTED)
+        sys.exit(EXIT_INTERRUPTED)
+    except Terminated:
+        fail("gangci: terminated", EXIT_TERMINATED)
+        sys.exit(EXIT_TERMINATED)
+    except Exception as error:
+        sys.exit(_internal(error).exit_code)

@@ -102,6 +102,23 @@ class ClaimRejected(GangciError):
         self.message = message
 
 
+class OutputError(GangciError):
+    """An output that cannot be written: a full disk, ``/dev/full``, a folder, a read-only file. Exit status 74."""
+
+    def __init__(self, target: str, message: str) -> None:
+        super().__init__(f"{target}: {message}")
+        self.target = target
+        self.message = message
+
+
+class LedgerBusy(GangciError):
+    """Another ``gangci session`` is writing the same ledger. Exit status 75: try again."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the program stands (like KeyboardInterrupt for Ctrl-C). Exit status 143."""
+
+
 class TileSyntaxError(ValueError):
     """A tile string that cannot be read; ``offset`` points at the bad character."""
 

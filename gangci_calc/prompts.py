@@ -22,10 +22,13 @@ from gangci_calc.io.answers import (
     parse_seat_answer,
     parse_win,
 )
+from gangci_calc.io.boundary import has_bom
 from gangci_calc.io.console import write_err
+from gangci_calc.io.fields import name_text
 from gangci_calc.io.labels import house_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.ledger_write import append_hand_text, hand_yaml, new_session_text, write_atomically
+from gangci_calc.io.ledger_write import append_hand_text, hand_flow, hand_yaml, new_session_text, write_atomically
 from gangci_calc.io.load_session import load_session, session_from_text
+from gangci_calc.io.lock import ledger_lock
 from gangci_calc.rules import (
     NO_BETS,
     NO_MI,
@@ -50,6 +53,7 @@ _Q = {
         "bets": "加番 (如 南飘1 北抵2杠1; - 为无)", "kongs": "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
         "stakes": "起底方案 (1 / 2 / 杠底金额如 500)", "policy": "带政策 (加番)?", "name": "{seat} 玩家名 (可空)",
         "first": "第一局庄家", "hand": "第 {n} 局", "saved": "已记入 {file}", "exists": "already exists",
+        "waiting": "{file} 正在被另一个 gangci 记账，等它完成…",
         "house": "规矩 (如 包次 庄家翻倍 硬次 下米500; - 为默认)", "bao": "包次?", "ci": "杠底牌 (如 东 7z 四万)",
         "win_house": "怎么胡的 ({wins})",
     },
@@ -61,6 +65,7 @@ _Q = {
         "stakes": "Stakes scheme (1 / 2 / a kong base like 500)", "policy": "Add-ons on (带政策)?",
         "name": "{seat} player's name (may be empty)", "first": "Dealer of the first hand",
         "hand": "Hand {n}", "saved": "saved to {file}", "exists": "already exists",
+        "waiting": "{file} is being written by another gangci; waiting for it…",
         "house": "House rules (e.g. baoci dealer_double hard_ci xiami=500; - for the seed's)",
         "bao": "Baoci (包次)?", "ci": "The ci tile (e.g. 东 7z 四万)", "win_house": "How did it end ({wins})",
     },
@@ -94,7 +99,15 @@ def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
 
 
 def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
-    """Ask for the next hand, append it to the session file, keep the rest intact."""
+    """Ask for the next hand, append it to the session file, keep the rest intact.
+
+    The ledger is locked from the read to the write, so two entries at once both land.
+    """
+    with ledger_lock(path, lambda: write_err(_Q[lang]["waiting"].format(file=path))):
+        _add_hand(path, lang, base)
+
+
+def _add_hand(path: str, lang: str, base: HouseRules) -> None:
     q = _Q[lang]
     session = load_session(path, base)
     table = session.table_now
@@ -138,12 +151,13 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     except RuleError as error:
         raise InputError(path, str(error)) from None
     item = hand_yaml(hand, dealer_overridden=dealer is not usual)
+    flow_item = hand_flow(hand, dealer_overridden=dealer is not usual)
     try:
-        new_text = append_hand_text(session.text, item)
+        new_text = append_hand_text(session.text, item, flow_item)
     except ValueError as error:
         raise InputError(path, str(error)) from None
     session_from_text(new_text, path, base)  # the whole ledger must read back clean before it is written
-    write_atomically(path, new_text)
+    write_atomically(path, new_text, keep_bom=has_bom(path))
     write_err(q["saved"].format(file=path))
 
 
@@ -214,6 +228,11 @@ def _house_answer(text: str) -> dict[str, object]:
     return options
 
 
+def _name_answer(text: str) -> str:
+    """A player's name as typed: empty for none, else one line of printable text (written quoted)."""
+    return name_text(text, ()) if text else ""
+
+
 def _stakes_answer(text: str) -> str:
     if text in ("1", "2"):
         return text
@@ -224,6 +243,11 @@ def _stakes_answer(text: str) -> str:
 
 def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Ask for the table settings and start a session file."""
+    with ledger_lock(path, lambda: write_err(_Q[lang]["waiting"].format(file=path))):
+        _new_session(path, lang, base)
+
+
+def _new_session(path: str, lang: str, base: HouseRules) -> None:
     q = _Q[lang]
     if Path(path).exists():
         raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
@@ -231,9 +255,7 @@ def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     policy = typer.confirm(q["policy"], default=True, err=True)
     names: dict[Seat, str] = {}
     for seat in SEATS:
-        name = typer.prompt(
-            q["name"].format(seat=seat_label(seat, lang)), default="", show_default=False, err=True
-        ).strip()
+        name = ask(q["name"].format(seat=seat_label(seat, lang)), _name_answer, "")
         if name:
             names[seat] = name
     dealer = ask(q["first"], parse_seat_answer, "东" if lang == "zh" else "E")

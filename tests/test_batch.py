@@ -246,9 +246,9 @@ def test_strict_failure_with_output_file_writes_nothing(runner, tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
 
 
-def test_unwritable_output_is_exit_2(runner, tmp_path: Path) -> None:
+def test_unwritable_output_is_exit_74(runner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path / "no" / "out.jsonl")])
-    assert result.exit_code == 2 and "cannot be written" in result.stderr
+    assert result.exit_code == 74 and "cannot be written" in result.stderr
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:

@@ -333,7 +333,7 @@ def test_add_into_empty_flow_list(runner, write) -> None:
     path = write("stakes: 2\ndealer: W\nhands: []   # nothing yet\n")
     result = runner.invoke(app, ["session", path, "--add", "-f", "json"], input="\n流局\n-\n")
     assert result.exit_code == 0, result.output
-    assert Path(path).read_text() == "stakes: 2\ndealer: W\nhands:\n  - win: {type: draw}\n# nothing yet\n"
+    assert Path(path).read_text() == "stakes: 2\ndealer: W\nhands: [{win: {type: draw}}]   # nothing yet\n"
 
 
 def test_a_false_claim_in_a_session_stops_the_settle_up(runner, write) -> None:
@@ -379,8 +379,38 @@ def test_append_hand_text(before: str, after: str) -> None:
     assert rest in (before, before + "\n", before + "hands:\n", before + "\n" + "hands:\n", before.rstrip("\n") + "\n")
 
 
-def test_append_refuses_to_rewrite_a_one_line_list() -> None:
+def test_append_into_flow_lists_and_a_flow_top_level() -> None:
     from gangci_calc.io.ledger_write import append_hand_text
 
-    with pytest.raises(ValueError, match="flow list"):
-        append_hand_text("stakes: 1\ndealer: E\nhands: [{win: draw}]\n", ITEM)
+    flow = "{win: {type: draw}}"
+    assert (
+        append_hand_text("stakes: 1\ndealer: E\nhands: [{win: draw}]  # one\n", ITEM, flow)
+        == "stakes: 1\ndealer: E\nhands: [{win: draw}, {win: {type: draw}}]  # one\n"
+    )
+    assert (
+        append_hand_text("{stakes: 1, dealer: E, hands: []}\n", ITEM, flow)
+        == "{stakes: 1, dealer: E, hands: [{win: {type: draw}}]}\n"
+    )
+    assert append_hand_text("{stakes: 1, dealer: E}\n", ITEM, flow) == "{stakes: 1, dealer: E, hands: [" + flow + "]}\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("stakes: 1\ndealer: E\nhands: ~\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
+        ("stakes: 1\ndealer: E\nhands:\n...\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM + "...\n"),
+        (
+            "stakes: 1\ndealer: E\nhands:\n- # the first\n  win: {type: bomb, winner: S}\n",
+            "stakes: 1\ndealer: E\nhands:\n- # the first\n  win: {type: bomb, winner: S}\n- win: {type: draw}\n",
+        ),
+        ("policy:\ttrue\nstakes: 1\ndealer: E\nhands:\n", "policy:\ttrue\nstakes: 1\ndealer: E\nhands:\n" + ITEM),
+    ],
+)
+def test_append_accepts_what_the_loader_accepts(before: str, after: str) -> None:
+    from gangci_calc.io.ledger_write import append_hand_text
+    from gangci_calc.io.load_session import session_from_text
+
+    session_from_text(before, "before.yaml")  # the loader reads it
+    written = append_hand_text(before, ITEM)
+    assert written == after
+    assert len(session_from_text(written, "after.yaml").hands) == len(session_from_text(before, "b").hands) + 1

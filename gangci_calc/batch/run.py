@@ -37,6 +37,11 @@ _worker: Scorer | None = None
 
 
 def _start_worker(fmt: str, check: bool, base: HouseRules) -> None:
+    """A worker scores; the parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _worker
     _worker = Scorer(fmt, check, base)
 

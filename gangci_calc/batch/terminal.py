@@ -53,6 +53,8 @@ def run(
     base: HouseRules = SEED_RULES,
 ) -> Stats:
     """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
+    if output is not None:
+        _refuse_an_input_as_output(inputs, output)
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -84,6 +86,18 @@ def run(
             progress.stop()
     _summary(stats, time.perf_counter() - start)
     return stats
+
+
+def _refuse_an_input_as_output(inputs: list[str], output: str) -> None:
+    """``-o X`` where X is one of the inputs would replace the records with their results."""
+    from gangci_calc.batch.reading import expand
+    from gangci_calc.errors import InputError
+
+    if not os.path.exists(output):
+        return
+    for name in expand(inputs):
+        if name != "-" and os.path.exists(name) and os.path.samefile(name, output):
+            raise InputError("-o", f"{output} is one of the inputs; write the results to another file")
 
 
 def _summary(stats: Stats, seconds: float) -> None:

@@ -6,17 +6,34 @@ never leaves a broken ledger behind.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
 
 from gangci_calc.io.atomic import atomic_file
+from gangci_calc.io.boundary import Loader
 from gangci_calc.io.schema import normalize_key
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
 
 
 def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
     """One ``hands:`` item in the house style (flow mappings, one line per field), indented two spaces."""
+    fields = _fields(hand, dealer_overridden)
+    lines = [f"  - {fields[0]}", *(f"    {field}" for field in fields[1:] if not field.startswith("kongs:"))]
+    if hand.kongs:
+        lines.append("    kongs:")
+        lines += [f"      - {_kong_flow(kong)}" for kong in hand.kongs]
+    return "\n".join(lines) + "\n"
+
+
+def hand_flow(hand: Hand, *, dealer_overridden: bool) -> str:
+    """The same hand as one flow mapping, for a ledger written in flow style (``hands: [...]``)."""
+    return "{" + ", ".join(_fields(hand, dealer_overridden)) + "}"
+
+
+def _fields(hand: Hand, dealer_overridden: bool) -> list[str]:
+    """``key: flow value`` of each field the hand needs, in the house order."""
     outcome = hand.outcome
     win = f"type: {outcome.win.value}"
     if outcome.winner is not None:
@@ -36,11 +53,9 @@ def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
     bets = _bets_flow(hand.bets)
     if bets:
         fields.append(f"bets: {bets}")
-    lines = [f"  - {fields[0]}", *(f"    {field}" for field in fields[1:])]
     if hand.kongs:
-        lines.append("    kongs:")
-        lines += [f"      - {_kong_flow(kong)}" for kong in hand.kongs]
-    return "\n".join(lines) + "\n"
+        fields.append("kongs: [" + ", ".join(_kong_flow(kong) for kong in hand.kongs) + "]")
+    return fields
 
 
 def _bets_flow(bets: tuple[Bets, ...]) -> str:
@@ -62,46 +77,81 @@ def _kong_flow(kong: Kong) -> str:
 
 
 def _item_indent(text: str, node: yaml.SequenceNode) -> str:
-    first = node.value[0].start_mark
-    line = text.splitlines()[first.line]
-    dash = line.rfind("-", 0, first.column)
-    return " " * max(dash, 0) if dash >= 0 else "  "
+    """The indent of a block list's dashes (``- # note`` and items whose content starts on the next line too)."""
+    return " " * node.start_mark.column
 
 
-def append_hand_text(text: str, item: str) -> str:
-    """The session text with ``item`` (built for a 2-space indent) added to ``hands:``."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
-    body = text if text.endswith("\n") or not text else text + "\n"
+def append_hand_text(text: str, item: str, flow_item: str = "") -> str:
+    """The session text with ``item`` (built for a 2-space indent) added to ``hands:``, every other byte kept.
+
+    It reads the text with the same parser as the loader, so it accepts what the
+    loader accepts: a block or flow list, ``hands: ~``, a top level in flow style
+    (where ``flow_item`` is written), a document ending in ``...``.
+    """
+    root = yaml.compose(text, Loader=Loader)
+    end = _document_end(text, root)
+    body, tail = text[:end], text[end:]
+    if body and not body.endswith("\n"):
+        body += "\n"
     if not isinstance(root, yaml.MappingNode):
-        return body + "hands:\n" + item
+        return body + "hands:\n" + item + tail
+    if root.flow_style:  # {stakes: 1, dealer: E, hands: [...]}: stay in flow style
+        return _append_flow(text, root, flow_item or item.strip())
     pairs = root.value
     for index, (key, value) in enumerate(pairs):
         if normalize_key(key.value) != "hands":
             continue
-        last = index == len(pairs) - 1
         if isinstance(value, yaml.SequenceNode) and value.flow_style:
-            if value.value:  # rewriting someone's one-line list would disturb it
-                raise ValueError("hands is written as a [flow list]; write it as a block list to use --add")
-            start, end = value.start_mark.index, value.end_mark.index
-            return text[:start].rstrip(" ") + "\n" + item + text[end:].lstrip(" ").removeprefix("\n")
+            return _insert_flow_item(text, value, flow_item or item.strip())
+        if isinstance(value, yaml.ScalarNode):  # hands: ~ (or empty): the list starts here
+            start, stop = value.start_mark.index, value.end_mark.index
+            head = text[:start].rstrip(" ")
+            rest = text[stop:]
+            rest = rest[rest.index("\n") + 1 :] if "\n" in rest else ""
+            return head + ("" if head.endswith("\n") else "\n") + item + rest
         if isinstance(value, yaml.SequenceNode) and value.value:
             indent = _item_indent(text, value)
             item = "".join(
                 indent + line[2:] + "\n" if line.startswith("  ") else line + "\n" for line in item.splitlines()
             )
-        if last:
-            return body + item
+        if index == len(pairs) - 1:
+            return body + item + tail
         next_line = pairs[index + 1][0].start_mark.line  # insert before the next top-level key
         lines = body.splitlines(keepends=True)
         while next_line > 0 and lines[next_line - 1].lstrip().startswith("#"):
             next_line -= 1  # that key's own comments stay with it
-        return "".join(lines[:next_line]) + item + "".join(lines[next_line:])
-    return body + "hands:\n" + item
+        return "".join(lines[:next_line]) + item + "".join(lines[next_line:]) + tail
+    return body + "hands:\n" + item + tail
 
 
-def write_atomically(path: str | Path, text: str) -> None:
+def _document_end(text: str, root: yaml.Node | None) -> int:
+    """Where the document ends: before a closing ``...`` line, else at the end of the text."""
+    if root is None:
+        return len(text)
+    marker = text.rfind("\n...", root.end_mark.index - 1)
+    if text.startswith("...") and root.end_mark.index == 0:
+        return 0
+    return marker + 1 if marker >= 0 and text[marker + 4 : marker + 5] in ("", "\n", " ", "\r", "\t") else len(text)
+
+
+def _insert_flow_item(text: str, node: yaml.SequenceNode, flow_item: str) -> str:
+    """``[a, b]`` -> ``[a, b, new]`` (``[]`` -> ``[new]``), everything else as it was."""
+    close = text.rindex("]", 0, node.end_mark.index)
+    separator = ", " if node.value else ""
+    return text[:close].rstrip() + separator + flow_item + text[close:]
+
+
+def _append_flow(text: str, root: yaml.MappingNode, flow_item: str) -> str:
+    for key, value in root.value:
+        if normalize_key(key.value) == "hands" and isinstance(value, yaml.SequenceNode):
+            return _insert_flow_item(text, value, flow_item)
+    close = text.rindex("}", 0, root.end_mark.index)
+    return text[:close].rstrip() + f", hands: [{flow_item}]" + text[close:]
+
+
+def write_atomically(path: str | Path, text: str, *, keep_bom: bool = False) -> None:
     """Replace ``path`` with ``text`` whole: a crash never leaves a broken ledger."""
-    with atomic_file(path) as handle:
+    with atomic_file(path, keep_bom=keep_bom) as handle:
         handle.write(text)
 
 
@@ -109,7 +159,7 @@ def new_session_text(
     stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat, house: dict[str, object] | None = None
 ) -> str:
     """A new ledger's header; ``house`` holds the house options as hand-file keys and values."""
-    players = ", ".join(f"{seat.name}: {name}" for seat, name in names.items())
+    players = ", ".join(f"{seat.name}: {json.dumps(name, ensure_ascii=False)}" for seat, name in names.items())
     lines = [
         "# gangci session: settle with `gangci session FILE`, add a hand with `gangci session FILE --add`",
         f"stakes: {stakes}",
