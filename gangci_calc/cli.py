@@ -124,7 +124,7 @@ def exit_codes(stopped: str = "nothing written") -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort) as signal:  # Typer's own: an exit, or Ctrl-C / end of input at a prompt
         if isinstance(signal, typer.Abort):
-            raise fail(f"gangci: stopped at a prompt; {stopped}", EXIT_INTERRUPTED) from None
+            raise fail(f"\ngangci: stopped at a prompt; {stopped}", EXIT_INTERRUPTED) from None
         raise
     except InputError as error:
         raise fail(error.one_line(), EXIT_BAD_INPUT) from None

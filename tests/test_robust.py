@@ -1,0 +1,293 @@
+"""No lost hand, no traceback, no hang: the ledger under concurrent writers, outputs that fail, signals, fuzzing.
+
+The long versions run with ``pytest -m slow`` (GANGCI_TRIALS sets their size);
+the default suite runs a short version of each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from gangci_calc.cli import app
+from tests.conftest import EXAMPLES
+from tests.handgen import hands
+
+GANGCI = [sys.executable, "-m", "gangci_calc"]
+TRIALS = int(os.environ.get("GANGCI_TRIALS", "100"))
+LEDGER = (
+    "stakes: 1\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\nhands:\n  - win: {type: bomb, winner: S}\n"
+)
+DRAW = "\n流局\n\n"  # dealer (enter), 流局, kongs (enter)
+
+
+def start_add(path: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*GANGCI, "session", str(path), "--add"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def concurrent_adds(path: Path, writers: int) -> None:
+    procs = [start_add(path) for _ in range(writers)]
+    for proc in procs:  # every writer has its answers before any is waited on
+        assert proc.stdin is not None
+        proc.stdin.write(DRAW)
+        proc.stdin.close()
+    for proc in procs:
+        assert proc.stderr is not None and proc.stdout is not None
+        proc.stdout.read()
+        err = proc.stderr.read()
+        assert proc.wait(timeout=120) == 0, err
+        assert "Traceback" not in err
+
+
+def test_two_adds_at_once_lose_no_hand(tmp_path: Path) -> None:
+    path = tmp_path / "tonight.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    for round_ in range(3):
+        concurrent_adds(path, 2)
+        assert path.read_text(encoding="utf-8").count("type: draw") == 2 * (round_ + 1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tonight.yaml"]  # no lock or temporary file left
+
+
+@pytest.mark.slow
+def test_many_concurrent_adds_lose_no_hand(tmp_path: Path) -> None:
+    path = tmp_path / "tonight.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    for _ in range(max(1, TRIALS // 10)):
+        concurrent_adds(path, 4)
+    assert path.read_text(encoding="utf-8").count("type: draw") == 4 * max(1, TRIALS // 10)
+
+
+def test_a_symlinked_ledger_gets_the_hand_and_keeps_mode(runner, tmp_path: Path) -> None:
+    real = tmp_path / "real.yaml"
+    real.write_text(LEDGER, encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    result = runner.invoke(app, ["session", str(link), "--add"], input=DRAW)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and "type: draw" in real.read_text(encoding="utf-8")
+    assert real.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_read_only_ledger_is_refused(runner, tmp_path: Path) -> None:
+    path = tmp_path / "locked.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    path.chmod(0o444)
+    result = runner.invoke(app, ["session", str(path), "--add"], input=DRAW)
+    assert result.exit_code == 74
+    assert result.stderr.strip().endswith(f"{path}: is read-only; nothing written (make it writable first)")
+    assert path.read_text(encoding="utf-8") == LEDGER
+
+
+def test_a_bom_is_kept(runner, tmp_path: Path) -> None:
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + LEDGER.encode("utf-8"))
+    assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf" + LEDGER.encode("utf-8")) and data.count(b"\xef\xbb\xbf") == 1
+
+
+@pytest.mark.parametrize("name", ["0x1F", '"quoted"', "老王, S: 小李", "Bob # the boss", "yes", "~", "[1]"])
+def test_names_come_back_as_typed(runner, tmp_path: Path, name: str) -> None:
+    path = tmp_path / "new.yaml"
+    result = runner.invoke(app, ["session", str(path), "--new", "-f", "json"], input=f"1\ny\n{name}\n\n\n\n东\n-\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{") :])
+    assert data["players"] == {"E": name}
+
+
+def test_a_name_with_a_control_character_is_asked_again(runner, tmp_path: Path) -> None:
+    path = tmp_path / "new.yaml"
+    result = runner.invoke(app, ["session", str(path), "--new"], input="1\ny\n老\x07王\n老王\n\n\n\n东\n-\n")
+    assert result.exit_code == 0 and "control characters" in result.stderr
+
+
+@pytest.mark.parametrize("answers", ["\n直呲\n", "", "\n"])
+def test_input_ending_at_a_prompt_writes_nothing(runner, tmp_path: Path, answers: str) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    result = runner.invoke(app, ["session", str(path), "--add"], input=answers)
+    assert result.exit_code == 130
+    assert result.stderr.endswith("\ngangci: stopped at a prompt; nothing written\n")
+    assert path.read_text(encoding="utf-8") == LEDGER
+
+
+def test_ctrl_c_at_a_prompt_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    proc = start_add(path)
+    assert proc.stdin is not None
+    proc.stdin.write("\n")
+    proc.stdin.flush()
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert path.read_text(encoding="utf-8") == LEDGER
+
+
+# ---------------------------------------------------------------- outputs
+
+
+def test_output_naming_an_input_is_refused(runner, tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    records.write_text('{"stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n', encoding="utf-8")
+    before = records.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["batch", str(records), "-o", str(records)])
+    assert result.exit_code == 2 and "is one of the inputs" in result.stderr
+    folder = runner.invoke(app, ["batch", str(tmp_path), "-o", str(records)])
+    assert folder.exit_code == 2 and records.read_text(encoding="utf-8") == before
+
+
+def test_output_to_a_folder_is_refused(runner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path)])
+    assert result.exit_code == 74 and "is a folder" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["score", str(EXAMPLES / "zhici.yaml")], ["batch", str(EXAMPLES / "zhici.yaml")]])
+def test_a_full_device_is_reported_never_exit_0(command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*GANGCI, *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 74, done.stderr
+    assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
+    out = subprocess.run([*GANGCI, "batch", command[1], "-o", "/dev/full"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 74 and "Traceback" not in out.stderr
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    stream = tmp_path / "many.jsonl"
+    stream.write_text("".join(json.dumps(h) + "\n" for h in hands(20_000, seed=4)), encoding="utf-8")
+    done = subprocess.run(
+        f"{sys.executable} -m gangci_calc batch {stream} | head -1", shell=True, capture_output=True, text=True
+    )
+    assert done.stdout.count("\n") == 1
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
+# ---------------------------------------------------------------- workers and signals
+
+
+def interrupted_batch(tmp_path: Path, stream: Path, sig: int) -> tuple[int, str]:
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.Popen(
+        [*GANGCI, "batch", str(stream), "--jobs", "2", "-o", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(0.6)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert not out.exists(), "a half-written output"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == [], "a temporary file left"
+    return proc.returncode, err
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_batch_with_workers_ends_cleanly_on_a_signal(tmp_path: Path, sig: int, status: int) -> None:
+    stream = tmp_path / "many.jsonl"
+    stream.write_text("".join(json.dumps(h) + "\n" for h in hands(300_000, seed=6)), encoding="utf-8")
+    code, err = interrupted_batch(tmp_path, stream, sig)
+    assert code in (status, 0), err  # 0: it finished before the signal came
+    assert "Traceback" not in err
+    if code == status:
+        assert err.strip().splitlines()[-1].startswith("gangci: ")
+
+
+def test_batch_with_workers_runs_to_the_end(tmp_path: Path) -> None:
+    stream = tmp_path / "some.jsonl"
+    stream.write_text("".join(json.dumps(h) + "\n" for h in hands(5_000, seed=8)), encoding="utf-8")
+    for _ in range(3):
+        done = subprocess.run(
+            [*GANGCI, "batch", str(stream), "--jobs", "2", "-o", str(tmp_path / "out.jsonl")],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_many_plain_and_interrupted_worker_runs(tmp_path: Path) -> None:
+    stream = tmp_path / "many.jsonl"
+    stream.write_text("".join(json.dumps(h) + "\n" for h in hands(100_000, seed=7)), encoding="utf-8")
+    for trial in range(TRIALS):
+        out = tmp_path / "out.jsonl"
+        done = subprocess.run(
+            [*GANGCI, "batch", str(stream), "--jobs", "2", "-o", str(out)], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr
+        out.unlink()
+        code, err = interrupted_batch(tmp_path, stream, signal.SIGINT if trial % 2 else signal.SIGTERM)
+        assert "Traceback" not in err and code in (0, 130, 143)
+        if code == 0:
+            out.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------- no traceback, ever
+
+
+def test_an_internal_error_is_one_line(runner, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gangci_calc.scoring
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(gangci_calc.scoring, "score_file", broken)
+    result = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml")])
+    assert result.exit_code == 70 and result.stdout == ""
+    assert result.stderr.startswith("gangci: internal error, please report it") and "ZeroDivisionError" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+SEEDS = sorted(p for p in EXAMPLES.rglob("*.yaml") if "session" not in p.name and p.parent.name != "batch")
+HOSTILE = [
+    *("\t", "\x00", "\x7f", "!!", "&a", "*a", "{", "[", "]", "}", ":", "- ", "---", "...", "? ", "|", ">"),
+    *('"', "'", "\\", "#", "%", "@", "`", "0x", "9" * 30, "nan", "~", "yes", "東", "\u200b", "\ufeff", "\r", "\n  "),
+]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(SEEDS)).read_text(encoding="utf-8")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 6))
+        piece = draw(st.sampled_from(HOSTILE) | st.text(max_size=4))
+        text = text[:at] + piece + text[at + cut :]
+    return text
+
+
+FUZZ = settings(
+    max_examples=int(os.environ.get("GANGCI_FUZZ", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+@FUZZ
+@given(text=mutated(), command=st.sampled_from(["score", "check", "session", "batch", "rules"]))
+def test_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "hand.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, [command, str(path)])
+    allowed = {0, 1, 2}
+    assert result.exit_code in allowed, (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
