@@ -112,3 +112,25 @@ def test_a_folder_scan_takes_upper_case_suffixes(runner, tmp_path: Path) -> None
     (tmp_path / "b.Jsonl").write_text('{"stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n', encoding="utf-8")
     result = runner.invoke(app, ["batch", str(tmp_path)])
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    ("hand_line", "where"),
+    [
+        ("  hand: 111m 2x2m\n", ":5:15:"),  # plain: the bad character itself
+        ('  hand: "111m 2x2m"\n', ":5:16:"),  # quoted: past the quote
+        ('  hand: "111m\\t2x2m"\n', ":5:9:"),  # escaped: the value, not a character of the text
+        ("  hand: >\n    111m 2x2m\n", ":5:9:"),  # folded: the value
+    ],
+)
+def test_tile_error_columns(runner, write, hand_line: str, where: str) -> None:
+    text = "stakes: 1\ndealer: E\nwin: {type: tianci, winner: E}\ntiles:\n" + hand_line + "  ci: 1m\n"
+    path = write(text)
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2 and result.stderr.startswith(path + where), result.stderr
+
+
+def test_a_tab_in_a_file_still_gets_a_line_and_column(runner, write) -> None:
+    path = write("stakes:\t1\ndealer: X\nwin: {type: draw}\n")
+    result = runner.invoke(app, ["score", path])
+    assert result.exit_code == 2 and result.stderr.startswith(path + ":2:9: dealer:"), result.stderr

@@ -82,7 +82,8 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
         raise UnreadableInput(f"{name}: no such file") from None
     except OSError as error:
         raise UnreadableInput(f"{name}: cannot be read: {error.strerror}") from None
-    return stream, name, "json" if path.suffix.lower() in JSONL_SUFFIXES else "yaml"
+    shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # a name that is not UTF-8, shown
+    return stream, shown, "json" if path.suffix.lower() in JSONL_SUFFIXES else "yaml"
 
 
 def read_chunks(name: str, stdin: IO[str] | None = None) -> Iterator[Chunk]:

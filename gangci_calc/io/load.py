@@ -168,8 +168,10 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
     line, column = (position[0] + line_offset, position[1]) if position else (None, None)
     if position and text and error.offset is not None:  # point at the character itself
         row = text.splitlines()[position[0] - 1]
-        quoted = position[1] <= len(row) and row[position[1] - 1] in "'\""
-        column = position[1] + error.offset + quoted
+        at = row[position[1] - 1] if position[1] <= len(row) else ""
+        escaped = at == '"' and "\\" in row[position[1] :]
+        if at not in ("|", ">") and not escaped:  # in a block or escaped scalar the text is not the value
+            column = position[1] + error.offset + (at in "'\"")
     return InputError(source, error.message, line=line, column=column, field=field_name(error.path))
 
 

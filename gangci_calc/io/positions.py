@@ -25,7 +25,7 @@ def locate(
     position is that of the last key rather than its value.
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # the loader's own parser
     except yaml.YAMLError:
         return None
     if node is None:
