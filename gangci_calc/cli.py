@@ -32,7 +32,12 @@ from gangci_calc.io import formats
 if TYPE_CHECKING:
     from gangci_calc.rules import HouseRules
 
-_SETTINGS: dict[str, Any] = {"add_completion": False, "rich_markup_mode": None, "pretty_exceptions_enable": False}
+_SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "rich_markup_mode": None,
+    "pretty_exceptions_enable": False,
+    "context_settings": {"help_option_names": ["--help", "-h"]},
+}
 app = typer.Typer(
     name="gangci",
     help="Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).",

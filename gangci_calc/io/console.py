@@ -6,11 +6,14 @@ already rendered (``write_out``) or is one message (``write_err``).
 
 from __future__ import annotations
 
+import codecs
 import sys
 from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from rich.console import Console
 
 
@@ -37,12 +40,42 @@ def capture(*renderables: object) -> str:
     return captured.get()
 
 
+# What stands in for a character the console cannot show (a GBK console, PYTHONIOENCODING=gbk).
+_STAND_INS = {
+    "✓": "OK", "✗": "X", "◆": "*", "▶": ">", "★": "*", "▮": "#", "·": ".", "—": "-", "…": "...",
+    "×": "x", "←": "<-", "→": "->", "½": "1/2",
+    **dict.fromkeys("━─╌┄", "-"), **dict.fromkeys("┃│╎┆", "|"),
+    **dict.fromkeys("┏┓┗┛┌┐└┘┡┩┢┪╭╮╰╯┣┫├┤┳┻┬┴╇╈╋┼", "+"),
+}  # fmt: skip
+
+
+def _stand_in(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeEncodeError)
+    bad = error.object[error.start : error.end]
+    return "".join(_STAND_INS.get(c, "?") for c in bad), error.end
+
+
+codecs.register_error("gangci-stand-in", _stand_in)
+
+
+def fit(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream``'s encoding can show it: ASCII stand-ins for what it cannot (never an error)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "gangci-stand-in").decode(encoding)
+    except LookupError:
+        return text
+    return text
+
+
 def write_out(text: str) -> None:
     """A command's result on stdout, ending in exactly one newline."""
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.write(fit(text if text.endswith("\n") else text + "\n", sys.stdout))
 
 
 def write_err(text: str) -> None:
     """A message (one line, or several) on stderr: errors, prompts' remarks, summaries."""
-    sys.stderr.write(text.rstrip("\n") + "\n")
+    sys.stderr.write(fit(text.rstrip("\n") + "\n", sys.stderr))
     sys.stderr.flush()
