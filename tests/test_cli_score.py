@@ -137,7 +137,7 @@ def test_explain_goes_into_json_and_is_refused_for_csv(runner) -> None:
     assert csv_run.stderr.startswith("--explain: CSV has one row per seat")
 
 
-@pytest.mark.parametrize(("command", "formats"), [("score", "table|json|csv"), ("check", "table|json")])
+@pytest.mark.parametrize(("command", "formats"), [("score", "table|json|csv|text|markdown"), ("check", "table|json")])
 def test_each_command_offers_exactly_its_formats(runner, command: str, formats: str) -> None:
     assert f"<{formats}>" in runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
 
@@ -146,3 +146,15 @@ def test_check_refuses_csv(runner) -> None:
     result = runner.invoke(app, ["check", str(EXAMPLES / "check-anci.yaml"), "--format", "csv"])
     assert result.exit_code == 2 and result.stdout == ""
     assert "'csv' is not one of 'table', 'json'" in result.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_chat_formats_have_every_amount_whole_and_no_box(runner, fmt: str) -> None:
+    out = runner.invoke(app, ["score", str(EXAMPLES / "full-table.yaml"), "-f", fmt, "--explain"]).stdout
+    data = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "full-table.yaml"), "-f", "json"]).stdout)
+    for amount in data["net"].values():
+        assert (f"+{amount}" if amount > 0 else str(amount)) in out
+    assert not set("┏━┃│└") & set(out)
+    assert "杠呲底" in out and "=" in out  # the --explain formulas come along
+    session = runner.invoke(app, ["session", str(EXAMPLES / "session.yaml"), "-f", fmt]).stdout
+    assert "南 小李 付给 东 老王 1400" in session and not set("┏━┃│└") & set(session)

@@ -2,8 +2,9 @@
 
 A renderer is named ``"module:function"`` and imported only when used, so the
 CLI lists a command's ``--format`` choices from these tables without loading
-Rich. Adding a format to ``score`` and ``session`` touches two files: its
-two renderers in ``io/export.py`` (one for each command), and a line for each
+Rich. Adding a format to ``score`` and ``session`` touches two files: the
+module of its two renderers (``io/export.py`` for machines, ``io/chat.py``
+for the group chat, ``io/render*.py`` for the terminal), and a line for each
 here (docs/maintaining.md).
 
 Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
@@ -22,11 +23,15 @@ SCORE = {
     "table": "gangci_calc.io.render:score_table",
     "json": "gangci_calc.io.export:score_json",
     "csv": "gangci_calc.io.export:score_csv",
+    "text": "gangci_calc.io.chat:score_text",
+    "markdown": "gangci_calc.io.chat:score_markdown",
 }
 SESSION = {
     "table": "gangci_calc.io.render_session:session_table",
     "json": "gangci_calc.io.export:session_json",
     "csv": "gangci_calc.io.export:session_csv",
+    "text": "gangci_calc.io.chat:session_text",
+    "markdown": "gangci_calc.io.chat:session_markdown",
 }
 CHECK = {
     "table": "gangci_calc.io.render_tiles:check_panel",

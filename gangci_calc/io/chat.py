@@ -1,0 +1,113 @@
+"""Results for the group chat: ``--format text`` (plain lines that read well in any font) and ``markdown``.
+
+No box drawing and no alignment by spaces: a chat app's proportional font
+would break both. One line per player, each with their whole amount.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gangci_calc.io.labels import amount_text, seat_label, word
+from gangci_calc.io.render import house_line, outcome_text, stakes_text
+from gangci_calc.rules import SEATS, Seat
+
+if TYPE_CHECKING:
+    from gangci_calc.io.load import LoadedHand
+    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.rules import Settlement
+
+
+def _who(seat: Seat, lang: str, names: dict[Seat, str], dealer: Seat) -> str:
+    label = seat_label(seat, lang, names)
+    return (
+        f"{label}（{word('dealer', lang)}）"
+        if seat is dealer and lang == "zh"
+        else (f"{label} ({word('dealer', lang).lower()})" if seat is dealer else label)
+    )
+
+
+def _footer(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> list[str]:
+    lines = [stakes_text(loaded.hand, lang)]
+    house = house_line(loaded.hand.house, lang)
+    if house:
+        lines.append(house)
+    if explain:
+        from gangci_calc.io.explain import explain_lines
+
+        lines += ["", *explain_lines(loaded.hand, settlement, lang, loaded.names)]
+    return lines
+
+
+def score_text(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """``gangci score --format text``: the outcome, a line per player, the table's stakes and rules."""
+    hand = loaded.hand
+    lines = [outcome_text(hand, lang, loaded.names)]
+    for seat in SEATS:
+        amount = amount_text(settlement.net[seat], signed=True)
+        lines.append(f"{_who(seat, lang, loaded.names, hand.dealer)}: {amount}")
+    return "\n".join([*lines, *_footer(loaded, settlement, lang, explain)])
+
+
+def score_markdown(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """``gangci score --format markdown``: the payout table as a Markdown table."""
+    hand = loaded.hand
+    win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
+    head = [word("seat", lang), word("win", lang), word("kongs", lang), word("net", lang)]
+    rows = [f"**{outcome_text(hand, lang, loaded.names)}**", "", "| " + " | ".join(head) + " |", "|---|--:|--:|--:|"]
+    for seat in SEATS:
+        cells = [_who(seat, lang, loaded.names, hand.dealer)]
+        cells += [amount_text(part[seat], signed=True) for part in (win_part, kong_part, settlement.net)]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join([*rows, "", *_footer(loaded, settlement, lang, explain)])
+
+
+def _settle_lines(settled: SettledSession, lang: str) -> list[str]:
+    names = settled.session.table_now.names
+    lines = [word("settle", lang)]
+    if not settled.transfers:
+        lines.append(word("nothing", lang))
+    for t in settled.transfers:
+        payer, payee = seat_label(t.payer, lang, names), seat_label(t.payee, lang, names)
+        lines.append(f"{payer} {word('pays', lang)} {payee} {amount_text(t.amount)}")
+    return lines
+
+
+def _standings(settled: SettledSession, lang: str) -> list[tuple[int, str, str]]:
+    names = settled.session.table_now.names
+    ranked = sorted(SEATS, key=lambda s: -settled.totals[s])
+    return [
+        (i, seat_label(s, lang, names), amount_text(settled.totals[s], signed=True)) for i, s in enumerate(ranked, 1)
+    ]
+
+
+def _hand_line(settled: SettledSession, index: int, lang: str) -> str:
+    from gangci_calc.io.render_session import short_outcome
+
+    h = settled.hands[index]
+    hand = h.hand.loaded.hand
+    names = h.hand.loaded.names
+    amounts = ", ".join(
+        f"{seat_label(s, lang, names)} {amount_text(h.settlement.net[s], signed=True)}"
+        for s in SEATS
+        if h.settlement.net[s]
+    )
+    return f"{h.hand.number}. {short_outcome(hand, lang)}" + (f": {amounts}" if amounts else "")
+
+
+def session_text(settled: SettledSession, lang: str) -> str:
+    """``gangci session --format text``: a line per hand, the standings, and who pays whom."""
+    lines = [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
+    lines += ["", word("standings", lang)]
+    lines += [f"{place}. {who}: {amount}" for place, who, amount in _standings(settled, lang)]
+    return "\n".join([*lines, "", *_settle_lines(settled, lang)])
+
+
+def session_markdown(settled: SettledSession, lang: str) -> str:
+    """``gangci session --format markdown``: the hands as a list, the standings as a table, the transfers."""
+    lines = [f"**{word('hand', lang)}**", ""]
+    lines += [f"- {_hand_line(settled, i, lang)}" for i in range(len(settled.hands))]
+    lines += ["", f"**{word('standings', lang)}**", "", f"| # | {word('player', lang)} | {word('net', lang)} |"]
+    lines += ["|--:|---|--:|", *(f"| {p} | {who} | {amount} |" for p, who, amount in _standings(settled, lang))]
+    settle = _settle_lines(settled, lang)
+    return "\n".join([*lines, "", f"**{settle[0]}**", "", *(f"- {line}" for line in settle[1:])])
