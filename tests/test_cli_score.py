@@ -158,3 +158,34 @@ def test_chat_formats_have_every_amount_whole_and_no_box(runner, fmt: str) -> No
     assert "杠呲底" in out and "=" in out  # the --explain formulas come along
     session = runner.invoke(app, ["session", str(EXAMPLES / "session.yaml"), "-f", fmt]).stdout
     assert "南 小李 付给 东 老王 1400" in session and not set("┏━┃│└") & set(session)
+
+
+HAND_EXAMPLES = sorted(
+    p
+    for p in EXAMPLES.rglob("*.yaml")
+    if "session" not in p.name and p.name != "club-rules.yaml" and p.parent.name not in ("batch", "errors")
+)
+
+
+def signed(amount: float) -> str:
+    text = str(amount).removesuffix(".0")
+    return f"+{text}" if amount > 0 else text
+
+
+@pytest.mark.parametrize("width", [40, 45, 50, 80])
+def test_every_amount_is_whole_at_any_width(runner, width: int) -> None:
+    """A phone-width screen gets a stacked layout, never an amount cut to `-8…`."""
+    from gangci_calc.io.console import out
+
+    sessions = [EXAMPLES / "session.yaml", EXAMPLES / "house" / "session-changes.yaml"]
+    for path in [*HAND_EXAMPLES, *sessions]:
+        args = ["session", str(path)] if path in sessions else ["score", str(path), "--no-check"]
+        data = json.loads(runner.invoke(app, [*args, "-f", "json"]).stdout)
+        nets = [h["net"] for h in data["hands"]] + [data["totals"]] if path in sessions else [data["net"]]
+        out.cache_clear()
+        shown = runner.invoke(app, args, env={"COLUMNS": str(width)}).stdout
+        out.cache_clear()
+        assert "…" not in shown, (path.name, width)
+        for net in nets:
+            for amount in net.values():
+                assert amount == 0 or signed(amount) in shown, (path.name, width, amount)

@@ -102,11 +102,41 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     return table
 
 
+def fits(renderable: RenderableType) -> bool:
+    """Does it fit the screen without shrinking a column (and cutting an amount)?"""
+    from gangci_calc.io.console import out
+
+    console = out()
+    natural = console.measure(renderable, options=console.options.update(width=1000, max_width=1000))
+    return natural.maximum <= console.width
+
+
+def stacked_payouts(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> Text:
+    """The payout table for a narrow screen: a block per player, every amount whole."""
+    from rich.text import Text
+
+    win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
+    text = Text(outcome_text(hand, lang, names) + "\n", style="bold")
+    for seat in SEATS:
+        text.append(seat_label(seat, lang, names) + (" ★" if seat is hand.dealer else ""))
+        if hand.policy and bets_text(hand.bets[seat], lang):
+            text.append(f"  {bets_text(hand.bets[seat], lang)}")
+        text.append(f"\n  {word('net', lang)} ")
+        text.append_text(money(settlement.net[seat]))
+        text.append(f" · {word('win', lang)} {amount_text(win_part[seat], signed=True)}")
+        text.append(f" · {word('kongs', lang)} {amount_text(kong_part[seat], signed=True)}\n")
+    text.append(stakes_text(hand, lang), style="dim")
+    return text
+
+
 def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
-    """The payout table, the house rules in force, and with ``explain`` every payment's formula."""
+    """The payout table (stacked on a narrow screen), the house rules in force, and with ``explain`` the formulas."""
     from gangci_calc.io.console import capture
 
-    renderables: list[object] = [payout_table(loaded.hand, settlement, lang, loaded.names)]
+    table: RenderableType = payout_table(loaded.hand, settlement, lang, loaded.names)
+    if not fits(table):
+        table = stacked_payouts(loaded.hand, settlement, lang, loaded.names)
+    renderables: list[object] = [table]
     house = house_line(loaded.hand.house, lang)
     if house:  # a table's own rules are never silent
         renderables.append(house)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gangci_calc.io.labels import amount_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.render import house_line, money
+from gangci_calc.io.render import fits, house_line, money
 from gangci_calc.rules import SEATS, Hand, Seat
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
 
     from gangci_calc.io.load_session import SettledSession
 
@@ -52,6 +53,24 @@ def short_outcome(hand: Hand, lang: str) -> str:
     return text
 
 
+def stacked_hands(result: SettledSession, lang: str) -> Text:
+    """The hands for a narrow screen: a block per hand, a line per seat with this hand's amount and the total."""
+    from rich.text import Text
+
+    text = Text(("牌局" if lang == "zh" else "Hands") + "\n", style="bold")
+    for h in result.hands:
+        hand = h.hand.loaded.hand
+        mark = "*" if h.hand.dealer_overridden else ""
+        text.append(f"{h.hand.number} {word('dealer', lang)}{seat_name(hand.dealer, lang)}{mark} ", style="bold")
+        text.append(short_outcome(hand, lang) + "\n", style="bold")
+        for seat in SEATS:
+            text.append(f"  {seat_label(seat, lang, h.hand.loaded.names)} ")
+            text.append_text(money(h.settlement.net[seat]))
+            text.append(f" / {amount_text(h.running[seat])}\n", style="dim")
+    text.append("每格: 本局 / 累计" if lang == "zh" else "each line: this hand / running total", style="dim")
+    return text
+
+
 def session_table(settled: SettledSession, lang: str) -> str:
     """``gangci session``'s ``table`` format."""
     from gangci_calc.io.console import capture
@@ -89,6 +108,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     )
     if any(h.hand.table_changed for h in result.hands):
         hands.caption += " · † 本局起改了起底/规矩/玩家" if zh else " · † stakes, rules or players change here"
+    ledger: RenderableType = hands if fits(hands) else stacked_hands(result, lang)
     rules = rule_lines(result, lang)
 
     standings = Table(title=word("standings", lang), title_style="bold")
@@ -108,4 +128,4 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
             f"{amount_text(t.amount)}\n"
         )
         settle.append(line)
-    return [hands, *rules, standings, settle]
+    return [ledger, *rules, standings, settle]
