@@ -42,7 +42,7 @@ app = typer.Typer(
     name="gangci",
     help="Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).",
     no_args_is_help=True,
-    **_SETTINGS,
+    **{**_SETTINGS, "add_completion": True},  # gangci --install-completion / --show-completion
 )
 
 EXIT_FALSE_CLAIM = 1  # a referee check said no

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import typer
 
-from gangci_calc.errors import AnswerError, InputError, RuleError
+from gangci_calc.errors import AnswerError, InputError, RuleError, shown
 from gangci_calc.io.answers import (
     parse_bets,
     parse_house,
@@ -23,7 +23,7 @@ from gangci_calc.io.answers import (
     parse_win,
 )
 from gangci_calc.io.boundary import has_bom
-from gangci_calc.io.console import write_err
+from gangci_calc.io.console import write_err, write_prompt
 from gangci_calc.io.fields import name_text
 from gangci_calc.io.labels import house_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.ledger_write import append_hand_text, hand_flow, hand_yaml, new_session_text, write_atomically
@@ -72,14 +72,43 @@ _Q = {
 }  # fmt: skip
 
 
+def _read(question: str, default: str | None) -> str:
+    """One answer: the question on stderr (never stdout, which may be piped), the line from stdin."""
+    write_prompt(f"{question} [{default}]: " if default else f"{question}: ")
+    try:
+        line = input()
+    except EOFError:
+        raise typer.Abort from None
+    return line if line.strip() else (default or "")
+
+
 def ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
     """Prompt until ``parse`` accepts the answer; its complaints go to stderr."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=bool(default), err=True)
+        answer = _read(question, default)
         try:
             return parse(str(answer).strip())
         except (AnswerError, RuleError) as error:
             write_err(f"  ✗ {error}")
+
+
+_YES = ("y", "yes", "是", "对", "1", "true")
+_NO = ("n", "no", "否", "不", "0", "false")
+
+
+def confirm(question: str, default: bool) -> bool:
+    """A yes/no question: y / n (是 / 否), Enter for the default."""
+
+    def yes_or_no(text: str) -> bool:
+        if not text:
+            return default
+        if text.lower() in _YES:
+            return True
+        if text.lower() in _NO:
+            return False
+        raise AnswerError(f"{shown(text)}: y or n (是 / 否)")
+
+    return ask(f"{question} [{'Y/n' if default else 'y/N'}]", yes_or_no)
 
 
 def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
@@ -118,23 +147,30 @@ def _add_hand(path: str, lang: str, base: HouseRules) -> None:
     write_err(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}")
     if house.changed():
         write_err(house_text(house, lang))
-    dealer = ask(q["dealer"], parse_seat_answer, seat_name(usual, lang))
+
+    def seat_of(text: str) -> Seat:
+        return parse_seat_answer(text, names)
+
+    dealer = ask(q["dealer"], seat_of, seat_name(usual, lang))
     # each answer is checked on its own against the table's rules, as the core checks a whole hand
 
     def outcome_for(win: Win) -> Outcome:
         if win is Win.DRAW:
             return Outcome.draw()
         default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
-        winner = ask(q["winner"], lambda t: _checked_winner(house, parse_seat_answer(t), win, dealer), default)
+        winner = ask(q["winner"], lambda t: _checked_winner(house, seat_of(t), win, dealer), default)
         source = None
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
-            source = ask(question, lambda t: _checked(house, Outcome(win, winner, parse_seat_answer(t)), dealer).source)
-        bao = win is Win.ZHICI and house.baoci and typer.confirm(q["bao"], default=False, err=True)
+            source = ask(question, lambda t: _checked(house, Outcome(win, winner, seat_of(t)), dealer).source)
+        bao = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=False)
         return Outcome(win, winner, source, bao)
 
-    wins = _wins(house, lang)
-    outcome = outcome_for(ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t), dealer)))
+    offered = _offered(house)
+    wins = " ".join(f"{i}{win_label(w, 'zh') if lang == 'zh' else w.value}" for i, w in enumerate(offered, 1))
+    outcome = outcome_for(
+        ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t, offered), dealer))
+    )
     ci = None
     if house.honor_ci_double and outcome.win.is_ci:
         ci = ask(q["ci"], _ci_answer)
@@ -161,11 +197,11 @@ def _add_hand(path: str, lang: str, base: HouseRules) -> None:
     write_err(q["saved"].format(file=path))
 
 
-def _wins(house: HouseRules, lang: str) -> str:
-    """The wins this table counts, for the prompt."""
+def _offered(house: HouseRules) -> tuple[Win, ...]:
+    """The wins this table counts, in the order the prompt numbers them."""
     from gangci_calc.tiles.claims import allowed
 
-    return " ".join((win_label(w, "zh") if lang == "zh" else w.value) for w in Win if allowed(w, house))
+    return tuple(w for w in Win if allowed(w, house))
 
 
 def _ci_answer(text: str) -> int:
@@ -252,7 +288,7 @@ def _new_session(path: str, lang: str, base: HouseRules) -> None:
     if Path(path).exists():
         raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
     stakes = ask(q["stakes"], _stakes_answer, "1")
-    policy = typer.confirm(q["policy"], default=True, err=True)
+    policy = confirm(q["policy"], default=True)
     names: dict[Seat, str] = {}
     for seat in SEATS:
         name = ask(q["name"].format(seat=seat_label(seat, lang)), _name_answer, "")

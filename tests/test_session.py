@@ -414,3 +414,21 @@ def test_append_accepts_what_the_loader_accepts(before: str, after: str) -> None
     written = append_hand_text(before, ITEM)
     assert written == after
     assert len(session_from_text(written, "after.yaml").hands) == len(session_from_text(before, "b").hands) + 1
+
+
+def test_prompts_never_write_to_stdout(tmp_path: Path) -> None:
+    """`--add -f csv > file`: the file holds the CSV and nothing of the prompts."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "t.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "gangci_calc", "session", str(path), "--add", "-f", "csv"],
+        input="\n5\n张姐\n北\n-\n-\n",
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("hand,dealer,outcome,winner,from,E,S,W,N,rules\n")
+    assert "庄家" in done.stderr and "庄家" not in done.stdout

@@ -14,6 +14,7 @@ from enum import Enum
 from gangci_calc.errors import AnswerError, shown
 from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
 from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
+from gangci_calc.rules.terms import WIN_ZH
 
 _COUNT = {"0": 0, "1": 1, "2": 2, "3": 3, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "零": 0}
 _BET = {"piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang"}
@@ -27,19 +28,33 @@ _TOKENS = re.compile(
 )
 
 
-def parse_win(text: str) -> Win:
-    win = WIN_NAMES.get(text.strip().lower()) or WIN_NAMES.get(text.strip())
+def parse_win(text: str, offered: tuple[Win, ...] = ()) -> Win:
+    """A win by name (``直呲``, ``zhici``), by its number among those ``offered`` (``5``), or by a first
+    character that names one of them alone (``直``, ``续``, ``流``, ``z``)."""
+    text = text.strip()
+    win = WIN_NAMES.get(text.lower()) or WIN_NAMES.get(text)
+    if win is None and offered:
+        if text.isdigit() and 1 <= int(text) <= len(offered):
+            win = offered[int(text) - 1]
+        elif len(text) == 1:
+            starting = [w for w in offered if text.lower() in (WIN_ZH[w][0], w.value[0])]
+            win = starting[0] if len(starting) == 1 else None
     if win is None:
         raise AnswerError(
-            f"{shown(text)}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw)"
+            f"{shown(text)}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw), "
+            "or its number"
         )
     return win
 
 
-def parse_seat_answer(text: str) -> Seat:
+def parse_seat_answer(text: str, names: dict[Seat, str] | None = None) -> Seat:
+    """A seat as 东 / E / e, or the name of the player sitting there (老王)."""
     seat = parse_seat(text)
+    if seat is None and names:
+        matches = [s for s, name in names.items() if name == text.strip()]
+        seat = matches[0] if len(matches) == 1 else None
     if seat is None:
-        raise AnswerError(f"{shown(text)} is not a seat — 东 南 西 北 or E S W N")
+        raise AnswerError(f"{shown(text)} is not a seat — 东 南 西 北, E S W N or a player's name")
     return seat
 
 

@@ -75,6 +75,12 @@ def write_out(text: str) -> None:
     sys.stdout.write(fit(text if text.endswith("\n") else text + "\n", sys.stdout))
 
 
+def write_prompt(text: str) -> None:
+    """A question on stderr, the cursor left after it for the answer."""
+    sys.stderr.write(fit(text, sys.stderr))
+    sys.stderr.flush()
+
+
 def write_err(text: str) -> None:
     """A message (one line, or several) on stderr: errors, prompts' remarks, summaries."""
     sys.stderr.write(fit(text.rstrip("\n") + "\n", sys.stderr))
