@@ -6,9 +6,10 @@ line and column, the field, what is wrong and what would be right.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
 from gangci_calc.io.boundary import parse_yaml, read_text
@@ -33,6 +34,8 @@ from gangci_calc.rules import NO_MI, SEED_RULES, Hand, HouseRules, Seat, TableRu
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -149,17 +152,22 @@ def house_from_data(data: Any) -> HouseRules:
     return read_house(data, (), SEED_RULES)
 
 
-def load_rules(path: str | Path) -> HouseRules:
-    """Read a ``--rules FILE``: one table's house options, kept by a club for every hand."""
+def load_file(path: str | Path, build: Callable[[Any], T], empty: str) -> T:
+    """Read a file through the boundary and ``build`` a model from its data; every error located in the file."""
     source = str(path)
     text = read_text(path)
     data = parse_yaml(text, source)
     if data is None:
-        raise InputError(source, "is empty — a rules file names house options, like rules: {baoci: true}")
+        raise InputError(source, f"is empty — {empty}")
     try:
-        return house_from_data(data)
+        return build(data)
     except RuleError as error:
         raise located(error, source, text) from None
+
+
+def load_rules(path: str | Path) -> HouseRules:
+    """Read a ``--rules FILE``: one table's house options, kept by a club for every hand."""
+    return load_file(path, house_from_data, "a rules file names house options, like rules: {baoci: true}")
 
 
 def located(error: RuleError, source: str, text: str | None, *, line_offset: int = 0) -> InputError:
@@ -177,13 +185,9 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
 
 def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:
     """Read and check one hand file (YAML, or JSON which is YAML too)."""
-    source = str(path)
-    text = read_text(path)
-    data = parse_yaml(text, source)
-    if data is None:
-        raise InputError(source, "is empty — a hand file needs at least stakes, dealer and win")
-    try:
-        loaded = hand_from_data(data, base, referee=referee)
-    except RuleError as error:
-        raise located(error, source, text) from None
-    return replace(loaded, source=source)
+    loaded = load_file(
+        path,
+        lambda data: hand_from_data(data, base, referee=referee),
+        "a hand file needs at least stakes, dealer and win",
+    )
+    return replace(loaded, source=str(path))
