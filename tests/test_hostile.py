@@ -73,7 +73,7 @@ def test_a_session_with_hands_twice_is_refused(runner, write) -> None:
     ("record", "piece"),
     [
         ('{"stakes": 1, "stakes": 2, "dealer": "E", "win": {"type": "draw"}}', ":2:15: 'stakes' is given twice"),
-        ('{"stakes": ' + "[" * 1500 + "]" * 1500 + "}", "nested too deeply"),
+        ('{"stakes": ' + "[" * 1500 + "]" * 1500 + "}", "nested more than 24 levels"),
         ('{"stakes": {"gang": ' + "9" * 30 + '}, "dealer": "E", "win": {"type": "draw"}}', "at most 18 digits"),
         ('{"stakes": {"gang": ' + "9" * 5000 + '}, "dealer": "E", "win": {"type": "draw"}}', "JSON syntax"),
     ],

@@ -230,6 +230,8 @@ _JSON = json.JSONDecoder(object_pairs_hook=_pairs)
 
 def parse_json(text: str, source: str, line: int) -> Any:
     """One JSON Lines record, within the same limits as YAML (a key twice, nesting, 18 digits)."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_json_depth(text, source, line)
     try:
         data = _JSON.decode(text)
     except _DuplicateKey as error:
@@ -243,6 +245,29 @@ def parse_json(text: str, source: str, line: int) -> Any:
         column = getattr(error, "colno", None)
         raise InputError(source, f"JSON syntax: {message}", line=line, column=column) from None
     return data
+
+
+def _check_json_depth(text: str, source: str, line: int) -> None:
+    """Nesting deeper than MAX_DEPTH, found by counting brackets outside strings (no recursion)."""
+    depth = 0
+    in_string = escaped = False
+    for column, char in enumerate(text, 1):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                message = f"nested more than {MAX_DEPTH} levels deep; a hand never is"
+                raise InputError(source, message, line=line, column=column)
+        elif char in "]}":
+            depth -= 1
 
 
 def _key_column(text: str, key: str) -> int | None:
