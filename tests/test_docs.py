@@ -73,3 +73,33 @@ def test_no_comment_points_at_a_missing_file() -> None:
     missing = [name for name in sorted(docs) if not (ROOT / name).exists()]
     missing += [name for name in sorted(modules) if not (package / name).exists()]
     assert docs and modules and not missing, missing
+
+
+def test_dash_h_is_help(runner) -> None:
+    assert "Usage: gangci score" in runner.invoke(app, ["score", "-h"]).stdout.replace("root ", "")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "examples/check-anci.yaml"],
+        ["check", "examples/check-zhici-bad-one-tile.yaml"],
+        ["score", "examples/zhici.yaml", "--explain"],
+        ["session", "examples/session.yaml"],
+        ["dice", "5", "6"],
+        ["waits", "111s 222s 23m 33p 444p", "--ci", "4m"],
+        ["rules", "--lang", "en"],
+        ["score", "examples/errors/gang-count.yaml"],
+    ],
+)
+def test_a_gbk_console_gets_stand_ins_not_a_traceback(args: list[str]) -> None:
+    """A Chinese Windows console (or output redirected as GBK): what GBK cannot show becomes ASCII."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "gbk"}
+    done = subprocess.run([sys.executable, "-m", "gangci_calc", *args], cwd=ROOT, capture_output=True, env=env)
+    assert done.returncode in (0, 1, 2), done.stderr.decode("gbk")
+    out, err = done.stdout.decode("gbk"), done.stderr.decode("gbk")  # both are valid GBK
+    assert "Traceback" not in err and (out or err)
