@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -50,7 +49,11 @@ class Loader(_Base):  # type: ignore[misc]
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         keys = node.value
-        if len({(k.tag, k.value) for k, _ in keys if isinstance(k, yaml.ScalarNode)}) < len(keys):
+        try:
+            twice = len(keys) > 1 and len({k.value for k, _ in keys}) < len(keys)
+        except TypeError:  # a mapping or list as a key: look closer
+            twice = True
+        if twice:
             seen: dict[tuple[str, Any], int] = {}
             for key_node, _ in keys:
                 if not isinstance(key_node, yaml.ScalarNode):
@@ -77,6 +80,8 @@ class Loader(_Base):  # type: ignore[misc]
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         text = str(self.construct_scalar(node))
+        if text.isdigit() and len(text) <= MAX_DIGITS:  # the usual case: a count or an amount
+            return int(text)
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
             raise ValueProblem(None, None, f"'{short(text)}' has more than {MAX_DIGITS} digits", node.start_mark)
@@ -116,8 +121,17 @@ Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_time
 for _tag in ("binary", "omap", "pairs", "set"):
     Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", Loader.construct_not_plain)
 
-# Only a text with many brackets, deep indentation or many aliases is scanned event by event.
-_MAYBE_DEEP = re.compile(r"^[ \t-]{32}|(?:[\[{][^\[{]*){16}", re.MULTILINE)
+_DEEP_INDENT = "\n" + " " * 32
+
+
+def _maybe_deep(text: str) -> bool:
+    """Only a text with many brackets, list dashes, aliases or deep indentation is scanned event by event."""
+    return (
+        text.count("[") + text.count("{") + text.count("- ") > MAX_DEPTH
+        or text.count("*") > 8
+        or _DEEP_INDENT in text
+        or text.startswith(" " * 32)
+    )
 
 
 def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
@@ -156,7 +170,7 @@ def has_bom(path: str | Path) -> bool:
 
 def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML, within the boundary's limits; every refusal is one located :class:`InputError`."""
-    if _MAYBE_DEEP.search(text) or text.count("*") > 8:
+    if _maybe_deep(text):
         _check_structure(text, source, line_offset)
     try:
         return yaml.load(text, Loader=Loader)

@@ -162,7 +162,7 @@ def name_text(name: Any, path: FieldPath) -> str:
     if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
         raise RuleError(path, f"{_short(name)} is not a name")
     text = str(name).strip()
-    if any(not c.isprintable() for c in text):
+    if not text.isprintable():
         raise RuleError(path, f"{_short(text)} is not a name: no tabs, line breaks or control characters")
     if len(text) > MAX_NAME:
         raise RuleError(path, f"{_short(text)} is longer than {MAX_NAME} characters")

@@ -30,7 +30,7 @@ from gangci_calc.io.fields import (
 )
 from gangci_calc.io.positions import locate
 from gangci_calc.io.schema import TOP, normalize_key
-from gangci_calc.rules import NO_MI, SEED_RULES, Hand, HouseRules, Seat, TableRules
+from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
@@ -61,10 +61,19 @@ class Table:
     names: dict[Seat, str]
 
 
+# The tables most hands are played at: scheme 1 or 2, with or without add-ons, the seed's rules.
+_SEED_TABLES = {(n, policy): TableRules(SCHEMES[n], policy) for n in SCHEMES for policy in (False, True)}
+
+
 def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = SEED_RULES) -> Table:
     """The table settings of a hand file or a session header; ``base`` is what ``rules:`` changes."""
     if "stakes" not in given:
         raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
+    scheme, policy = given["stakes"], given.get("policy", False)
+    if base is SEED_RULES and "rules" not in given and type(scheme) is int and type(policy) is bool:
+        common = _SEED_TABLES.get((scheme, policy))
+        if common is not None:
+            return Table(common, read_names(given.get("players"), (*path, "players")))
     stakes = read_stakes(given["stakes"], (*path, "stakes"))
     policy = read_flag(given.get("policy", False), (*path, "policy"))
     rules = given.get("rules")
