@@ -11,6 +11,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.errors import FieldPath, RuleError, shown
+from gangci_calc.io.boundary import short
 from gangci_calc.io.schema import (
     BETS,
     FALSE_WORDS,
@@ -70,13 +71,13 @@ def _unknown(raw_key: Any, keys: Keys, what: str) -> str:
 
     close = difflib.get_close_matches(str(raw_key), list(keys.lookup), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else f"expected one of {', '.join(keys.spellings)}"
-    return f"unknown key '{_short_text(str(raw_key))}' in {what} — {hint}"
+    return f"unknown key '{short(str(raw_key))}' in {what} — {hint}"
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:
     seat = parse_seat(value)
     if seat is None:
-        raise RuleError(path, f"{_short(value)} is not a seat — use E S W N or 东 南 西 北")
+        raise RuleError(path, f"{shown(value)} is not a seat — use E S W N or 东 南 西 北")
     return seat
 
 
@@ -88,11 +89,11 @@ def read_stakes(value: Any, path: FieldPath) -> Stakes:
             return SCHEMES[value]
         raise RuleError(path, f"no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}")
     if not isinstance(value, dict):
-        raise RuleError(path, f"{_short(value)} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
+        raise RuleError(path, f"{shown(value)} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
     given = read_mapping(value, path, STAKES, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)")
     for name, amount in given.items():
         if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 10**18:
-            raise RuleError((*path, name), f"{_short(amount)} is not a positive whole amount of at most 18 digits")
+            raise RuleError((*path, name), f"{shown(amount)} is not a positive whole amount of at most 18 digits")
     if "gang" not in given:
         raise RuleError(path, "needs at least gang (杠底); bomb and ci default to 2× and 6× it")
     usual = Stakes.from_gang(given["gang"])
@@ -107,7 +108,7 @@ def read_flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]]
         for truth, spellings in ((True, TRUE_WORDS), (False, FALSE_WORDS), *((words or {}).items())):
             if text in spellings:
                 return truth
-    raise RuleError(path, f"{_short(value)} is not true or false (是/否)")
+    raise RuleError(path, f"{shown(value)} is not true or false (是/否)")
 
 
 def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
@@ -136,9 +137,9 @@ def read_rule_value(key: str, raw: Any, path: FieldPath) -> object:
                 if raw.strip() in names or raw.strip().lower() in names:
                     return member
         choices = " or ".join(" ".join(names) for names in spellings.values())
-        raise RuleError(path, f"{_short(raw)} is not a value of {key} — use {choices}")
+        raise RuleError(path, f"{shown(raw)} is not a value of {key} — use {choices}")
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError(path, f"{_short(raw)} is not a whole number")
+        raise RuleError(path, f"{shown(raw)} is not a whole number")
     return raw
 
 
@@ -160,12 +161,12 @@ MAX_NAME = 40
 def name_text(name: Any, path: FieldPath) -> str:
     """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
     if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
-        raise RuleError(path, f"{_short(name)} is not a name")
+        raise RuleError(path, f"{shown(name)} is not a name")
     text = str(name).strip()
     if not text.isprintable():
-        raise RuleError(path, f"{_short(text)} is not a name: no tabs, line breaks or control characters")
+        raise RuleError(path, f"{shown(text)} is not a name: no tabs, line breaks or control characters")
     if len(text) > MAX_NAME:
-        raise RuleError(path, f"{_short(text)} is longer than {MAX_NAME} characters")
+        raise RuleError(path, f"{shown(text)} is longer than {MAX_NAME} characters")
     return text
 
 
@@ -196,7 +197,7 @@ def read_outcome(value: Any, path: FieldPath) -> Outcome:
     if win is None:
         raise RuleError(
             (*path, "type"),
-            f"{_short(given['type'])} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
+            f"{shown(given['type'])} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
             "tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局 (dianpao 点炮, qianggang 抢杠 with those house rules)",
         )
     winner = read_seat(given["winner"], (*path, "winner")) if given.get("winner") is not None else None
@@ -211,11 +212,11 @@ def read_ci(value: Any, path: FieldPath) -> int:
     from gangci_calc.tiles.notation import parse_tile
 
     if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise RuleError(path, f"{_short(value)} is not a tile like 东, 7z or 四万")
+        raise RuleError(path, f"{shown(value)} is not a tile like 东, 7z or 四万")
     try:
         return parse_tile(str(value))
     except TileSyntaxError as error:
-        raise RuleError(path, f'"{_short_text(str(value))}": {error.message}') from None
+        raise RuleError(path, f'"{short(str(value))}": {error.message}') from None
 
 
 def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
@@ -228,7 +229,7 @@ def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
     for raw_seat, count in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RuleError((*path, seat.name), f"{_short(count)} is not a count of 米 (0 or more)")
+            raise RuleError((*path, seat.name), f"{shown(count)} is not a count of 米 (0 or more)")
         counts[seat] = count
     return (counts[0], counts[1], counts[2], counts[3])
 
@@ -252,7 +253,7 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
         if isinstance(text, list):  # pungs: [4m, 5p]
             text = " ".join(str(t) for t in text)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
-            raise RuleError((*path, key), f"{_short(text)} is not tile notation like 123m 44p 7z")
+            raise RuleError((*path, key), f"{shown(text)} is not tile notation like 123m 44p 7z")
         try:
             return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
         except TileSyntaxError as error:
@@ -290,7 +291,7 @@ def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:
         if kind is None:
             raise RuleError(
                 (*here, "type"),
-                f"{_short(given['type'])} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
+                f"{shown(given['type'])} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
             )
         source = read_seat(given["from"], (*here, "from")) if given.get("from") is not None else None
         kongs.append(Kong(read_seat(given["by"], (*here, "by")), kind, source))
@@ -305,13 +306,4 @@ def kind_of(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return f"the text {_short(value)}" if isinstance(value, str) else _short(value)
-
-
-def _short_text(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _short(value: Any) -> str:
-    """A bad value for a message, cut short (a value may be huge): :func:`~gangci_calc.errors.shown`."""
-    return shown(value)
+    return f"the text {shown(value)}" if isinstance(value, str) else shown(value)

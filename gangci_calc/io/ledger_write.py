@@ -76,7 +76,7 @@ def _kong_flow(kong: Kong) -> str:
     return text + "}"
 
 
-def _item_indent(text: str, node: yaml.SequenceNode) -> str:
+def _item_indent(node: yaml.SequenceNode) -> str:
     """The indent of a block list's dashes (``- # note`` and items whose content starts on the next line too)."""
     return " " * node.start_mark.column
 
@@ -110,7 +110,7 @@ def append_hand_text(text: str, item: str, flow_item: str = "") -> str:
             rest = rest[rest.index("\n") + 1 :] if "\n" in rest else ""
             return head + ("" if head.endswith("\n") else "\n") + item + rest
         if isinstance(value, yaml.SequenceNode) and value.value:
-            indent = _item_indent(text, value)
+            indent = _item_indent(value)
             item = "".join(
                 indent + line[2:] + "\n" if line.startswith("  ") else line + "\n" for line in item.splitlines()
             )

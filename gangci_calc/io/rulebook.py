@@ -170,22 +170,19 @@ def table_rules_text(path: str, lang: str) -> str:
 
 def table_house(path: str) -> HouseRules:
     """The house rules a file sets: a rules file, or the ``rules:`` of a hand file or session header."""
-    from gangci_calc.errors import RuleError
-    from gangci_calc.io.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
-    from gangci_calc.io.load import house_from_data, located
+    from gangci_calc.io.boundary import SESSION_FILE_LIMIT
+    from gangci_calc.io.fields import read_house
+    from gangci_calc.io.load import house_from_data, load_file
     from gangci_calc.io.schema import normalize_key
 
-    text = read_text(path, SESSION_FILE_LIMIT)  # a session header holds a table's rules too
-    data = parse_yaml(text, path)
-    try:
+    def house_of(data: object) -> HouseRules:
         if isinstance(data, dict) and any(isinstance(k, str) and normalize_key(k) == "stakes" for k in data):
-            from gangci_calc.io.fields import read_house
-
             rules = next((v for k, v in data.items() if isinstance(k, str) and normalize_key(k) == "rules"), None)
             return read_house(rules, ("rules",), SEED_RULES)
         return house_from_data(data)
-    except RuleError as error:
-        raise located(error, path, text) from None
+
+    # a session header holds a table's rules too, hence a ledger's size limit
+    return load_file(path, house_of, "it names no house options", SESSION_FILE_LIMIT)
 
 
 def options_markdown() -> str:
