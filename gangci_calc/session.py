@@ -21,6 +21,6 @@ def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES
     ]
     if false_claims:
         raise ClaimRejected("\n".join(false_claims))
-    result = settle_hands(item.loaded.hand for item in session.hands)
+    result = settle_hands((item.loaded.hand for item in session.hands), [item.loaded.names for item in session.hands])
     text: str = renderer(SESSION, fmt)(SettledSession.of(session, result), lang)
     return text

@@ -1,32 +1,45 @@
 """Settle-up: the fewest payments that settle a table's totals.
 
-The minimum is (players owed or owing) − (the most groups the players can be
-split into whose totals each sum to zero): each zero-sum group of k players
-settles with k − 1 payments and no fewer. For a table of four the split is
-found exactly by trying every subset.
+The minimum is (people owed or owing) − (the most groups the people can be
+split into whose totals each sum to zero): each zero-sum group of k people
+settles with k − 1 payments and no fewer. The split is found exactly by
+trying every subset, for up to ``EXACT_LIMIT`` people with a balance; an
+evening with more than that (rare) is settled greedily, largest first.
 
 >>> [(t.payer.name, t.payee.name, t.amount) for t in fewest_transfers((300, -100, -200, 0))]
 [('S', 'E', 100), ('W', 'E', 200)]
+>>> [(t.payer, t.payee, t.amount) for t in fewest_payments([("老王", 50), ("小李", -50), ("张姐", 0)])]
+[('小李', '老王', 50)]
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
 
 from gangci_calc.rules import Amount, Seat
 
+K = TypeVar("K", bound=Hashable)
+
+EXACT_LIMIT = 12  # 3^12 subset steps at most: well under a second
+
 
 @dataclass(frozen=True)
-class Transfer:
-    payer: Seat
-    payee: Seat
+class Transfer(Generic[K]):
+    """``payer`` pays ``payee`` ``amount``: seats for a table, people for an evening."""
+
+    payer: K
+    payee: K
     amount: Amount
 
 
 def _most_zero_groups(balances: tuple[Amount, ...]) -> list[list[int]]:
     """Split the indices into the most groups with zero sums (exact, by subsets)."""
     n = len(balances)
+    if n > EXACT_LIMIT:
+        return [list(range(n))]
     full = (1 << n) - 1
     sums = [sum(balances[i] for i in range(n) if mask >> i & 1) for mask in range(full + 1)]
 
@@ -49,18 +62,22 @@ def _most_zero_groups(balances: tuple[Amount, ...]) -> list[list[int]]:
     return [[i for i in range(n) if mask >> i & 1] for mask in masks]
 
 
-def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer]:
-    """Payments that settle ``totals`` (indexed by seat, summing to 0), as few as possible."""
-    if sum(totals) != 0:
+def fewest_payments(balances: Sequence[tuple[K, Amount]]) -> list[Transfer[K]]:
+    """Payments that settle ``balances`` (who, total; summing to 0), as few as possible, in ``balances`` order."""
+    if sum(amount for _, amount in balances) != 0:
         raise ValueError("totals must sum to zero")
-    owing = [i for i, amount in enumerate(totals) if amount != 0]
-    groups = _most_zero_groups(tuple(totals[i] for i in owing))
-    transfers: list[Transfer] = []
+    order = {who: i for i, (who, _) in enumerate(balances)}
+    owing = [(who, amount) for who, amount in balances if amount != 0]
+    groups = _most_zero_groups(tuple(amount for _, amount in owing))
+    transfers: list[Transfer[K]] = []
     for group in groups:
-        members = [Seat(owing[i]) for i in group]
-        debtors = [seat for seat in members if totals[seat] < 0]
-        creditors = [seat for seat in members if totals[seat] > 0]
-        left: dict[Seat, Amount] = {seat: -totals[seat] if totals[seat] < 0 else totals[seat] for seat in members}
+        members: list[tuple[K, Amount]] = sorted((owing[i] for i in group), key=lambda m: m[1] if m[1] < 0 else -m[1])
+        debtors = [who for who, amount in members if amount < 0]
+        creditors = [who for who, amount in members if amount > 0]
+        left: dict[K, Amount] = {who: -amount if amount < 0 else amount for who, amount in members}
+        if len(group) <= EXACT_LIMIT:  # within an exact group the order does not change the count: keep table order
+            debtors.sort(key=order.__getitem__)
+            creditors.sort(key=order.__getitem__)
         while debtors and creditors:  # within a zero-sum group this makes k - 1 payments
             debtor, creditor = debtors[0], creditors[0]
             amount = left[debtor] if left[debtor] <= left[creditor] else left[creditor]
@@ -71,4 +88,9 @@ def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer]:
                 debtors.pop(0)
             if left[creditor] == 0:
                 creditors.pop(0)
-    return sorted(transfers, key=lambda t: (t.payer, t.payee))
+    return sorted(transfers, key=lambda t: (order[t.payer], order[t.payee]))
+
+
+def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer[Seat]]:
+    """Payments that settle ``totals`` (indexed by seat, summing to 0), as few as possible."""
+    return fewest_payments([(Seat(i), amount) for i, amount in enumerate(totals)])

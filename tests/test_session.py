@@ -49,9 +49,9 @@ def test_example_evening_json(runner) -> None:
     assert {s: sum(h["net"][s] for h in data["hands"]) for s in "ESWN"} == data["totals"]
     assert [h["dealer_overridden"] for h in data["hands"]].count(True) == 1 and data["hands"][7]["dealer_overridden"]
     assert data["transfers"] == [
-        {"from": "S", "to": "E", "amount": 1400},
-        {"from": "W", "to": "E", "amount": 700},
-        {"from": "W", "to": "N", "amount": 1500},
+        {"from": "小李", "to": "老王", "amount": 1400},
+        {"from": "张姐", "to": "老王", "amount": 700},
+        {"from": "张姐", "to": "阿强", "amount": 1500},
     ]
     running = {seat: 0 for seat in "ESWN"}
     for hand in data["hands"]:
@@ -302,6 +302,7 @@ def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     assert last_json(new.stdout) == {
         "hands": [],
         "totals": {"E": 0, "S": 0, "W": 0, "N": 0},
+        "people": [{"name": name, "total": 0} for name in ("老王", "小李", "张姐", "阿强")],
         "transfers": [],
         "players": {"E": "老王", "S": "小李", "W": "张姐", "N": "阿强"},
         "rules": {},
@@ -315,9 +316,9 @@ def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     # 1: 炸弹 S 飘1, 400 each; 2: dealer S, 暗呲 N (bets cleared with '-'), 700 each
     assert data["totals"] == {"E": -1100, "S": 500, "W": -1100, "N": 1700}
     assert data["transfers"] == [
-        {"from": "E", "to": "S", "amount": 500},
-        {"from": "E", "to": "N", "amount": 600},
-        {"from": "W", "to": "N", "amount": 1100},
+        {"from": "老王", "to": "小李", "amount": 500},
+        {"from": "老王", "to": "阿强", "amount": 600},
+        {"from": "张姐", "to": "阿强", "amount": 1100},
     ]
 
 

@@ -63,21 +63,17 @@ def score_markdown(loaded: LoadedHand, settlement: Settlement, lang: str, explai
 
 
 def _settle_lines(settled: SettledSession, lang: str) -> list[str]:
-    names = settled.session.table_now.names
-    lines = [word("settle", lang)]
-    if not settled.transfers:
-        lines.append(word("nothing", lang))
-    for t in settled.transfers:
-        payer, payee = seat_label(t.payer, lang, names), seat_label(t.payee, lang, names)
-        lines.append(f"{payer} {word('pays', lang)} {payee} {amount_text(t.amount)}")
-    return lines
+    from gangci_calc.io.render_session import settle_lines
+
+    return [word("settle", lang), *(settle_lines(settled, lang) or [word("nothing", lang)])]
 
 
 def _standings(settled: SettledSession, lang: str) -> list[tuple[int, str, str]]:
-    names = settled.session.table_now.names
-    ranked = sorted(SEATS, key=lambda s: -settled.totals[s])
+    from gangci_calc.io.render_session import person_label, ranked_people
+
     return [
-        (i, seat_label(s, lang, names), amount_text(settled.totals[s], signed=True)) for i, s in enumerate(ranked, 1)
+        (i, person_label(settled, who, lang), amount_text(total, signed=True))
+        for i, (who, total) in enumerate(ranked_people(settled), 1)
     ]
 
 

@@ -178,12 +178,19 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "hands": hands,
         "rules": house_object(settled.session.table.rules.house),
         "totals": net_object(settled.totals),
+        "people": [{"name": _person(who), "total": json_amount(total)} for who, total in settled.people],
         "transfers": [
-            {"from": t.payer.name, "to": t.payee.name, "amount": json_amount(t.amount)} for t in settled.transfers
+            {"from": _person(t.payer), "to": _person(t.payee), "amount": json_amount(t.amount)}
+            for t in settled.settle_up
         ],
         "players": {seat.name: name for seat, name in names.items()},
     }
     return _dumps(data)
+
+
+def _person(who: Seat | str) -> str:
+    """A person in JSON: their name, or the seat's letter where nobody is named."""
+    return who.name if isinstance(who, Seat) else who
 
 
 def _name(seat: Seat | None) -> str | None:

@@ -152,6 +152,9 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     for raw_seat, name in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
         names[seat] = name_text(name, (*path, seat.name))
+        others = [other for other, known in names.items() if known == names[seat] and other is not seat]
+        if others:
+            raise RuleError((*path, seat.name), f"{names[seat]} already sits at {others[0].name}: one seat each")
     return names
 
 

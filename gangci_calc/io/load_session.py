@@ -22,8 +22,19 @@ from gangci_calc.io.load import (
     table_from,
 )
 from gangci_calc.io.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
-from gangci_calc.ledger import Net, SessionResult
-from gangci_calc.rules import NO_MI, SEED_RULES, HouseRules, Outcome, Seat, Settlement, Win, next_dealer, next_mi
+from gangci_calc.ledger import Net, Person, SessionResult
+from gangci_calc.rules import (
+    NO_MI,
+    SEED_RULES,
+    Amount,
+    HouseRules,
+    Outcome,
+    Seat,
+    Settlement,
+    Win,
+    next_dealer,
+    next_mi,
+)
 from gangci_calc.transfers import Transfer
 
 
@@ -77,7 +88,9 @@ class SettledSession:
     session: SessionFile
     hands: tuple[SettledSessionHand, ...]
     totals: Net
-    transfers: tuple[Transfer, ...]
+    transfers: tuple[Transfer[Seat], ...]
+    people: tuple[tuple[Person, Amount], ...]
+    settle_up: tuple[Transfer[Person], ...]
 
     @classmethod
     def of(cls, session: SessionFile, result: SessionResult) -> SettledSession:
@@ -85,7 +98,17 @@ class SettledSession:
             SettledSessionHand(item, settled.settlement, settled.running)
             for item, settled in zip(session.hands, result.hands, strict=True)
         )
-        return cls(session, hands, result.totals, result.transfers)
+        people = result.people
+        if not hands:  # nobody has played yet: the header's seating
+            people = tuple((session.table.names.get(seat, seat), 0) for seat in Seat)
+        return cls(session, hands, result.totals, result.transfers, people, result.settle_up)
+
+    def seats_of(self, person: Person) -> list[Seat]:
+        """The seats a person sat in during the evening, in order of first sitting."""
+        if isinstance(person, Seat):
+            return [person]
+        seats = (seat for h in self.hands for seat, name in h.hand.loaded.names.items() if name == person)
+        return list(dict.fromkeys(seats))
 
 
 def _hand_lines(text: str) -> list[int | None]:

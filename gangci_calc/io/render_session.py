@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from gangci_calc.io.labels import amount_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.render import fits, house_line, money
-from gangci_calc.rules import SEATS, Hand, Seat
+from gangci_calc.rules import SEATS, Amount, Hand, Seat
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
     from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.ledger import Person
 
 
 def rule_lines(result: SettledSession, lang: str) -> list[str]:
@@ -38,6 +39,28 @@ def seat_header(result: SettledSession, seat: Seat, lang: str) -> str:
     return f"{seat_name(seat, lang)} {'/'.join(people)}" if people else seat_label(seat, lang)
 
 
+def person_label(result: SettledSession, person: Person, lang: str) -> str:
+    """A person in the standings: ``东 老王`` for one who kept a seat, ``老王`` for one who moved."""
+    if isinstance(person, Seat):
+        return seat_label(person, lang, result.session.table.names if not result.hands else None)
+    seats = result.seats_of(person)
+    return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person
+
+
+def ranked_people(result: SettledSession) -> list[tuple[Person, Amount]]:
+    """The people, best total first (a tie keeps seating order)."""
+    return sorted(result.people, key=lambda item: -item[1])
+
+
+def settle_lines(result: SettledSession, lang: str) -> list[str]:
+    """``西 张姐 付给 东 老王 300``: the fewest payments between people."""
+    return [
+        f"{person_label(result, t.payer, lang)} {word('pays', lang)} {person_label(result, t.payee, lang)} "
+        f"{amount_text(t.amount)}"
+        for t in result.settle_up
+    ]
+
+
 def short_outcome(hand: Hand, lang: str) -> str:
     """``直呲 西←北`` / ``direct ci W←N``: who won, and who paid the 2C or fed the pung."""
     outcome = hand.outcome
@@ -58,15 +81,18 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
     from rich.text import Text
 
     text = Text(("牌局" if lang == "zh" else "Hands") + "\n", style="bold")
+    running: dict[Person, Amount] = {}  # per person: a line names a person, who may have changed seats
     for h in result.hands:
         hand = h.hand.loaded.hand
         mark = "*" if h.hand.dealer_overridden else ""
         text.append(f"{h.hand.number} {word('dealer', lang)}{seat_name(hand.dealer, lang)}{mark} ", style="bold")
         text.append(short_outcome(hand, lang) + "\n", style="bold")
         for seat in SEATS:
+            person: Person = h.hand.loaded.names.get(seat, seat)
+            running[person] = running.get(person, 0) + h.settlement.net[seat]
             text.append(f"  {seat_label(seat, lang, h.hand.loaded.names)} ")
             text.append_text(money(h.settlement.net[seat]))
-            text.append(f" / {amount_text(h.running[seat])}\n", style="dim")
+            text.append(f" / {amount_text(running[person])}\n", style="dim")
     text.append("每格: 本局 / 累计" if lang == "zh" else "each line: this hand / running total", style="dim")
     return text
 
@@ -83,7 +109,6 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     from rich.table import Table
     from rich.text import Text
 
-    names = result.session.table.names
     zh = lang == "zh"
     hands = Table(title=("牌局" if zh else "Hands"), title_style="bold", show_footer=True)
     hands.add_column("#", justify="right", footer=word("total", lang))
@@ -115,17 +140,9 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     standings.add_column("")
     standings.add_column(word("player", lang))
     standings.add_column(word("net", lang), justify="right")
-    ranked = sorted(SEATS, key=lambda s: -result.totals[s])
-    for place, seat in enumerate(ranked, 1):
-        standings.add_row(str(place), seat_label(seat, lang, names), money(result.totals[seat]))
+    for place, (person, total) in enumerate(ranked_people(result), 1):
+        standings.add_row(str(place), person_label(result, person, lang), money(total))
 
     settle = Text(word("settle", lang) + "\n", style="bold")
-    if not result.transfers:
-        settle.append(word("nothing", lang))
-    for t in result.transfers:
-        line = (
-            f"{seat_label(t.payer, lang, names)} {word('pays', lang)} {seat_label(t.payee, lang, names)} "
-            f"{amount_text(t.amount)}\n"
-        )
-        settle.append(line)
+    settle.append("\n".join(settle_lines(result, lang)) or word("nothing", lang))
     return [ledger, *rules, standings, settle]
