@@ -233,17 +233,37 @@ def session(
     lang: LangOption = Lang.zh,
     add: Annotated[bool, typer.Option("--add", help="Enter the next hand at the prompts and append it.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new session file at the prompts.")] = False,
+    play: Annotated[
+        bool,
+        typer.Option("--play", help="Stay at the prompts all evening: u undo, s standings, l ledger, q leave."),
+    ] = False,
+    undo: Annotated[bool, typer.Option("--undo", help="Remove the last hand (and say which it was).")] = False,
+    edit: Annotated[
+        int | None, typer.Option("--edit", metavar="N", help="Ask hand N again, its answers as the defaults.")
+    ] = None,
     rules: RulesOption = None,
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     with exit_codes():
-        if add and new:
-            raise InputError(session_file, "use --new to start a file or --add to extend one, not both")
+        chosen = [flag for flag, on in (("--new", new), ("--add", add), ("--play", play), ("--undo", undo)) if on]
+        if edit is not None:
+            chosen.append("--edit")
+        if len(chosen) > 1:
+            raise InputError(session_file, f"use one of {', '.join(chosen)} at a time")
         base = _house(rules)
-        if new or add:
-            from gangci_calc.prompts import add_hand, new_session
+        if new:
+            from gangci_calc.prompts import new_session
 
-            (new_session if new else add_hand)(session_file, lang.value, base)
+            new_session(session_file, lang.value, base)
+        elif add or play or undo or edit is not None:
+            from gangci_calc import evening
+
+            if edit is not None:
+                evening.edit_hand(session_file, edit, lang.value, base)
+            elif undo:
+                evening.undo_hand(session_file, lang.value, base)
+            else:
+                (evening.play if play else evening.add_hand)(session_file, lang.value, base)
         from gangci_calc.session import session_output
 
         emit(session_output(session_file, format.value, lang.value, base))

@@ -6,8 +6,9 @@ the file is only written once the whole new ledger reads back clean.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
@@ -22,12 +23,12 @@ from gangci_calc.io.answers import (
     parse_seat_answer,
     parse_win,
 )
-from gangci_calc.io.boundary import has_bom
 from gangci_calc.io.console import write_err, write_prompt
 from gangci_calc.io.fields import name_text
-from gangci_calc.io.labels import house_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.ledger_write import append_hand_text, hand_flow, hand_yaml, new_session_text, write_atomically
-from gangci_calc.io.load_session import load_session, session_from_text
+from gangci_calc.io.labels import house_text, kong_label, seat_label, seat_name, win_label, word
+from gangci_calc.io.ledger_write import hand_flow, hand_yaml, new_session_text, write_atomically
+from gangci_calc.io.load import Table
+from gangci_calc.io.load_session import session_from_text
 from gangci_calc.io.lock import ledger_lock
 from gangci_calc.rules import (
     NO_BETS,
@@ -55,7 +56,10 @@ _Q = {
         "first": "第一局庄家", "hand": "第 {n} 局", "saved": "已记入 {file}", "exists": "already exists",
         "waiting": "{file} 正在被另一个 gangci 记账，等它完成…",
         "house": "规矩 (如 包次 庄家翻倍 硬次 下米500; - 为默认)", "bao": "包次?", "ci": "杠底牌 (如 东 7z 四万)",
-        "win_house": "怎么胡的 ({wins})",
+        "win_house": "怎么胡的 ({wins})", "seating": "座位:",
+        "no_hands": "还没有牌局可撤销", "unchanged": "第 {n} 局没有改动, 文件未动", "removed": "已撤销 {hand}",
+        "no_such_hand": "没有第 {n} 局 (共 {count} 局)",
+        "play_keys": "每局先问庄家; 也可输入 u 撤销上一局 · s 排名 · l 账本 · q 结账离开 · 换人 北 小赵 · 换座 东 南",
     },
     "en": {
         "dealer": "Dealer", "win": "How did it end (bomb heavenly anci tianci zhici xuci draw)",
@@ -68,8 +72,17 @@ _Q = {
         "waiting": "{file} is being written by another gangci; waiting for it…",
         "house": "House rules (e.g. baoci dealer_double hard_ci xiami=500; - for the seed's)",
         "bao": "Baoci (包次)?", "ci": "The ci tile (e.g. 东 7z 四万)", "win_house": "How did it end ({wins})",
+        "seating": "Seating:", "no_hands": "there is no hand to undo", "unchanged": "hand {n} is unchanged; the file is untouched", "removed": "removed {hand}",
+        "no_such_hand": "there is no hand {n} (the ledger has {count})",
+        "play_keys": "Each hand starts at the dealer; or type u undo the last hand · s standings · l the ledger"
+        " · q settle up and leave · sub N Zhao · swap E S",
     },
 }  # fmt: skip
+
+
+def say(key: str, lang: str) -> str:
+    """One of the prompts' words."""
+    return _Q[lang][key]
 
 
 def _read(question: str, default: str | None) -> str:
@@ -127,23 +140,86 @@ def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
     return (" " if lang == "zh" else ", ").join(parts) or "-"
 
 
-def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
-    """Ask for the next hand, append it to the session file, keep the rest intact.
+class TableCommand(Exception):
+    """A one-key command typed where ``--play`` asks for the next hand's dealer: ``u``, ``s``, ``l`` or ``q``."""
 
-    The ledger is locked from the read to the write, so two entries at once both land.
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+PLAY_KEYS = ("u", "s", "l", "q")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A hand as entered at the prompts, with the seating it was played in."""
+
+    hand: Hand
+    dealer_overridden: bool
+    names: dict[Seat, str]
+    reseated: bool  # the seating changed at the prompt: the hand gets ``players:``
+
+    def item(self, kept: tuple[str, ...] = ()) -> tuple[str, str]:
+        """The hand as a block item and as a flow item, with ``kept`` source lines of fields not asked."""
+        players = self.names if self.reseated else None
+        block = hand_yaml(self.hand, dealer_overridden=self.dealer_overridden, players=players)
+        flow = hand_flow(self.hand, dealer_overridden=self.dealer_overridden, players=players)
+        if kept:
+            block += "\n".join(kept) + "\n"
+            flow = flow[:-1] + ", " + ", ".join(line.strip() for line in kept) + "}"
+        return block, flow
+
+
+_SUB = re.compile(r"^(?:换人|换|sub)\s*(\S+?)\s+(\S.*)$", re.IGNORECASE)
+_SWAP = re.compile(r"^(?:换座|swap)\s*(\S+?)\s+(\S+)$", re.IGNORECASE)
+
+
+def reseat(text: str, names: dict[Seat, str]) -> dict[Seat, str] | None:
+    """``换人 北 小赵`` (a new person at a seat) or ``换座 东 南`` (two people swap): the new seating; else None.
+
+    >>> reseat("换座 东 南", {Seat.E: "老王", Seat.S: "小李"})
+    {<Seat.E: 0>: '小李', <Seat.S: 1>: '老王'}
     """
-    with ledger_lock(path, lambda: write_err(_Q[lang]["waiting"].format(file=path))):
-        _add_hand(path, lang, base)
+    if match := _SWAP.match(text):
+        first, second = (parse_seat_answer(part, names) for part in match.groups())
+        seating = dict(names)
+        seating.pop(first, None)
+        seating.pop(second, None)
+        if second in names:
+            seating[first] = names[second]
+        if first in names:
+            seating[second] = names[first]
+        return dict(sorted(seating.items()))
+    if match := _SUB.match(text):
+        seat = parse_seat_answer(match.group(1), names)
+        name = name_text(match.group(2), ())
+        elsewhere = [other for other, known in names.items() if known == name and other is not seat]
+        if elsewhere:
+            raise AnswerError(f"{name} already sits at {seat_name(elsewhere[0], 'en')}: 换座 swaps two seats")
+        return dict(sorted({**names, seat: name}.items()))
+    return None
 
 
-def _add_hand(path: str, lang: str, base: HouseRules) -> None:
+def ask_hand(
+    lang: str,
+    number: int,
+    table: Table,
+    usual: Seat,
+    mi: tuple[int, int, int, int],
+    last_bets: tuple[Bets, Bets, Bets, Bets],
+    current: Hand | None = None,
+    commands: tuple[str, ...] = (),
+) -> Entry:
+    """Ask for one hand (``current``'s answers as defaults, for ``--edit``); every answer checked as given.
+
+    Where the dealer is asked, a seating change (``换人 北 小赵``, ``换座 东 南``) or one of ``commands`` may
+    be typed instead; a command raises :class:`TableCommand`.
+    """
     q = _Q[lang]
-    session = load_session(path, base)
-    table = session.table_now
-    rules, names = table.rules, table.names
+    rules, names = table.rules, dict(table.names)
     house = rules.house
-    number = len(session.hands) + 1
-    usual = session.next_dealer()
+    reseated = False
     write_err(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}")
     if house.changed():
         write_err(house_text(house, lang))
@@ -151,50 +227,83 @@ def _add_hand(path: str, lang: str, base: HouseRules) -> None:
     def seat_of(text: str) -> Seat:
         return parse_seat_answer(text, names)
 
-    dealer = ask(q["dealer"], seat_of, seat_name(usual, lang))
+    def dealer_or_change(text: str) -> Seat | dict[Seat, str]:
+        if text.lower() in commands:
+            raise TableCommand(text.lower())
+        seating = reseat(text, names)
+        return seating if seating is not None else seat_of(text)
+
+    given = current.dealer if current is not None else usual
+    while True:
+        answer = ask(q["dealer"], dealer_or_change, seat_name(given, lang))
+        if isinstance(answer, Seat):
+            dealer = answer
+            break
+        names, reseated = answer, True
+        write_err(q["seating"] + " " + " ".join(seat_label(seat, lang, names) for seat in SEATS))
     # each answer is checked on its own against the table's rules, as the core checks a whole hand
 
     def outcome_for(win: Win) -> Outcome:
         if win is Win.DRAW:
             return Outcome.draw()
+        was = current.outcome if current is not None else None  # --edit: the answers it had are the defaults
         default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
+        if was is not None and was.winner is not None:
+            default = seat_name(was.winner, lang)
         winner = ask(q["winner"], lambda t: _checked_winner(house, seat_of(t), win, dealer), default)
         source = None
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
-            source = ask(question, lambda t: _checked(house, Outcome(win, winner, seat_of(t)), dealer).source)
-        bao = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=False)
+            before = seat_name(was.source, lang) if was is not None and was.source is not None else None
+            source = ask(question, lambda t: _checked(house, Outcome(win, winner, seat_of(t)), dealer).source, before)
+        bao = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=was is not None and was.bao)
         return Outcome(win, winner, source, bao)
 
     offered = _offered(house)
     wins = " ".join(f"{i}{win_label(w, 'zh') if lang == 'zh' else w.value}" for i, w in enumerate(offered, 1))
+    was_win = (
+        None
+        if current is None
+        else (win_label(current.outcome.win, lang) if lang == "zh" else current.outcome.win.value)
+    )
     outcome = outcome_for(
-        ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t, offered), dealer))
+        ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t, offered), dealer), was_win)
     )
     ci = None
     if house.honor_ci_double and outcome.win.is_ci:
-        ci = ask(q["ci"], _ci_answer)
+        from gangci_calc.tiles.notation import tile_text
+
+        before_ci = tile_text(current.ci) if current is not None and current.ci is not None else None
+        ci = ask(q["ci"], _ci_answer, before_ci)
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     if rules.policy:
-        last = session.hands[-1].loaded.hand.bets if session.hands else bets
+        last = current.bets if current is not None else last_bets
         previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
         bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t), bets), previous)
     no_kongs: tuple[Kong, ...] = ()
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t), no_kongs), "-")
-    mi = session.mi if house.xiami else NO_MI
+    before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t), no_kongs), before_kongs)
     try:
-        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi)
+        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
-        raise InputError(path, str(error)) from None
-    item = hand_yaml(hand, dealer_overridden=dealer is not usual)
-    flow_item = hand_flow(hand, dealer_overridden=dealer is not usual)
-    try:
-        new_text = append_hand_text(session.text, item, flow_item)
-    except ValueError as error:
-        raise InputError(path, str(error)) from None
-    session_from_text(new_text, path, base)  # the whole ledger must read back clean before it is written
-    write_atomically(path, new_text, keep_bom=has_bom(path))
-    write_err(q["saved"].format(file=path))
+        raise AnswerError(str(error)) from None
+    return Entry(hand, dealer is not usual, names, reseated)
+
+
+def _kongs_text(kongs: tuple[Kong, ...], lang: str) -> str:
+    """A hand's kongs as an answer would give them: ``北暗杠 东明杠南`` / ``N concealed, E exposed S``."""
+    if not kongs:
+        return "-"
+    parts = []
+    for kong in kongs:
+        source = kong.source
+        if lang == "zh":
+            parts.append(
+                seat_name(kong.by, "zh") + kong_label(kong.type, "zh") + (seat_name(source, "zh") if source else "")
+            )
+        else:
+            parts.append(f"{kong.by.name} {kong.type.value}" + (f" {source.name}" if source else ""))
+    return (" " if lang == "zh" else ", ").join(parts)
 
 
 def _offered(house: HouseRules) -> tuple[Win, ...]:

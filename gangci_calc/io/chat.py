@@ -15,7 +15,7 @@ from gangci_calc.rules import SEATS, Seat
 if TYPE_CHECKING:
     from gangci_calc.io.load import LoadedHand
     from gangci_calc.io.load_session import SettledSession
-    from gangci_calc.rules import Settlement
+    from gangci_calc.rules import Amount, Hand, Settlement
 
 
 def _who(seat: Seat, lang: str, names: dict[Seat, str], dealer: Seat) -> str:
@@ -78,24 +78,27 @@ def _standings(settled: SettledSession, lang: str) -> list[tuple[int, str, str]]
 
 
 def _hand_line(settled: SettledSession, index: int, lang: str) -> str:
+    h = settled.hands[index]
+    return hand_line(h.hand.number, h.hand.loaded.hand, h.hand.loaded.names, h.settlement.net, lang)
+
+
+def hand_line(number: int, hand: Hand, names: dict[Seat, str], net: tuple[Amount, ...], lang: str) -> str:
+    """``3. 直呲 西←北: 东 老王 -300, 西 张姐 +900, ...``: one hand on one line."""
     from gangci_calc.io.render_session import short_outcome
 
-    h = settled.hands[index]
-    hand = h.hand.loaded.hand
-    names = h.hand.loaded.names
-    amounts = ", ".join(
-        f"{seat_label(s, lang, names)} {amount_text(h.settlement.net[s], signed=True)}"
-        for s in SEATS
-        if h.settlement.net[s]
-    )
-    return f"{h.hand.number}. {short_outcome(hand, lang)}" + (f": {amounts}" if amounts else "")
+    amounts = ", ".join(f"{seat_label(s, lang, names)} {amount_text(net[s], signed=True)}" for s in SEATS if net[s])
+    return f"{number}. {short_outcome(hand, lang)}" + (f": {amounts}" if amounts else "")
+
+
+def standings_lines(settled: SettledSession, lang: str) -> list[str]:
+    """The standings as lines: ``总排名``, then ``1. 小李: +1300`` ..."""
+    return [word("standings", lang), *(f"{p}. {who}: {amount}" for p, who, amount in _standings(settled, lang))]
 
 
 def session_text(settled: SettledSession, lang: str) -> str:
     """``gangci session --format text``: a line per hand, the standings, and who pays whom."""
     lines = [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
-    lines += ["", word("standings", lang)]
-    lines += [f"{place}. {who}: {amount}" for place, who, amount in _standings(settled, lang)]
+    lines += ["", *standings_lines(settled, lang)]
     return "\n".join([*lines, "", *_settle_lines(settled, lang)])
 
 

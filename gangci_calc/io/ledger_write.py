@@ -17,9 +17,12 @@ from gangci_calc.io.schema import normalize_key
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
 
 
-def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
-    """One ``hands:`` item in the house style (flow mappings, one line per field), indented two spaces."""
-    fields = _fields(hand, dealer_overridden)
+def hand_yaml(hand: Hand, *, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> str:
+    """One ``hands:`` item in the house style (flow mappings, one line per field), indented two spaces.
+
+    ``players``: the seating from this hand on, where it changed.
+    """
+    fields = _fields(hand, dealer_overridden, players)
     lines = [f"  - {fields[0]}", *(f"    {field}" for field in fields[1:] if not field.startswith("kongs:"))]
     if hand.kongs:
         lines.append("    kongs:")
@@ -27,12 +30,17 @@ def hand_yaml(hand: Hand, *, dealer_overridden: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def hand_flow(hand: Hand, *, dealer_overridden: bool) -> str:
+def hand_flow(hand: Hand, *, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> str:
     """The same hand as one flow mapping, for a ledger written in flow style (``hands: [...]``)."""
-    return "{" + ", ".join(_fields(hand, dealer_overridden)) + "}"
+    return "{" + ", ".join(_fields(hand, dealer_overridden, players)) + "}"
 
 
-def _fields(hand: Hand, dealer_overridden: bool) -> list[str]:
+def players_flow(names: dict[Seat, str]) -> str:
+    """``{E: "老王", S: "小李"}``: names JSON-quoted, so any printable name reads back as itself."""
+    return "{" + ", ".join(f"{seat.name}: {json.dumps(name, ensure_ascii=False)}" for seat, name in names.items()) + "}"
+
+
+def _fields(hand: Hand, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> list[str]:
     """``key: flow value`` of each field the hand needs, in the house order."""
     outcome = hand.outcome
     win = f"type: {outcome.win.value}"
@@ -42,7 +50,7 @@ def _fields(hand: Hand, dealer_overridden: bool) -> list[str]:
         win += f", from: {outcome.source.name}"
     if outcome.bao:
         win += ", bao: true"
-    fields = []
+    fields = [] if players is None else [f"players: {players_flow(players)}"]
     if dealer_overridden:
         fields.append(f"dealer: {hand.dealer.name}")
     fields.append(f"win: {{{win}}}")
@@ -159,15 +167,14 @@ def new_session_text(
     stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat, house: dict[str, object] | None = None
 ) -> str:
     """A new ledger's header; ``house`` holds the house options as hand-file keys and values."""
-    players = ", ".join(f"{seat.name}: {json.dumps(name, ensure_ascii=False)}" for seat, name in names.items())
     lines = [
         "# gangci session: settle with `gangci session FILE`, add a hand with `gangci session FILE --add`",
         f"stakes: {stakes}",
         f"policy: {'true' if policy else 'false'}",
         f"dealer: {dealer.name}            # deals the first hand",
     ]
-    if players:
-        lines.append(f"players: {{{players}}}")
+    if names:
+        lines.append(f"players: {players_flow(names)}")
     if house:
         options = ", ".join(f"{key}: {str(value).lower()}" for key, value in house.items())
         lines.append(f"rules: {{{options}}}")

@@ -1,0 +1,156 @@
+"""The ledger at the table: ``gangci session FILE --add``, ``--edit N``, ``--undo`` and the ``--play`` loop.
+
+Every change is made under the ledger's lock, read back whole (rules and tile
+claims) before it is written, and written atomically; only the changed hand's
+text differs (:mod:`gangci_calc.io.ledger_edit`).
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+
+from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
+from gangci_calc.io.boundary import has_bom
+from gangci_calc.io.chat import hand_line
+from gangci_calc.io.console import write_err
+from gangci_calc.io.ledger_edit import kept_fields, with_hand_replaced, without_last_hand
+from gangci_calc.io.ledger_write import append_hand_text, write_atomically
+from gangci_calc.io.load_session import SessionFile, SettledSession, load_session, session_from_text
+from gangci_calc.io.lock import ledger_lock
+from gangci_calc.ledger import settle_hands
+from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, say
+from gangci_calc.rules import NO_BETS, SEED_RULES, HouseRules, next_dealer, settle
+
+_KEPT = ("tiles", "stakes", "policy", "rules", "players")  # fields the prompts do not ask: an edit keeps them
+
+
+def _locked(path: str, lang: str) -> AbstractContextManager[None]:
+    return ledger_lock(path, lambda: write_err(say("waiting", lang).format(file=path)))
+
+
+def settled(session: SessionFile) -> SettledSession:
+    hands = [item.loaded.hand for item in session.hands]
+    return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands]))
+
+
+def _write(path: str, text: str, base: HouseRules) -> SessionFile:
+    """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
+    from gangci_calc.tiles.claims import why_false
+
+    session = session_from_text(text, path, base)
+    for item in session.hands:
+        problem = item.loaded.tiles is not None and why_false(item.loaded.hand, item.loaded.tiles)
+        if problem:
+            raise ClaimRejected(f"{path}: hand {item.number}: {problem}")
+    write_atomically(path, text, keep_bom=has_bom(path))
+    return session
+
+
+def _next_entry(session: SessionFile, lang: str, commands: tuple[str, ...] = ()) -> Entry:
+    table = session.table_now
+    last = session.hands[-1].loaded.hand.bets if session.hands else (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
+    return ask_hand(lang, len(session.hands) + 1, table, session.next_dealer(), session.mi, last, None, commands)
+
+
+def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> SessionFile:
+    block, flow = entry.item()
+    try:
+        text = append_hand_text(session.text, block, flow)
+    except ValueError as error:
+        raise InputError(path, str(error)) from None
+    return _write(path, text, base)
+
+
+def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
+    """Ask for the next hand and append it; the rest of the file stays byte for byte."""
+    with _locked(path, lang):
+        session = load_session(path, base)
+        _append(path, session, _next_entry(session, lang), base)
+        write_err(say("saved", lang).format(file=path))
+
+
+def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
+    """Remove the last hand and say which it was."""
+    with _locked(path, lang):
+        _undo(path, load_session(path, base), lang, base)
+
+
+def _undo(path: str, session: SessionFile, lang: str, base: HouseRules) -> SessionFile:
+    if not session.hands:
+        raise InputError(path, say("no_hands", lang))
+    last = session.hands[-1]
+    line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle(last.loaded.hand).net, lang)
+    after = _write(path, without_last_hand(session.text), base)
+    write_err(say("removed", lang).format(hand=line))
+    return after
+
+
+def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) -> None:
+    """Ask hand ``number`` again, its answers as the defaults, and put the new one in its place."""
+    with _locked(path, lang):
+        session = load_session(path, base)
+        if not 1 <= number <= len(session.hands):
+            raise InputError(path, say("no_such_hand", lang).format(n=number, count=len(session.hands)))
+        index = number - 1
+        item = session.hands[index]
+        hand = item.loaded.hand
+        if index == 0:
+            usual = session.first_dealer
+        else:
+            before = session.hands[index - 1].loaded.hand
+            usual = next_dealer(before.house, before.dealer, before.outcome)
+        from gangci_calc.io.load import Table
+
+        table = Table(hand.rules, item.loaded.names)
+        entry = ask_hand(lang, number, table, usual, hand.mi, hand.bets, hand)
+        if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
+            write_err(say("unchanged", lang).format(n=number))
+            return
+        keys = tuple(k for k in _KEPT if not (entry.reseated and k == "players"))
+        block, flow = entry.item(tuple(kept_fields(session.text, index, keys)))
+        _write(path, with_hand_replaced(session.text, index, block, flow), base)
+        write_err(say("saved", lang).format(file=path))
+
+
+def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
+    """Stay at the prompts for the evening: a hand, its result and the standings, then the next.
+
+    Each hand is written as soon as it is entered, so stopping (Ctrl-C, end of input) loses none.
+    ``u`` undoes the last hand, ``s`` shows the standings, ``l`` the ledger, ``q`` leaves.
+    """
+    from gangci_calc.io.chat import standings_lines
+
+    write_err(say("play_keys", lang))
+    with _locked(path, lang):
+        session = load_session(path, base)
+    while True:
+        try:
+            with _locked(path, lang):
+                session = load_session(path, base)  # another writer may have added a hand meanwhile
+                entry = _next_entry(session, lang, PLAY_KEYS)
+                session = _append(path, session, entry, base)
+        except TableCommand as command:
+            if command.key == "q":
+                return
+            if command.key == "u":
+                try:
+                    with _locked(path, lang):
+                        _undo(path, load_session(path, base), lang, base)
+                except InputError as error:
+                    write_err(f"  ✗ {error.message}")
+                continue
+            result = settled(load_session(path, base))
+            if command.key == "s":
+                write_err("\n".join(standings_lines(result, lang)))
+            else:
+                from gangci_calc.io.formats import SESSION, renderer
+
+                write_err(renderer(SESSION, "table")(result, lang))
+            continue
+        except (AnswerError, RuleError, ClaimRejected) as error:  # a hand the ledger refused: nothing was written
+            write_err(f"  ✗ {error}")
+            continue
+        result = settled(session)
+        last = result.hands[-1]
+        write_err(hand_line(last.hand.number, last.hand.loaded.hand, last.hand.loaded.names, last.settlement.net, lang))
+        write_err("\n".join(standings_lines(result, lang)))

@@ -1,0 +1,111 @@
+"""Changing one hand of a ledger in place: ``--undo`` and ``--edit N``, every other byte kept.
+
+A hand's text runs from its dash (block list) or its ``{`` (flow list) to the
+end of its last line; comment lines above it belong to the file and stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+from gangci_calc.io.boundary import Loader
+from gangci_calc.io.schema import normalize_key
+
+
+@dataclass(frozen=True)
+class HandText:
+    """Where one hand's text lies in the ledger."""
+
+    start: int  # the start of the dash's line (block) or the item's first character (flow)
+    end: int  # just past the item's last line, newline included (block) or its last character (flow)
+    flow: bool
+    indent: int  # the dash's column (block lists)
+    node: yaml.Node
+
+
+def hand_texts(text: str) -> list[HandText]:
+    """The text of every item of ``hands:``, in order (the ledger has already loaded clean)."""
+    root = yaml.compose(text, Loader=Loader)
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key, value in root.value:
+        if normalize_key(key.value) == "hands" and isinstance(value, yaml.SequenceNode):
+            return [_item_text(text, item, value) for item in value.value]
+    return []
+
+
+def _last_mark(node: yaml.Node) -> int:
+    """The end of the last character that belongs to ``node`` (a block node's own end runs on past comments)."""
+    if isinstance(node, yaml.MappingNode) and not node.flow_style and node.value:
+        return _last_mark(node.value[-1][1]) if not _empty(node.value[-1][1]) else node.value[-1][0].end_mark.index
+    if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value:
+        return _last_mark(node.value[-1])
+    return int(node.end_mark.index)
+
+
+def _empty(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.start_mark.index == node.end_mark.index
+
+
+def _item_text(text: str, item: yaml.Node, sequence: yaml.SequenceNode) -> HandText:
+    if sequence.flow_style:
+        return HandText(item.start_mark.index, item.end_mark.index, True, 0, item)
+    dash = (
+        text.rindex("-", 0, item.start_mark.index + 1) if text[item.start_mark.index] != "-" else item.start_mark.index
+    )
+    line_start = text.rfind("\n", 0, dash) + 1
+    end = text.find("\n", _last_mark(item))
+    end = len(text) if end < 0 else end + 1
+    return HandText(line_start, end, False, dash - line_start, item)
+
+
+def without_last_hand(text: str) -> str:
+    """The ledger with its last hand removed (``--undo``)."""
+    items = hand_texts(text)
+    if not items:
+        raise ValueError("no hand to remove")
+    last = items[-1]
+    if not last.flow:
+        return text[: last.start] + text[last.end :]
+    start = items[-2].end if len(items) > 1 else last.start  # [a, b] -> [a]; [a] -> []
+    return text[:start] + text[last.end :]
+
+
+def with_hand_replaced(text: str, index: int, block_item: str, flow_item: str) -> str:
+    """The ledger with hand ``index`` (0-based) replaced by a new one (``--edit N``).
+
+    ``block_item`` is built for a two-space indent, as ``append_hand_text`` takes it.
+    """
+    target = hand_texts(text)[index]
+    if target.flow:
+        return text[: target.start] + flow_item + text[target.end :]
+    pad = " " * target.indent
+    lines = [pad + line[2:] if line.startswith("  ") else line for line in block_item.splitlines()]
+    return text[: target.start] + "\n".join(lines) + "\n" + text[target.end :]
+
+
+def kept_fields(text: str, index: int, keys: tuple[str, ...]) -> list[str]:
+    """The source text of hand ``index``'s fields that the prompts do not ask (``tiles:``, ``rules:`` ...),
+    re-indented for a two-space item, so an edit keeps them as written."""
+    target = hand_texts(text)[index]
+    node = target.node
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    kept: list[str] = []
+    for key, value in node.value:
+        if normalize_key(key.value) not in keys:
+            continue
+        start = key.start_mark.index
+        stop = text.find("\n", _last_mark(value) if not _empty(value) else key.end_mark.index)
+        chunk = text[start : len(text) if stop < 0 else stop]
+        if target.flow or node.flow_style:
+            chunk = " ".join(part.strip() for part in chunk.splitlines())
+            kept.append("    " + chunk.rstrip(", "))
+            continue
+        shift = key.start_mark.column - 4
+        lines = chunk.splitlines()
+        kept.append("    " + lines[0])
+        kept += [line[shift:] if shift > 0 else " " * -shift + line for line in lines[1:]]
+    return kept

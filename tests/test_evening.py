@@ -1,0 +1,156 @@
+"""The ledger at the table: --undo, --edit N, --play, and re-seating at the prompts."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gangci_calc.cli import app
+from tests.conftest import EXAMPLES
+from tests.test_session import COMMENTED
+
+FLOW = "{stakes: 1, dealer: E, hands: [{win: {type: draw}}, {win: {type: bomb, winner: S}}]}\n"
+LEDGERS = {
+    "session.yaml": (EXAMPLES / "session.yaml").read_text(encoding="utf-8"),
+    "commented.yaml": COMMENTED,
+    "flow.yaml": FLOW,
+    "people.yaml": (EXAMPLES / "session-people.yaml").read_text(encoding="utf-8"),
+    "xiami.yaml": (EXAMPLES / "house" / "session-xiami.yaml").read_text(encoding="utf-8"),
+    "empty.yaml": "stakes: 1\ndealer: E\nhands:\n",
+}
+
+
+def session(runner, path: Path, *args: str, answers: str = ""):
+    return runner.invoke(app, ["session", str(path), *args], input=answers)
+
+
+@pytest.mark.parametrize("name", sorted(LEDGERS))
+def test_undo_after_add_restores_the_file_byte_for_byte(runner, tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_text(LEDGERS[name], encoding="utf-8")
+    before = path.read_bytes()
+    # a 流局 needs no winner; the policy and 下米 prompts take their defaults
+    added = session(runner, path, "--add", answers="\n流\n\n\n\n\n")
+    assert added.exit_code == 0, added.output
+    assert path.read_bytes() != before
+    undone = session(runner, path, "--undo")
+    assert undone.exit_code == 0, undone.output
+    assert path.read_bytes() == before
+    assert "已撤销" in undone.stderr and "流局" in undone.stderr
+
+
+def test_undo_can_be_repeated_until_nothing_is_left(runner, tmp_path: Path) -> None:
+    path = tmp_path / "flow.yaml"
+    path.write_text(FLOW, encoding="utf-8")
+    assert "炸弹" in session(runner, path, "--undo").stderr
+    assert path.read_text(encoding="utf-8") == "{stakes: 1, dealer: E, hands: [{win: {type: draw}}]}\n"
+    assert session(runner, path, "--undo").exit_code == 0
+    assert path.read_text(encoding="utf-8") == "{stakes: 1, dealer: E, hands: []}\n"
+    last = session(runner, path, "--undo", "--lang", "en")
+    assert last.exit_code == 2 and "no hand to undo" in last.stderr
+
+
+def test_undo_keeps_the_comments_around_the_hand(runner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    assert session(runner, path, "--undo").exit_code == 0
+    assert path.read_text(encoding="utf-8") == COMMENTED.split("  - win")[0]
+
+
+def test_edit_with_every_default_leaves_the_file_alone(runner, tmp_path: Path) -> None:
+    path = tmp_path / "session.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    before = path.read_bytes()
+    result = session(runner, path, "--edit", "5", answers="\n" * 8)
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == before and "没有改动" in result.stderr
+
+
+def test_edit_changes_only_that_hand(runner, tmp_path: Path) -> None:
+    path = tmp_path / "session.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    before = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    # hand 3 was 直呲 西←北 with 西飘1: make it a 炸弹 by 西, keep the add-on, no kongs
+    result = session(runner, path, "--edit", "3", "-f", "json", answers="\n炸\n\n\n\n")
+    assert result.exit_code == 0, result.output
+    after = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(before) == len(after) and [after[i] for i in changed] == ["  - win: {type: bomb, winner: W}\n"]
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["hands"][2]["win"] == {"type": "bomb", "winner": "W", "from": None}
+
+
+def test_edit_keeps_the_fields_the_prompts_do_not_ask(runner, tmp_path: Path) -> None:
+    path = tmp_path / "people.yaml"
+    shutil.copy(EXAMPLES / "session-people.yaml", path)
+    result = session(runner, path, "--edit", "4", answers="\n\n\n\n\n")  # 续呲 东←南: change nothing but kongs
+    assert result.exit_code == 0
+    result = session(runner, path, "--edit", "4", answers="\n\n\n\n北暗杠\n")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert '  - players: {E: 小李, S: 老王, W: 张姐, N: 阿强}  # 4' not in text  # the item was rewritten...
+    assert "    players: {E: 小李, S: 老王, W: 张姐, N: 阿强}" in text  # ...and its seating kept
+    assert "      - {by: N, type: concealed}" in text
+
+
+def test_edit_names_a_hand_that_exists(runner, tmp_path: Path) -> None:
+    path = tmp_path / "flow.yaml"
+    path.write_text(FLOW, encoding="utf-8")
+    result = session(runner, path, "--edit", "3", "--lang", "en")
+    assert result.exit_code == 2 and "no hand 3 (the ledger has 2)" in result.stderr
+
+
+HANDS = [
+    "\n炸\n南\n-\n-\n",  # 1 炸弹 南 (the policy is on: no add-ons, no kongs)
+    "\n直\n北\n东\n南飘1\n北暗杠\n",  # 2 直呲 北←东
+    "\n流\n-\n-\n",  # 3 流局
+]
+
+
+def test_a_played_evening_writes_the_same_ledger_as_adding_hand_by_hand(runner, tmp_path: Path) -> None:
+    one_by_one, played = tmp_path / "one.yaml", tmp_path / "play.yaml"
+    for path in (one_by_one, played):
+        path.write_text(COMMENTED, encoding="utf-8")
+    for answers in HANDS:
+        assert session(runner, one_by_one, "--add", answers=answers).exit_code == 0
+    # play: the hands, with a wrong hand undone, the standings and the ledger asked for on the way
+    script = HANDS[0] + "s\n" + HANDS[1] + "\n暗\n西\n-\n-\n" + "u\n" + "l\n" + HANDS[2] + "q\n"
+    result = session(runner, played, "--play", "-f", "json", answers=script)
+    assert result.exit_code == 0, result.output
+    assert played.read_bytes() == one_by_one.read_bytes()
+    assert "总排名" in result.stderr and "已撤销 4. 暗呲 西" in result.stderr
+    assert result.stderr.count("┏") >= 1  # l: the ledger, on the terminal
+    data = json.loads(result.stdout.strip().splitlines()[-1])  # q: the settle-up, on stdout
+    assert len(data["hands"]) == 4
+
+
+def test_end_of_input_mid_hand_keeps_the_hands_entered(runner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    result = session(runner, path, "--play", answers=HANDS[0] + "\n直\n")
+    assert result.exit_code == 130
+    assert path.read_text(encoding="utf-8").count("- win:") == 2  # the first, and the one played
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.yaml"]
+
+
+def test_reseating_at_the_dealer_prompt(runner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    answers = "换人 北 小赵\n换座 东 南\n老王\n炸\n小赵\n-\n-\n"  # 老王 now sits 南, the usual dealer
+    result = session(runner, path, "--add", "-f", "json", answers=answers)
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert '  - players: {E: "小李", S: "老王", W: "张姐", N: "小赵"}\n    win: {type: bomb, winner: N}\n' in text
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert {p["name"]: p["total"] for p in data["people"]}["小赵"] > 0
+
+
+def test_a_seat_change_that_would_seat_someone_twice_is_refused(runner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    answers = "换人 北 老王\n\n炸\n南\n-\n-\n"  # refused, then the hand as usual
+    result = session(runner, path, "--add", answers=answers)
+    assert result.exit_code == 0 and "老王 already sits at E" in result.stderr
