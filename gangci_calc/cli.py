@@ -28,9 +28,21 @@ from gangci_calc.errors import (
     Terminated,
 )
 from gangci_calc.io import formats
+from gangci_calc.io.config import default_language, startup_language
+from gangci_calc.words import Message, say, speaking, use_language
+from gangci_calc.words import messages as m
+from gangci_calc.words.help import HELP
 
 if TYPE_CHECKING:
     from gangci_calc.rules import HouseRules
+
+_HELP_LANG = startup_language(sys.argv)  # --help is built before a command runs
+
+
+def _h(key: str, **values: object) -> str:
+    """A help text in the language gangci started in (words/help.py)."""
+    return HELP[key].text(_HELP_LANG).format(**values)
+
 
 _SETTINGS: dict[str, Any] = {
     "add_completion": False,
@@ -40,7 +52,7 @@ _SETTINGS: dict[str, Any] = {
 }
 app = typer.Typer(
     name="gangci",
-    help="Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).",
+    help=_h("app"),
     no_args_is_help=True,
     **{**_SETTINGS, "add_completion": True},  # gangci --install-completion / --show-completion
 )
@@ -81,7 +93,7 @@ def _first(choices: type[Enum]) -> Any:
 
 
 def _format_option(table: dict[str, str]) -> Any:
-    return typer.Option("--format", "-f", help=f"{', '.join(table)} (the first for people).")
+    return typer.Option("--format", "-f", help=_h("format", choices=", ".join(table)))
 
 
 class Lang(str, Enum):
@@ -89,17 +101,11 @@ class Lang(str, Enum):
     en = "en"
 
 
-LangOption = Annotated[Lang, typer.Option("--lang", help="Labels: zh 中文 (default) or en English.")]
-NoCheckOption = Annotated[
-    bool, typer.Option("--no-check", help="Score even where the tiles given do not support the claimed win.")
-]
+LangOption = Annotated[Optional[Lang], typer.Option("--lang", help=_h("lang"))]  # noqa: UP045
+NoCheckOption = Annotated[bool, typer.Option("--no-check", help=_h("no_check"))]
 RulesOption = Annotated[
     Optional[str],  # noqa: UP045 - Typer reads the annotation
-    typer.Option(
-        "--rules",
-        metavar="FILE",
-        help="The table's house rules (规矩): a YAML file with rules: {...}; a file's own rules: change them.",
-    ),
+    typer.Option("--rules", metavar="FILE", help=_h("rules")),
 ]
 
 
@@ -123,38 +129,45 @@ def fail(message: str, status: int) -> typer.Exit:
 
 
 @contextmanager
-def exit_codes(stopped: str = "nothing written") -> Iterator[None]:
-    """Map every exception to one line on stderr and an exit status; ``stopped`` says what an interruption left."""
+def exit_codes(lang: Lang | None, stopped: Message = m.NOTHING_WRITTEN, **values: object) -> Iterator[str]:
+    """Speak ``--lang`` (else the user's default) within the block, and yield it; map every exception to one
+    line on stderr, in that language, and an exit status; ``stopped`` says what an interruption left."""
+    language = lang.value if lang is not None else "zh"
+    left = say(stopped, **values)
     try:
-        yield
+        if lang is None:
+            language = default_language()
+        with speaking(language):
+            yield language
     except (typer.Exit, typer.Abort) as signal:  # Typer's own: an exit, or Ctrl-C / end of input at a prompt
         if isinstance(signal, typer.Abort):
-            raise fail(f"\ngangci: stopped at a prompt; {stopped}", EXIT_INTERRUPTED) from None
+            raise fail(say(m.STOPPED_AT_PROMPT, left=left).text(language), EXIT_INTERRUPTED) from None
         raise
-    except InputError as error:
-        raise fail(error.one_line(), EXIT_BAD_INPUT) from None
-    except InputErrors as error:
-        raise fail("\n".join(e.one_line() for e in error.errors), EXIT_BAD_INPUT) from None
-    except ClaimRejected as error:
-        raise fail(error.message, EXIT_FALSE_CLAIM) from None
-    except OutputError as error:
-        raise fail(str(error), EXIT_OUTPUT) from None
-    except LedgerBusy as error:
-        raise fail(str(error), EXIT_BUSY) from None
-    except GangciError as error:  # a rule error with no file behind it
-        raise fail(str(error), EXIT_BAD_INPUT) from None
+    except GangciError as error:
+        raise fail(error.text(language), _STATUS.get(type(error), EXIT_BAD_INPUT)) from None
     except KeyboardInterrupt:
-        raise fail(f"gangci: interrupted; {stopped}", EXIT_INTERRUPTED) from None
+        raise fail(say(m.INTERRUPTED, left=left).text(language), EXIT_INTERRUPTED) from None
     except Terminated:
-        raise fail(f"gangci: terminated; {stopped}", EXIT_TERMINATED) from None
+        raise fail(say(m.TERMINATED, left=left).text(language), EXIT_TERMINATED) from None
     except BrokenPipeError:
         _quiet_stdout()
         raise typer.Exit(EXIT_PIPE) from None
     except OSError as error:  # writing a result: a full disk, /dev/full
         _quiet_stdout()
-        raise fail(f"gangci: cannot write the output: {error.strerror or error}", EXIT_OUTPUT) from None
+        reason = error.strerror or str(error)
+        raise fail(say(m.CANNOT_WRITE_OUTPUT, reason=reason).text(language), EXIT_OUTPUT) from None
     except Exception as error:
-        raise _internal(error) from None
+        raise _internal(error, language) from None
+
+
+# the exit status of each error gangci raises on purpose (any other: the input is wrong, 2)
+_STATUS: dict[type[GangciError], int] = {
+    InputError: EXIT_BAD_INPUT,
+    InputErrors: EXIT_BAD_INPUT,
+    ClaimRejected: EXIT_FALSE_CLAIM,
+    OutputError: EXIT_OUTPUT,
+    LedgerBusy: EXIT_BUSY,
+}
 
 
 def _quiet_stdout() -> None:
@@ -168,7 +181,7 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _internal(error: BaseException) -> typer.Exit:
+def _internal(error: BaseException, lang: str = "zh") -> typer.Exit:
     """A bug: one line asking for a report; GANGCI_DEBUG=1 shows the traceback."""
     import os
 
@@ -178,11 +191,7 @@ def _internal(error: BaseException) -> typer.Exit:
         traceback.print_exception(error)
     detail = f"{type(error).__name__}: {error}"
     detail = detail if len(detail) <= 200 else detail[:200] + "…"
-    return fail(
-        f"gangci: internal error, please report it with the input that caused it (gangci {__version__}): {detail}"
-        " — GANGCI_DEBUG=1 shows the traceback",
-        EXIT_INTERNAL,
-    )
+    return fail(say(m.INTERNAL_ERROR, version=__version__, detail=detail).text(lang), EXIT_INTERNAL)
 
 
 def emit(text: str) -> None:
@@ -203,155 +212,171 @@ def _version(value: bool) -> None:
 def main_options(
     version: Annotated[
         Optional[bool],  # noqa: UP045 - Typer reads the annotation
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+        typer.Option("--version", callback=_version, is_eager=True, help=_h("version")),
     ] = None,
 ) -> None:
     """Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲)."""
 
 
-@app.command()
+@app.command(help=_h("score"))
 def score(
-    hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file (YAML or JSON).")],
+    hand_file: Annotated[str, typer.Argument(metavar="HAND", help=_h("score_hand"))],
     format: Annotated[ScoreFormat, _format_option(formats.SCORE)] = _first(ScoreFormat),
-    lang: LangOption = Lang.zh,
-    explain: Annotated[bool, typer.Option("--explain", help="List every payment with its formula.")] = False,
+    lang: LangOption = None,
+    explain: Annotated[bool, typer.Option("--explain", help=_h("explain"))] = False,
     no_check: NoCheckOption = False,
     rules: RulesOption = None,
 ) -> None:
     """Per-player payout table for one finished hand."""
-    with exit_codes():
+    with exit_codes(lang) as language:
         from gangci_calc.scoring import score_file
 
         base = _house(rules)
-        emit(score_file(hand_file, format.value, lang.value, explain=explain, check=not no_check, base=base))
+        emit(score_file(hand_file, format.value, language, explain=explain, check=not no_check, base=base))
 
 
-@app.command()
+@app.command(help=_h("session"))
 def session(
-    session_file: Annotated[str, typer.Argument(metavar="FILE", help="A session file (many hands).")],
+    session_file: Annotated[str, typer.Argument(metavar="FILE", help=_h("session_file"))],
     format: Annotated[SessionFormat, _format_option(formats.SESSION)] = _first(SessionFormat),
-    lang: LangOption = Lang.zh,
-    add: Annotated[bool, typer.Option("--add", help="Enter the next hand at the prompts and append it.")] = False,
-    new: Annotated[bool, typer.Option("--new", help="Start a new session file at the prompts.")] = False,
-    play: Annotated[
-        bool,
-        typer.Option("--play", help="Stay at the prompts all evening: u undo, s standings, l ledger, q leave."),
-    ] = False,
-    undo: Annotated[bool, typer.Option("--undo", help="Remove the last hand (and say which it was).")] = False,
-    edit: Annotated[
-        int | None, typer.Option("--edit", metavar="N", help="Ask hand N again, its answers as the defaults.")
-    ] = None,
+    lang: LangOption = None,
+    add: Annotated[bool, typer.Option("--add", help=_h("add"))] = False,
+    new: Annotated[bool, typer.Option("--new", help=_h("new"))] = False,
+    play: Annotated[bool, typer.Option("--play", help=_h("play"))] = False,
+    undo: Annotated[bool, typer.Option("--undo", help=_h("undo"))] = False,
+    edit: Annotated[Optional[int], typer.Option("--edit", metavar="N", help=_h("edit"))] = None,  # noqa: UP045
     rules: RulesOption = None,
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
-    with exit_codes():
+    stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
+    with exit_codes(lang, stopped) as language:
         chosen = [flag for flag, on in (("--new", new), ("--add", add), ("--play", play), ("--undo", undo)) if on]
         if edit is not None:
             chosen.append("--edit")
         if len(chosen) > 1:
-            raise InputError(session_file, f"use one of {', '.join(chosen)} at a time")
+            raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
         base = _house(rules)
         if new:
             from gangci_calc.prompts import new_session
 
-            new_session(session_file, lang.value, base)
+            new_session(session_file, language, base)
         elif add or play or undo or edit is not None:
             from gangci_calc import evening
 
             if edit is not None:
-                evening.edit_hand(session_file, edit, lang.value, base)
+                evening.edit_hand(session_file, edit, language, base)
             elif undo:
-                evening.undo_hand(session_file, lang.value, base)
+                evening.undo_hand(session_file, language, base)
             else:
-                (evening.play if play else evening.add_hand)(session_file, lang.value, base)
+                (evening.play if play else evening.add_hand)(session_file, language, base)
         from gangci_calc.session import session_output
 
-        emit(session_output(session_file, format.value, lang.value, base))
+        emit(session_output(session_file, format.value, language, base))
 
 
-@app.command()
+@app.command(help=_h("check"))
 def check(
-    hand_file: Annotated[str, typer.Argument(metavar="HAND", help="A hand file with tiles:.")],
+    hand_file: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation
+        typer.Argument(metavar="[HAND]", help=_h("check_hand")),
+    ] = None,
+    type: Annotated[Optional[str], typer.Option("--type", help=_h("check_type"))] = None,  # noqa: UP045
+    winner: Annotated[Optional[str], typer.Option("--winner", help=_h("check_winner"))] = None,  # noqa: UP045
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help=_h("check_dealer"))] = None,  # noqa: UP045
+    hand: Annotated[Optional[str], typer.Option("--hand", help=_h("check_tiles"))] = None,  # noqa: UP045
+    win_tile: Annotated[Optional[str], typer.Option("--win-tile", help=_h("win_tile"))] = None,  # noqa: UP045
+    ci: Annotated[Optional[str], typer.Option("--ci", help=_h("ci"))] = None,  # noqa: UP045
+    pungs: Annotated[Optional[list[str]], typer.Option("--pungs", help=_h("pungs"))] = None,  # noqa: UP045
+    kongs: Annotated[Optional[list[str]], typer.Option("--kongs", help=_h("kongs"))] = None,  # noqa: UP045
+    concealed_kongs: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--concealed-kongs", help=_h("concealed_kongs")),
+    ] = None,
     format: Annotated[CheckFormat, _format_option(formats.CHECK)] = _first(CheckFormat),
-    lang: LangOption = Lang.zh,
+    lang: LangOption = None,
     rules: RulesOption = None,
 ) -> None:
     """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
-    with exit_codes():
-        from gangci_calc.referee import check_file
+    with exit_codes(lang) as language:
+        from gangci_calc.referee import TilesGiven, check_file, check_tiles
 
-        text, holds = check_file(hand_file, lang.value, format.value, _house(rules))
+        given = TilesGiven(type, winner, dealer, hand, win_tile, ci, pungs or [], kongs or [], concealed_kongs or [])
+        if hand_file is not None and given.any():
+            raise InputError("check", say(m.CHECK_FILE_OR_OPTIONS))
+        if hand_file is None:
+            text, holds = check_tiles(given, language, format.value, _house(rules))
+        else:
+            text, holds = check_file(hand_file, language, format.value, _house(rules))
         emit(text)
         if not holds:
             raise typer.Exit(EXIT_FALSE_CLAIM)
 
 
-@app.command()
+@app.command(help=_h("waits"))
 def waits(
-    hand: Annotated[str, typer.Argument(help='13 tiles, e.g. "111s 222s 23m 33p 444p".')],
-    ci: Annotated[str, typer.Option("--ci", help="The ci tile (杠底牌), e.g. 4m or 四万.")],
-    pungs: Annotated[str, typer.Option("--pungs", help="Exposed pungs (碰), e.g. 4m.")] = "",
+    hand: Annotated[str, typer.Argument(help=_h("waits_hand"))],
+    ci: Annotated[str, typer.Option("--ci", help=_h("ci"))],
+    pungs: Annotated[str, typer.Option("--pungs", help=_h("pungs"))] = "",
     format: Annotated[WaitsFormat, _format_option(formats.WAITS)] = _first(WaitsFormat),
-    lang: LangOption = Lang.zh,
+    lang: LangOption = None,
     rules: RulesOption = None,
 ) -> None:
     """Waits of a hand, and which next tile makes which win (at this table: --rules)."""
-    with exit_codes():
+    with exit_codes(lang) as language:
         from gangci_calc.referee import waits_text
 
-        emit(waits_text(hand, ci, pungs, lang.value, _house(rules), format.value))
+        emit(waits_text(hand, ci, pungs, language, _house(rules), format.value))
 
 
-@app.command()
+@app.command(help=_h("dice"))
 def dice(
-    first: Annotated[int, typer.Argument(help="First die, 1–6.")],
-    second: Annotated[int, typer.Argument(help="Second die, 1–6.")],
-    dealer: Annotated[str, typer.Option("--dealer", help="Who deals (庄家): E S W N or 东南西北.")] = "E",
-    lang: LangOption = Lang.zh,
+    first: Annotated[int, typer.Argument(help=_h("die_first"))],
+    second: Annotated[int, typer.Argument(help=_h("die_second"))],
+    dealer: Annotated[str, typer.Option("--dealer", help=_h("dice_dealer"))] = "E",
+    lang: LangOption = None,
 ) -> None:
     """Where dealing starts and which tile is flipped as the ci tile."""
-    with exit_codes():
+    with exit_codes(lang) as language:
         from gangci_calc.referee import dice_text
 
-        emit(dice_text(dealer, first, second, lang.value))
+        emit(dice_text(dealer, first, second, language))
 
 
-@app.command(name="rules")
+@app.command(name="rules", help=_h("rules_command"))
 def rules_command(
     rules_file: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation
-        typer.Argument(metavar="[FILE]", help="A rules file, hand file or session: show that table's options."),
+        typer.Argument(metavar="[FILE]", help=_h("rules_file")),
     ] = None,
-    lang: LangOption = Lang.zh,
+    lang: LangOption = None,
 ) -> None:
     """The rule book: the seed's rules and every house option (规矩), or one table's options."""
-    with exit_codes():
+    with exit_codes(lang) as language:
         from gangci_calc.io.rulebook import rule_book, table_rules_text
 
-        emit(rule_book(lang.value) if rules_file is None else table_rules_text(rules_file, lang.value))
+        emit(rule_book(language) if rules_file is None else table_rules_text(rules_file, language))
 
 
-@app.command()
+@app.command(help=_h("batch"))
 def batch(
-    inputs: Annotated[
-        list[str], typer.Argument(metavar="FILES...", help="YAML streams, JSON Lines, directories, or - for stdin.")
-    ],
+    inputs: Annotated[list[str], typer.Argument(metavar="FILES...", help=_h("batch_inputs"))],
     format: Annotated[BatchFormat, _format_option(formats.BATCH)] = _first(BatchFormat),
     output: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation
-        typer.Option("--output", "-o", help="Write here (atomically: a temporary file renamed at the end)."),
+        typer.Option("--output", "-o", help=_h("output")),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to score with.")] = 1,
-    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first hand that fails.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help=_h("jobs"))] = 1,
+    strict: Annotated[bool, typer.Option("--strict", help=_h("strict"))] = False,
     no_check: NoCheckOption = False,
     rules: RulesOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.batch.terminal import run
 
-    stopped = f"nothing written under {output}" if output else "the results so far were written"
-    with exit_codes(stopped):
-        stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules))
+    stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
+    with exit_codes(lang, stopped, output=output) as language:
+        stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules), language)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)
@@ -370,6 +395,7 @@ def main() -> None:
         raise Terminated
 
     signal.signal(signal.SIGTERM, terminated)  # the one handler: workers reset it (batch/run.py)
+    use_language(_HELP_LANG)  # until a command knows its --lang
     args = sys.argv[1:]
     try:
         commands = {i.name or i.callback.__name__: i.callback for i in app.registered_commands if i.callback}
@@ -383,10 +409,10 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:  # outside a command (while Typer parses): nothing was done
-        fail("gangci: interrupted", EXIT_INTERRUPTED)
+        fail(say(m.INTERRUPTED_BARE).text(_HELP_LANG), EXIT_INTERRUPTED)
         sys.exit(EXIT_INTERRUPTED)
     except Terminated:
-        fail("gangci: terminated", EXIT_TERMINATED)
+        fail(say(m.TERMINATED_BARE).text(_HELP_LANG), EXIT_TERMINATED)
         sys.exit(EXIT_TERMINATED)
     except Exception as error:
-        sys.exit(_internal(error).exit_code)
+        sys.exit(_internal(error, _HELP_LANG).exit_code)

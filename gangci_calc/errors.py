@@ -7,21 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gangci_calc.words import Text, current, text_of
+
 FieldPath = tuple[str | int, ...]
 
 
-def shown(value: object, limit: int = 40) -> str:
+def shown(value: object, limit: int = 40) -> Text:
     """A bad value for a message: its repr, cut short; a mapping or list only named (it may be huge).
 
     >>> shown("x" * 50)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
     """
+    from gangci_calc.words import messages as m
+
     if isinstance(value, dict):
-        return "a mapping"
+        return m.A_MAPPING
     if isinstance(value, (list, tuple, set)):
-        return "a list"
+        return m.A_LIST
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
-        return "a number of more than 18 digits"
+        return m.A_HUGE_NUMBER
     text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
 
@@ -38,7 +42,13 @@ def field_name(path: Sequence[str | int]) -> str:
 
 
 class GangciError(Exception):
-    """Base of every error gangci-calc raises on purpose."""
+    """Base of every error gangci-calc raises on purpose: its words are made in the language asked for."""
+
+    def text(self, lang: str) -> str:
+        return " ".join(str(arg) for arg in self.args)
+
+    def __str__(self) -> str:
+        return self.text(current())
 
 
 class RuleError(GangciError):
@@ -48,13 +58,17 @@ class RuleError(GangciError):
     """
 
     def __init__(
-        self, path: Sequence[str | int], message: str, *, at_key: bool = False, offset: int | None = None
+        self, path: Sequence[str | int], message: Text, *, at_key: bool = False, offset: int | None = None
     ) -> None:
-        super().__init__(f"{field_name(path)}: {message}" if path else message)
+        super().__init__(path, message)
         self.path: FieldPath = tuple(path)
         self.message = message
         self.at_key = at_key
         self.offset = offset  # within a one-line text value: the character at fault
+
+    def text(self, lang: str) -> str:
+        message = text_of(self.message, lang)
+        return f"{field_name(self.path)}: {message}" if self.path else message
 
 
 class InputError(GangciError):
@@ -63,27 +77,32 @@ class InputError(GangciError):
     def __init__(
         self,
         source: str,
-        message: str,
+        message: Text,
         *,
         line: int | None = None,
         column: int | None = None,
-        field: str = "",
+        field: Text = "",
     ) -> None:
+        super().__init__(source, message)
         self.source = source
         self.line = line
         self.column = column
         self.field = field
         self.message = message
-        super().__init__(self.one_line())
 
-    def one_line(self) -> str:
+    def one_line(self, lang: str | None = None) -> str:
+        lang = lang or current()
         where = self.source
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        text = f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        field, message = text_of(self.field, lang), text_of(self.message, lang)
+        text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
         return " ".join(text.split("\n"))
+
+    def text(self, lang: str) -> str:
+        return self.one_line(lang)
 
 
 class InputErrors(GangciError):
@@ -91,28 +110,45 @@ class InputErrors(GangciError):
 
     def __init__(self, errors: Sequence[InputError]) -> None:
         self.errors = list(errors)
-        super().__init__("\n".join(e.one_line() for e in self.errors))
+        super().__init__(*self.errors)
+
+    def text(self, lang: str) -> str:
+        return "\n".join(e.one_line(lang) for e in self.errors)
 
 
 class ClaimRejected(GangciError):
-    """A referee check found the claimed win false. Exit status 1."""
+    """A referee check found the claimed win false (one line per false claim). Exit status 1."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: Text, *more: Text) -> None:
+        super().__init__(message, *more)
         self.message = message
+        self.lines = (message, *more)
+
+    def text(self, lang: str) -> str:
+        return "\n".join(text_of(line, lang) for line in self.lines)
 
 
 class OutputError(GangciError):
     """An output that cannot be written: a full disk, ``/dev/full``, a folder, a read-only file. Exit status 74."""
 
-    def __init__(self, target: str, message: str) -> None:
-        super().__init__(f"{target}: {message}")
+    def __init__(self, target: str, message: Text) -> None:
+        super().__init__(target, message)
         self.target = target
         self.message = message
+
+    def text(self, lang: str) -> str:
+        return f"{self.target}: {text_of(self.message, lang)}"
 
 
 class LedgerBusy(GangciError):
     """Another ``gangci session`` is writing the same ledger. Exit status 75: try again."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def text(self, lang: str) -> str:
+        return text_of(self.message, lang)
 
 
 class Terminated(BaseException):
@@ -122,15 +158,32 @@ class Terminated(BaseException):
 class TileSyntaxError(ValueError):
     """A tile string that cannot be read; ``offset`` points at the bad character."""
 
-    def __init__(self, message: str, offset: int) -> None:
+    def __init__(self, message: Text, offset: int) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
+
+    def __str__(self) -> str:
+        return text_of(self.message, current())
 
 
 class AnswerError(ValueError):
     """An answer typed at a prompt that cannot be read; the message says what would be right."""
 
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return text_of(self.message, current())
+
 
 class UnreadableInput(Exception):
     """A batch input that cannot be read at all (missing file, not UTF-8...). Exit status 2."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return text_of(self.message, current())

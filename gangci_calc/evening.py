@@ -18,14 +18,17 @@ from gangci_calc.io.ledger_write import append_hand_text, write_atomically
 from gangci_calc.io.load_session import SessionFile, SettledSession, load_session, session_from_text
 from gangci_calc.io.lock import ledger_lock
 from gangci_calc.ledger import settle_hands
-from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, say
+from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
 from gangci_calc.rules import NO_BETS, SEED_RULES, HouseRules, next_dealer, settle
+from gangci_calc.words import messages as m
+from gangci_calc.words import say as tell
+from gangci_calc.words import text_of
 
 _KEPT = ("tiles", "stakes", "policy", "rules", "players")  # fields the prompts do not ask: an edit keeps them
 
 
 def _locked(path: str, lang: str) -> AbstractContextManager[None]:
-    return ledger_lock(path, lambda: write_err(say("waiting", lang).format(file=path)))
+    return ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path)))
 
 
 def settled(session: SessionFile) -> SettledSession:
@@ -41,7 +44,9 @@ def _write(path: str, text: str, base: HouseRules) -> SessionFile:
     for item in session.hands:
         problem = item.loaded.tiles is not None and why_false(item.loaded.hand, item.loaded.tiles)
         if problem:
-            raise ClaimRejected(f"{path}: hand {item.number}: {problem}")
+            raise ClaimRejected(
+                tell(m.WHERE_WHAT, where=path, what=tell(m.HAND_N_FALSE, n=item.number, problem=problem))
+            )
     write_atomically(path, text, keep_bom=has_bom(path))
     return session
 
@@ -57,7 +62,7 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
     try:
         text = append_hand_text(session.text, block, flow)
     except ValueError as error:
-        raise InputError(path, str(error)) from None
+        raise InputError(path, tell(m.CANNOT_APPEND, reason=str(error))) from None
     return _write(path, text, base)
 
 
@@ -66,7 +71,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     with _locked(path, lang):
         session = load_session(path, base)
         _append(path, session, _next_entry(session, lang), base)
-        write_err(say("saved", lang).format(file=path))
+        write_err(asking(lang)["saved"].format(file=path))
 
 
 def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -77,11 +82,11 @@ def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
 
 def _undo(path: str, session: SessionFile, lang: str, base: HouseRules) -> SessionFile:
     if not session.hands:
-        raise InputError(path, say("no_hands", lang))
+        raise InputError(path, tell(m.NO_HAND_TO_UNDO))
     last = session.hands[-1]
     line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle(last.loaded.hand).net, lang)
     after = _write(path, without_last_hand(session.text), base)
-    write_err(say("removed", lang).format(hand=line))
+    write_err(asking(lang)["removed"].format(hand=line))
     return after
 
 
@@ -90,7 +95,7 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
     with _locked(path, lang):
         session = load_session(path, base)
         if not 1 <= number <= len(session.hands):
-            raise InputError(path, say("no_such_hand", lang).format(n=number, count=len(session.hands)))
+            raise InputError(path, tell(m.NO_SUCH_HAND, n=number, count=len(session.hands)))
         index = number - 1
         item = session.hands[index]
         hand = item.loaded.hand
@@ -104,12 +109,12 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
         table = Table(hand.rules, item.loaded.names)
         entry = ask_hand(lang, number, table, usual, hand.mi, hand.bets, hand)
         if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
-            write_err(say("unchanged", lang).format(n=number))
+            write_err(asking(lang)["unchanged"].format(n=number))
             return
         keys = tuple(k for k in _KEPT if not (entry.reseated and k == "players"))
         block, flow = entry.item(tuple(kept_fields(session.text, index, keys)))
         _write(path, with_hand_replaced(session.text, index, block, flow), base)
-        write_err(say("saved", lang).format(file=path))
+        write_err(asking(lang)["saved"].format(file=path))
 
 
 def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -120,7 +125,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """
     from gangci_calc.io.chat import standings_lines
 
-    write_err(say("play_keys", lang))
+    write_err(asking(lang)["play_keys"])
     with _locked(path, lang):
         session = load_session(path, base)
     while True:
@@ -137,7 +142,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
                     with _locked(path, lang):
                         _undo(path, load_session(path, base), lang, base)
                 except InputError as error:
-                    write_err(f"  ✗ {error.message}")
+                    write_err(f"  ✗ {text_of(error.message, lang)}")
                 continue
             result = settled(load_session(path, base))
             if command.key == "s":

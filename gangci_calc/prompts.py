@@ -44,45 +44,16 @@ from gangci_calc.rules import (
     Win,
 )
 from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+from gangci_calc.words.ui import ASK
 
 T = TypeVar("T")
 
-_Q = {
-    "zh": {
-        "dealer": "庄家", "win": "怎么胡的 (炸弹 天胡 暗呲 天呲 直呲 续呲 流局)", "winner": "谁胡的",
-        "from_zhici": "谁点的炮", "from_xuci": "谁喂的碰 (被续杠)",
-        "bets": "加番 (如 南飘1 北抵2杠1; - 为无)", "kongs": "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
-        "stakes": "起底方案 (1 / 2 / 杠底金额如 500)", "policy": "带政策 (加番)?", "name": "{seat} 玩家名 (可空)",
-        "first": "第一局庄家", "hand": "第 {n} 局", "saved": "已记入 {file}", "exists": "already exists",
-        "waiting": "{file} 正在被另一个 gangci 记账，等它完成…",
-        "house": "规矩 (如 包次 庄家翻倍 硬次 下米500; - 为默认)", "bao": "包次?", "ci": "杠底牌 (如 东 7z 四万)",
-        "win_house": "怎么胡的 ({wins})", "seating": "座位:",
-        "no_hands": "还没有牌局可撤销", "unchanged": "第 {n} 局没有改动, 文件未动", "removed": "已撤销 {hand}",
-        "no_such_hand": "没有第 {n} 局 (共 {count} 局)",
-        "play_keys": "每局先问庄家; 也可输入 u 撤销上一局 · s 排名 · l 账本 · q 结账离开 · 换人 北 小赵 · 换座 东 南",
-    },
-    "en": {
-        "dealer": "Dealer", "win": "How did it end (bomb heavenly anci tianci zhici xuci draw)",
-        "winner": "Who won", "from_zhici": "Who discarded", "from_xuci": "Who fed the pung",
-        "bets": "Add-ons (e.g. S piao 1, N di 2 gang 1; - for none)",
-        "kongs": "Kongs this hand (e.g. N concealed, E exposed S, S added W; - for none)",
-        "stakes": "Stakes scheme (1 / 2 / a kong base like 500)", "policy": "Add-ons on (带政策)?",
-        "name": "{seat} player's name (may be empty)", "first": "Dealer of the first hand",
-        "hand": "Hand {n}", "saved": "saved to {file}", "exists": "already exists",
-        "waiting": "{file} is being written by another gangci; waiting for it…",
-        "house": "House rules (e.g. baoci dealer_double hard_ci xiami=500; - for the seed's)",
-        "bao": "Baoci (包次)?", "ci": "The ci tile (e.g. 东 7z 四万)", "win_house": "How did it end ({wins})",
-        "seating": "Seating:", "no_hands": "there is no hand to undo", "unchanged": "hand {n} is unchanged; the file is untouched", "removed": "removed {hand}",
-        "no_such_hand": "there is no hand {n} (the ledger has {count})",
-        "play_keys": "Each hand starts at the dealer; or type u undo the last hand · s standings · l the ledger"
-        " · q settle up and leave · sub N Zhao · swap E S",
-    },
-}  # fmt: skip
 
-
-def say(key: str, lang: str) -> str:
-    """One of the prompts' words."""
-    return _Q[lang][key]
+def asking(lang: str) -> dict[str, str]:
+    """The prompts' questions and remarks in ``lang`` (words/ui.py)."""
+    return {key: message.text(lang) for key, message in ASK.items()}
 
 
 def _read(question: str, default: str | None) -> str:
@@ -119,7 +90,7 @@ def confirm(question: str, default: bool) -> bool:
             return True
         if text.lower() in _NO:
             return False
-        raise AnswerError(f"{shown(text)}: y or n (是 / 否)")
+        raise AnswerError(say(m.YES_OR_NO, value=shown(text)))
 
     return ask(f"{question} [{'Y/n' if default else 'y/N'}]", yes_or_no)
 
@@ -196,7 +167,7 @@ def reseat(text: str, names: dict[Seat, str]) -> dict[Seat, str] | None:
         name = name_text(match.group(2), ())
         elsewhere = [other for other, known in names.items() if known == name and other is not seat]
         if elsewhere:
-            raise AnswerError(f"{name} already sits at {seat_name(elsewhere[0], 'en')}: 换座 swaps two seats")
+            raise AnswerError(say(m.ALREADY_SITS, name=name, seat=elsewhere[0].name))
         return dict(sorted({**names, seat: name}.items()))
     return None
 
@@ -216,7 +187,7 @@ def ask_hand(
     Where the dealer is asked, a seating change (``换人 北 小赵``, ``换座 东 南``) or one of ``commands`` may
     be typed instead; a command raises :class:`TableCommand`.
     """
-    q = _Q[lang]
+    q = asking(lang)
     rules, names = table.rules, dict(table.names)
     house = rules.house
     reseated = False
@@ -286,7 +257,7 @@ def ask_hand(
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
-        raise AnswerError(str(error)) from None
+        raise AnswerError(error.text(lang)) from None
     return Entry(hand, dealer is not usual, names, reseated)
 
 
@@ -320,7 +291,7 @@ def _ci_answer(text: str) -> int:
     try:
         return parse_tile(text)
     except TileSyntaxError as error:
-        raise AnswerError(f"{text!r}: {error.message}") from None
+        raise AnswerError(say(m.TILE_ANSWER, value=repr(text), problem=error.message)) from None
 
 
 def _checked(house: HouseRules, outcome: Outcome, dealer: Seat) -> Outcome:
@@ -383,19 +354,19 @@ def _stakes_answer(text: str) -> str:
         return text
     if text.isdigit() and int(text) > 0:
         return f"{{gang: {int(text)}}}"
-    raise AnswerError(f"{text!r}: 1, 2, or a kong base (杠底) like 500")
+    raise AnswerError(say(m.STAKES_ANSWER, value=repr(text)))
 
 
 def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Ask for the table settings and start a session file."""
-    with ledger_lock(path, lambda: write_err(_Q[lang]["waiting"].format(file=path))):
+    with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
         _new_session(path, lang, base)
 
 
 def _new_session(path: str, lang: str, base: HouseRules) -> None:
-    q = _Q[lang]
+    q = asking(lang)
     if Path(path).exists():
-        raise InputError(path, f"{q['exists']} — use --add to add a hand to it")
+        raise InputError(path, say(m.FILE_EXISTS))
     stakes = ask(q["stakes"], _stakes_answer, "1")
     policy = confirm(q["policy"], default=True)
     names: dict[Seat, str] = {}

@@ -6,6 +6,8 @@ from gangci_calc.errors import ClaimRejected
 from gangci_calc.io.formats import SCORE, renderer
 from gangci_calc.io.load import LoadedHand, load_hand
 from gangci_calc.rules import SEED_RULES, HouseRules, settle
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 def check_tiles(loaded: LoadedHand) -> None:
@@ -16,7 +18,7 @@ def check_tiles(loaded: LoadedHand) -> None:
 
     problem = why_false(loaded.hand, loaded.tiles)
     if problem:
-        raise ClaimRejected(f"{loaded.source}: {problem}")
+        raise ClaimRejected(say(m.WHERE_WHAT, where=loaded.source, what=problem))
 
 
 def score_file(

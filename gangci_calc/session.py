@@ -7,6 +7,8 @@ from gangci_calc.io.formats import SESSION, renderer
 from gangci_calc.io.load_session import SettledSession, load_session
 from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES) -> str:
@@ -15,12 +17,12 @@ def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES
 
     session = load_session(path, base)
     false_claims = [
-        f"{item.loaded.source}: hand {item.number}: {problem}"
+        say(m.WHERE_WHAT, where=item.loaded.source, what=say(m.HAND_N_FALSE, n=item.number, problem=problem))
         for item in session.hands
         if item.loaded.tiles is not None and (problem := why_false(item.loaded.hand, item.loaded.tiles))
     ]
     if false_claims:
-        raise ClaimRejected("\n".join(false_claims))
+        raise ClaimRejected(*false_claims)
     result = settle_hands((item.loaded.hand for item in session.hands), [item.loaded.names for item in session.hands])
     text: str = renderer(SESSION, fmt)(SettledSession.of(session, result), lang)
     return text

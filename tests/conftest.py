@@ -31,3 +31,9 @@ def write(tmp_path: Path):
         return str(path)
 
     return _write
+
+
+@pytest.fixture
+def english() -> CliRunner:
+    """A runner for tests that read messages: the user chose English (GANGCI_LANG), labels included."""
+    return CliRunner(env={"GANGCI_LANG": "en"})

@@ -61,7 +61,7 @@ def lines(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def test_mixed_inputs_keep_order_and_report_errors_in_place(runner, tmp_path: Path) -> None:
+def test_mixed_inputs_keep_order_and_report_errors_in_place(english, tmp_path: Path) -> None:
     stream = tmp_path / "table3.yaml"
     stream.write_text(GOOD_YAML, encoding="utf-8")
     recorded = tmp_path / "platform.jsonl"
@@ -71,7 +71,7 @@ def test_mixed_inputs_keep_order_and_report_errors_in_place(runner, tmp_path: Pa
     (folder / "b.yml").write_text("stakes: 1\ndealer: N\nwin: {type: tianci, winner: S}\n", encoding="utf-8")
     (folder / "a.yaml").write_text("stakes: 1\ndealer: N\nwin: {type: bomb, winner: N}\n", encoding="utf-8")
     (folder / "notes.txt").write_text("not a hand file")
-    result = runner.invoke(
+    result = english.invoke(
         app,
         ["batch", str(stream), str(recorded), str(folder), "-"],
         input='{"stakes": 1, "dealer": "E", "win": "draw"}\n',
@@ -157,19 +157,19 @@ def test_csv_format(runner, tmp_path: Path) -> None:
     assert rows[1]["error"] and not rows[1]["outcome"]
 
 
-def test_strict_stops_at_the_first_failure(runner, tmp_path: Path) -> None:
+def test_strict_stops_at_the_first_failure(english, tmp_path: Path) -> None:
     recorded = tmp_path / "p.jsonl"
     recorded.write_text(JSONL)
-    result = runner.invoke(app, ["batch", str(recorded), "--strict"])
+    result = english.invoke(app, ["batch", str(recorded), "--strict"])
     assert result.exit_code == 1
     assert len(lines(result.stdout)) == 2
     assert "stopped at the first failure" in result.stderr
 
 
-def test_unreadable_input_is_exit_2_but_the_rest_is_scored(runner, tmp_path: Path) -> None:
+def test_unreadable_input_is_exit_2_but_the_rest_is_scored(english, tmp_path: Path) -> None:
     good = tmp_path / "ok.yaml"
     good.write_text("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n")
-    result = runner.invoke(app, ["batch", str(tmp_path / "missing.jsonl"), str(good)])
+    result = english.invoke(app, ["batch", str(tmp_path / "missing.jsonl"), str(good)])
     assert result.exit_code == 2
     assert "missing.jsonl: no such file" in result.stderr
     assert len(lines(result.stdout)) == 1
@@ -246,15 +246,15 @@ def test_strict_failure_with_output_file_writes_nothing(runner, tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
 
 
-def test_unwritable_output_is_exit_74(runner, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path / "no" / "out.jsonl")])
+def test_unwritable_output_is_exit_74(english, tmp_path: Path) -> None:
+    result = english.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path / "no" / "out.jsonl")])
     assert result.exit_code == 74 and "cannot be written" in result.stderr
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     stream = tmp_path / "many.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=2)))
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env = {k: v for k, v in os.environ.items() if k != "CI"} | {"GANGCI_LANG": "en"}
     controller, terminal = os.openpty()
     chunks: list[bytes] = []
 

@@ -30,8 +30,8 @@ def test_check_panel_marks_kong_and_ci(runner) -> None:
         ("check-zhici-bad-two-pairs.yaml", "leaves two pairs"),
     ],
 )
-def test_check_loose_seed_examples_exit_1(runner, name: str, reason: str) -> None:
-    result = runner.invoke(app, ["check", str(EXAMPLES / name), "--format", "json"])
+def test_check_loose_seed_examples_exit_1(english, name: str, reason: str) -> None:
+    result = english.invoke(app, ["check", str(EXAMPLES / name), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert data["holds"] is False and reason in data["reason"]
@@ -47,18 +47,18 @@ def test_check_names_the_other_win(runner, write) -> None:
     assert "暗呲" in result.stdout and "这副牌可以是" in result.stdout
 
 
-def test_check_without_tiles_is_an_input_error(runner) -> None:
-    result = runner.invoke(app, ["check", str(EXAMPLES / "zhici.yaml")])
+def test_check_without_tiles_is_an_input_error(english) -> None:
+    result = english.invoke(app, ["check", str(EXAMPLES / "zhici.yaml")])
     assert result.exit_code == 2
     assert "has no tiles" in result.stderr
 
 
-def test_score_refuses_a_false_claim_unless_no_check(runner) -> None:
+def test_score_refuses_a_false_claim_unless_no_check(english) -> None:
     path = str(EXAMPLES / "check-zhici-bad-one-tile.yaml")
-    refused = runner.invoke(app, ["score", path])
+    refused = english.invoke(app, ["score", path])
     assert refused.exit_code == 1 and refused.stdout == ""
     assert "直呲 needs three 3m in hand; there is one" in refused.stderr
-    forced = runner.invoke(app, ["score", path, "--no-check", "-f", "json"])
+    forced = english.invoke(app, ["score", path, "--no-check", "-f", "json"])
     assert forced.exit_code == 0
     assert json.loads(forced.stdout)["net"]["S"] == -13000
 
@@ -79,9 +79,9 @@ def test_score_with_true_tiles(runner) -> None:
         ("{ci: 7s, hand: 111m 222m 333m 44p 56s, win_tile: 1m, extra: 1}", ["unknown key 'extra'"]),
     ],
 )
-def test_tile_input_errors(runner, write, tiles: str, pieces: list[str]) -> None:
+def test_tile_input_errors(english, write, tiles: str, pieces: list[str]) -> None:
     path = write(f"stakes: 1\ndealer: E\nwin: {{type: zhici, winner: W, from: S}}\ntiles: {tiles}\n")
-    result = runner.invoke(app, ["check", path])
+    result = english.invoke(app, ["check", path])
     assert result.exit_code == 2, result.output
     assert result.stderr.count("\n") == 1
     for piece in pieces:
@@ -112,8 +112,8 @@ def test_waits_chinese_and_pungs(runner) -> None:
         (["111s 222s 23m 33p 444p", "--ci", "4"], "has no suit"),
     ],
 )
-def test_waits_errors(runner, args: list[str], piece: str) -> None:
-    result = runner.invoke(app, ["waits", *args])
+def test_waits_errors(english, args: list[str], piece: str) -> None:
+    result = english.invoke(app, ["waits", *args])
     assert result.exit_code == 2 and piece in result.stderr
 
 
@@ -135,15 +135,15 @@ def test_dice_chinese(runner) -> None:
     ("args", "piece"),
     [(["0", "3"], "0 is not a die face"), (["7", "1"], "7 is not"), (["--dealer", "X", "1", "2"], "'X' is not a seat")],
 )
-def test_dice_errors(runner, args: list[str], piece: str) -> None:
-    result = runner.invoke(app, ["dice", *args])
+def test_dice_errors(english, args: list[str], piece: str) -> None:
+    result = english.invoke(app, ["dice", *args])
     assert result.exit_code == 2 and piece in result.stderr
 
 
 @pytest.mark.parametrize(("value", "column"), [("111m 12x3m", 16), ('"111m 12x3m"', 17)])
-def test_a_bad_tile_is_pointed_at(runner, write, value: str, column: int) -> None:
+def test_a_bad_tile_is_pointed_at(english, write, value: str, column: int) -> None:
     path = write(f"stakes: 1\ndealer: E\nwin: {{type: bomb, winner: E}}\ntiles:\n  ci: 1z\n  hand: {value}\n")
-    result = runner.invoke(app, ["check", path])
+    result = english.invoke(app, ["check", path])
     assert result.exit_code == 2
     assert f":6:{column}: tiles.hand:" in result.stderr and "'x' is not a suit" in result.stderr
 

@@ -111,12 +111,12 @@ def test_chinese_keys_and_values(runner, write) -> None:
     assert data["players"] == {"E": "甲"}
 
 
-def test_east_is_a_seat_like_any_other(runner, write) -> None:
+def test_east_is_a_seat_like_any_other(english, write) -> None:
     """East is seat 0; it must never read as 'no seat'."""
     path = write("stakes: 2\ndealer: S\nwin: {type: zhici, winner: E, from: E}\n")
-    assert "win.from: E is the winner" in runner.invoke(app, ["score", path]).stderr
+    assert "win.from: E is the winner" in english.invoke(app, ["score", path]).stderr
     path = write("stakes: 2\ndealer: S\nwin: {type: xuci, winner: E, from: S}\n")
-    data = json.loads(runner.invoke(app, ["score", path, "-f", "json"]).stdout)
+    data = json.loads(english.invoke(app, ["score", path, "-f", "json"]).stdout)
     assert data["win"] == {"type": "xuci", "winner": "E", "from": "S"}
 
 
@@ -127,12 +127,15 @@ def test_explain_a_draw(runner) -> None:
     assert "draw: nobody pays, kongs are void" in result.stdout
 
 
-def test_explain_goes_into_json_and_is_refused_for_csv(runner) -> None:
-    data = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json", "--explain"]).stdout)
+def test_explain_goes_into_json_and_is_refused_for_csv(english) -> None:
+    args = ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json", "--explain"]
+    data = json.loads(english.invoke(app, [*args, "--lang", "zh"]).stdout)  # --lang beats GANGCI_LANG
     assert "南 小李 → 西 张姐  直呲 点炮: 杠呲底 6000 × 2 = 12000" in data["explain"]
-    plain = json.loads(runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json"]).stdout)
+    data = json.loads(english.invoke(app, args).stdout)
+    assert "S 小李 → W 张姐  direct ci discarder: ci base 6000 × 2 = 12000" in data["explain"]
+    plain = json.loads(english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json"]).stdout)
     assert "explain" not in plain
-    csv_run = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "csv", "--explain"])
+    csv_run = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "csv", "--explain"])
     assert csv_run.exit_code == 2 and csv_run.stdout == ""
     assert csv_run.stderr.startswith("--explain: CSV has one row per seat")
 

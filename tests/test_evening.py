@@ -148,9 +148,9 @@ def test_reseating_at_the_dealer_prompt(runner, tmp_path: Path) -> None:
     assert {p["name"]: p["total"] for p in data["people"]}["小赵"] > 0
 
 
-def test_a_seat_change_that_would_seat_someone_twice_is_refused(runner, tmp_path: Path) -> None:
+def test_a_seat_change_that_would_seat_someone_twice_is_refused(english, tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     path.write_text(COMMENTED, encoding="utf-8")
     answers = "换人 北 老王\n\n炸\n南\n-\n-\n"  # refused, then the hand as usual
-    result = session(runner, path, "--add", answers=answers)
+    result = session(english, path, "--add", answers=answers)
     assert result.exit_code == 0 and "老王 already sits at E" in result.stderr

@@ -47,10 +47,10 @@ YAML_CASES = [
 
 
 @pytest.mark.parametrize(("text", "where", "piece"), [c[1:] for c in YAML_CASES], ids=[c[0] for c in YAML_CASES])
-def test_hostile_yaml_is_one_located_line(runner, write, text: str, where: str, piece: str) -> None:
+def test_hostile_yaml_is_one_located_line(english, write, text: str, where: str, piece: str) -> None:
     path = write(text)
     start = time.perf_counter()
-    result = runner.invoke(app, ["score", path])
+    result = english.invoke(app, ["score", path])
     assert time.perf_counter() - start < 5
     assert result.exit_code == 2 and result.stdout == "", result.output
     lines = result.stderr.splitlines()
@@ -58,14 +58,14 @@ def test_hostile_yaml_is_one_located_line(runner, write, text: str, where: str, 
     assert len(lines[0]) < len(path) + 300
 
 
-def test_a_session_with_hands_twice_is_refused(runner, write) -> None:
+def test_a_session_with_hands_twice_is_refused(english, write) -> None:
     path = write("stakes: 1\ndealer: E\nhands:\n  - win: {type: draw}\nhands:\n  - win: {type: draw}\n")
-    result = runner.invoke(app, ["session", path])
+    result = english.invoke(app, ["session", path])
     assert result.exit_code == 2
     assert (
         ":5:1: YAML" not in result.stderr and "'hands' is given twice in one mapping (lines 3 and 5)" in result.stderr
     )
-    add = runner.invoke(app, ["session", path, "--add"], input="\n流局\n\n")
+    add = english.invoke(app, ["session", path, "--add"], input="\n流局\n\n")
     assert add.exit_code == 2 and "given twice" in add.stderr
 
 
@@ -78,32 +78,32 @@ def test_a_session_with_hands_twice_is_refused(runner, write) -> None:
         ('{"stakes": {"gang": ' + "9" * 5000 + '}, "dealer": "E", "win": {"type": "draw"}}', "JSON syntax"),
     ],
 )
-def test_hostile_json_records_fail_alone(runner, write, record: str, piece: str) -> None:
+def test_hostile_json_records_fail_alone(english, write, record: str, piece: str) -> None:
     good = '{"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}'
     path = write(f"{good}\n{record}\n{good}\n", "records.jsonl")
-    result = runner.invoke(app, ["batch", path])
+    result = english.invoke(app, ["batch", path])
     assert result.exit_code == 1, result.output
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [("net" in o) for o in out] == [True, False, True]
     assert piece in out[1]["error"] and len(out[1]["error"]) < 300
 
 
-def test_special_files_are_refused(runner, tmp_path: Path) -> None:
+def test_special_files_are_refused(english, tmp_path: Path) -> None:
     for command in ("score", "session", "check"):
-        result = runner.invoke(app, [command, "/dev/zero"])
+        result = english.invoke(app, [command, "/dev/zero"])
         assert result.exit_code == 2 and "not a regular file" in result.stderr, (command, result.output)
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    result = runner.invoke(app, ["score", str(fifo)])
+    result = english.invoke(app, ["score", str(fifo)])
     assert result.exit_code == 2 and "not a regular file" in result.stderr
-    batch = runner.invoke(app, ["batch", "/dev/zero", str(fifo)])
+    batch = english.invoke(app, ["batch", "/dev/zero", str(fifo)])
     assert batch.exit_code == 2 and batch.stderr.count("not a regular file") == 2
 
 
-def test_a_huge_hand_file_is_refused_without_reading_it_all(runner, tmp_path: Path) -> None:
+def test_a_huge_hand_file_is_refused_without_reading_it_all(english, tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
     path.write_text(HAND + "# " + "x" * (2 << 20) + "\n", encoding="utf-8")
-    result = runner.invoke(app, ["score", str(path)])
+    result = english.invoke(app, ["score", str(path)])
     assert result.exit_code == 2 and "larger than 1 MiB" in result.stderr
 
 

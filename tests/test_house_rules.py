@@ -136,8 +136,8 @@ def test_changes_from_a_hand_on(runner) -> None:
         ),
     ],
 )
-def test_a_hand_the_table_does_not_allow(runner, write, text: str, where: str, piece: str) -> None:
-    result = runner.invoke(app, ["score", write(text)])
+def test_a_hand_the_table_does_not_allow(english, write, text: str, where: str, piece: str) -> None:
+    result = english.invoke(app, ["score", write(text)])
     assert result.exit_code == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and where in lines[0] and piece in lines[0], lines
@@ -193,9 +193,9 @@ def test_rules_file_then_the_hands_own_rules(runner, write) -> None:
     assert data["rules"] == {"zhici_split": "even"}
 
 
-def test_rules_file_errors(runner, write) -> None:
+def test_rules_file_errors(english, write) -> None:
     bad = write("rules:\n  dealer_double: sometimes\n", "club.yaml")
-    result = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "--rules", bad])
+    result = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "--rules", bad])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{bad}:2:18: rules.dealer_double: 'sometimes' is not a value")
 
@@ -234,24 +234,24 @@ def test_rule_book_of_one_table(runner) -> None:
 # ---------------------------------------------------------------- the referee
 
 
-def test_check_refuses_a_bomb_under_hard_ci(runner, write) -> None:
+def test_check_refuses_a_bomb_under_hard_ci(english, write) -> None:
     text = (
         "stakes: 2\ndealer: E\nrules: {hard_ci: true}\nwin: {type: bomb, winner: E}\n"
         "tiles: {ci: 5m, hand: 111m 234m 56m 88m 999m, win_tile: 4m}\n"
     )
-    result = runner.invoke(app, ["check", write(text), "-f", "json"])
+    result = english.invoke(app, ["check", write(text), "-f", "json"])
     assert result.exit_code == 1
     assert "硬次" in json.loads(result.stdout)["reason"]
-    plain = runner.invoke(app, ["check", write(text.replace("rules: {hard_ci: true}\n", ""))])
+    plain = english.invoke(app, ["check", write(text.replace("rules: {hard_ci: true}\n", ""))])
     assert plain.exit_code == 0
 
 
-def test_check_dianpao_and_qianggang(runner, write) -> None:
+def test_check_dianpao_and_qianggang(english, write) -> None:
     hand = "tiles: {ci: 5m, hand: 111m 234m 56m 88m 999m, win_tile: 7m}\n"
     for kind, rule in (("dianpao", "dianpao"), ("qianggang", "qianggang")):
         text = f"stakes: 2\ndealer: E\nrules: {{{rule}: true}}\nwin: {{type: {kind}, winner: S, from: W}}\n" + hand
-        assert runner.invoke(app, ["check", write(text)]).exit_code == 0
-        bad = runner.invoke(app, ["check", write(text.replace("7m", "2m")), "-f", "json"])
+        assert english.invoke(app, ["check", write(text)]).exit_code == 0
+        bad = english.invoke(app, ["check", write(text.replace("7m", "2m")), "-f", "json"])
         assert bad.exit_code == 1 and "waits on" in json.loads(bad.stdout)["reason"]
 
 

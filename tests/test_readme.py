@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-TIMING = re.compile(r"[\d.,]+ s, [\d,]+ hands/s")
+TIMING = re.compile(r"[\d.,]+ s, [\d,]+ hands/s|[\d.,]+ 秒，每秒 [\d,]+ 局")
 
 
 def blocks() -> list[tuple[int, list[str]]]:

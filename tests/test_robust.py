@@ -85,11 +85,11 @@ def test_a_symlinked_ledger_gets_the_hand_and_keeps_mode(runner, tmp_path: Path)
     assert real.stat().st_mode & 0o777 == 0o640
 
 
-def test_a_read_only_ledger_is_refused(runner, tmp_path: Path) -> None:
+def test_a_read_only_ledger_is_refused(english, tmp_path: Path) -> None:
     path = tmp_path / "locked.yaml"
     path.write_text(LEDGER, encoding="utf-8")
     path.chmod(0o444)
-    result = runner.invoke(app, ["session", str(path), "--add"], input=DRAW)
+    result = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
     assert result.exit_code == 74
     assert result.stderr.strip().endswith(f"{path}: is read-only; nothing written (make it writable first)")
     assert path.read_text(encoding="utf-8") == LEDGER
@@ -112,17 +112,17 @@ def test_names_come_back_as_typed(runner, tmp_path: Path, name: str) -> None:
     assert data["players"] == {"E": name}
 
 
-def test_a_name_with_a_control_character_is_asked_again(runner, tmp_path: Path) -> None:
+def test_a_name_with_a_control_character_is_asked_again(english, tmp_path: Path) -> None:
     path = tmp_path / "new.yaml"
-    result = runner.invoke(app, ["session", str(path), "--new"], input="1\ny\n老\x07王\n老王\n\n\n\n东\n-\n")
+    result = english.invoke(app, ["session", str(path), "--new"], input="1\ny\n老\x07王\n老王\n\n\n\n东\n-\n")
     assert result.exit_code == 0 and "control characters" in result.stderr
 
 
 @pytest.mark.parametrize("answers", ["\n直呲\n", "", "\n"])
-def test_input_ending_at_a_prompt_writes_nothing(runner, tmp_path: Path, answers: str) -> None:
+def test_input_ending_at_a_prompt_writes_nothing(english, tmp_path: Path, answers: str) -> None:
     path = tmp_path / "t.yaml"
     path.write_text(LEDGER, encoding="utf-8")
-    result = runner.invoke(app, ["session", str(path), "--add"], input=answers)
+    result = english.invoke(app, ["session", str(path), "--add"], input=answers)
     assert result.exit_code == 130
     assert result.stderr.endswith("\ngangci: stopped at a prompt; nothing written\n")
     assert path.read_text(encoding="utf-8") == LEDGER
@@ -145,18 +145,18 @@ def test_ctrl_c_at_a_prompt_writes_nothing(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- outputs
 
 
-def test_output_naming_an_input_is_refused(runner, tmp_path: Path) -> None:
+def test_output_naming_an_input_is_refused(english, tmp_path: Path) -> None:
     records = tmp_path / "r.jsonl"
     records.write_text('{"stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n', encoding="utf-8")
     before = records.read_text(encoding="utf-8")
-    result = runner.invoke(app, ["batch", str(records), "-o", str(records)])
+    result = english.invoke(app, ["batch", str(records), "-o", str(records)])
     assert result.exit_code == 2 and "is one of the inputs" in result.stderr
-    folder = runner.invoke(app, ["batch", str(tmp_path), "-o", str(records)])
+    folder = english.invoke(app, ["batch", str(tmp_path), "-o", str(records)])
     assert folder.exit_code == 2 and records.read_text(encoding="utf-8") == before
 
 
-def test_output_to_a_folder_is_refused(runner, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path)])
+def test_output_to_a_folder_is_refused(english, tmp_path: Path) -> None:
+    result = english.invoke(app, ["batch", str(EXAMPLES / "zhici.yaml"), "-o", str(tmp_path)])
     assert result.exit_code == 74 and "is a folder" in result.stderr
 
 
@@ -207,7 +207,8 @@ def test_batch_with_workers_ends_cleanly_on_a_signal(tmp_path: Path, sig: int, s
     assert code in (status, 0), err  # 0: it finished before the signal came
     assert "Traceback" not in err
     if code == status:
-        assert err.strip().splitlines()[-1].startswith("gangci: ")
+        said = "gangci：被中断；" if sig == signal.SIGINT else "gangci：被终止；"  # Chinese, the default
+        assert err.strip().splitlines()[-1].startswith(said)
 
 
 def test_batch_with_workers_runs_to_the_end(tmp_path: Path) -> None:
@@ -243,14 +244,14 @@ def test_many_plain_and_interrupted_worker_runs(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- no traceback, ever
 
 
-def test_an_internal_error_is_one_line(runner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_internal_error_is_one_line(english, monkeypatch: pytest.MonkeyPatch) -> None:
     import gangci_calc.scoring
 
     def broken(*args: object, **kwargs: object) -> str:
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setattr(gangci_calc.scoring, "score_file", broken)
-    result = runner.invoke(app, ["score", str(EXAMPLES / "zhici.yaml")])
+    result = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml")])
     assert result.exit_code == 70 and result.stdout == ""
     assert result.stderr.startswith("gangci: internal error, please report it") and "ZeroDivisionError" in result.stderr
     assert result.stderr.count("\n") == 1

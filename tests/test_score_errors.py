@@ -137,9 +137,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "pieces"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_bad_file_is_one_line_exit_2(runner, write, text: str, pieces: list[str]) -> None:
+def test_bad_file_is_one_line_exit_2(english, write, text: str, pieces: list[str]) -> None:
     path = write(text)
-    result = runner.invoke(app, ["score", path])
+    result = english.invoke(app, ["score", path])
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     message = result.stderr
@@ -156,36 +156,36 @@ def test_python_tag_is_never_executed(runner, write, tmp_path) -> None:
     assert not marker.exists()
 
 
-def test_missing_file(runner, tmp_path) -> None:
-    result = runner.invoke(app, ["score", str(tmp_path / "nope.yaml")])
+def test_missing_file(english, tmp_path) -> None:
+    result = english.invoke(app, ["score", str(tmp_path / "nope.yaml")])
     assert result.exit_code == 2
     assert result.stderr.strip().endswith("nope.yaml: no such file")
     assert result.stdout == ""
 
 
-def test_unreadable_file(runner, tmp_path) -> None:
+def test_unreadable_file(english, tmp_path) -> None:
     path = str(tmp_path / ("x" * 300 + ".yaml"))  # a name no file system takes: open() fails, whoever runs this
-    result = runner.invoke(app, ["score", path])
+    result = english.invoke(app, ["score", path])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"{path}: cannot be read: File name too long\n"
 
 
-def test_non_utf8_file(runner, tmp_path) -> None:
+def test_non_utf8_file(english, tmp_path) -> None:
     path = tmp_path / "gbk.yaml"
     path.write_bytes("stakes: 1\ndealer: 东\n".encode("gbk"))
-    result = runner.invoke(app, ["score", str(path)])
+    result = english.invoke(app, ["score", str(path)])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"{path}:2: is not UTF-8 text\n"
 
 
-def test_directory_instead_of_file(runner, tmp_path) -> None:
-    result = runner.invoke(app, ["score", str(tmp_path)])
+def test_directory_instead_of_file(english, tmp_path) -> None:
+    result = english.invoke(app, ["score", str(tmp_path)])
     assert result.exit_code == 2
     assert "is a directory" in result.stderr
 
 
-def test_json_hand_file_errors_are_located(runner, write) -> None:
+def test_json_hand_file_errors_are_located(english, write) -> None:
     path = write('{"stakes": 1, "dealer": "E",\n "win": {"type": "bomb", "winner": "Z"}}\n', "hand.json")
-    result = runner.invoke(app, ["score", path])
+    result = english.invoke(app, ["score", path])
     assert result.exit_code == 2
     assert ":2:36: win.winner: 'Z' is not a seat" in result.stderr

@@ -101,7 +101,7 @@ def test_rotation_winner_deals_draw_keeps_override_sticks(write) -> None:
     assert [h.dealer_overridden for h in hands] == [False, False, False, True, False]
 
 
-def test_every_bad_hand_is_listed(runner, write) -> None:
+def test_every_bad_hand_is_listed(english, write) -> None:
     path = write(
         session_text(
             "  - win: {type: bomb, winner: S}\n",  # 1 ok; S deals next
@@ -112,7 +112,7 @@ def test_every_bad_hand_is_listed(runner, write) -> None:
             "  - win: {type: draw}\n",  # 6 ok
         )
     )
-    result = runner.invoke(app, ["session", path])
+    result = english.invoke(app, ["session", path])
     assert result.exit_code == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 4
@@ -131,8 +131,8 @@ def test_every_bad_hand_is_listed(runner, write) -> None:
         ("", "is empty"),
     ],
 )
-def test_session_file_errors(runner, write, text: str, piece: str) -> None:
-    result = runner.invoke(app, ["session", write(text)])
+def test_session_file_errors(english, write, text: str, piece: str) -> None:
+    result = english.invoke(app, ["session", write(text)])
     assert result.exit_code == 2 and piece in result.stderr
 
 
@@ -240,7 +240,7 @@ def test_add_appends_and_keeps_every_byte_above(runner, tmp_path: Path) -> None:
     assert len(data["hands"]) == 2 and data["hands"][1]["dealer"] == "S"
 
 
-def test_add_reasks_until_answers_are_valid(runner, tmp_path: Path) -> None:
+def test_add_reasks_until_answers_are_valid(english, tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     path.write_text(COMMENTED, encoding="utf-8")
     answers = (
@@ -259,7 +259,7 @@ def test_add_reasks_until_answers_are_valid(runner, tmp_path: Path) -> None:
         )
         + "\n"
     )
-    result = runner.invoke(app, ["session", str(path), "--add", "-f", "json"], input=answers)
+    result = english.invoke(app, ["session", str(path), "--add", "-f", "json"], input=answers)
     assert result.exit_code == 0, result.output
     assert "'zimo'" in result.stderr and "dealer's only" in result.stderr and "cannot 抵" in result.stderr
     assert "needs 'from'" in result.stderr
@@ -275,11 +275,11 @@ def test_add_dealer_override_is_written(runner, tmp_path: Path) -> None:
     assert last_json(result.stdout)["hands"][1]["dealer_overridden"] is True
 
 
-def test_add_to_a_bad_file_changes_nothing(runner, tmp_path: Path) -> None:
+def test_add_to_a_bad_file_changes_nothing(english, tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     bad = COMMENTED.replace("piao: 1", "piao: 9")
     path.write_text(bad, encoding="utf-8")
-    result = runner.invoke(app, ["session", str(path), "--add"], input="\n流局\n-\n-\n")
+    result = english.invoke(app, ["session", str(path), "--add"], input="\n流局\n-\n-\n")
     assert result.exit_code == 2 and "hand 1: bets.S.piao" in result.stderr
     assert path.read_text(encoding="utf-8") == bad
 
@@ -322,10 +322,10 @@ def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     ]
 
 
-def test_new_refuses_an_existing_file(runner, tmp_path: Path) -> None:
+def test_new_refuses_an_existing_file(english, tmp_path: Path) -> None:
     path = tmp_path / "tonight.yaml"
     path.write_text("keep me\n")
-    result = runner.invoke(app, ["session", str(path), "--new"], input="1\n")
+    result = english.invoke(app, ["session", str(path), "--new"], input="1\n")
     assert result.exit_code == 2 and "already exists" in result.stderr
     assert path.read_text() == "keep me\n"
 
@@ -337,7 +337,7 @@ def test_add_into_empty_flow_list(runner, write) -> None:
     assert Path(path).read_text() == "stakes: 2\ndealer: W\nhands: [{win: {type: draw}}]   # nothing yet\n"
 
 
-def test_a_false_claim_in_a_session_stops_the_settle_up(runner, write) -> None:
+def test_a_false_claim_in_a_session_stops_the_settle_up(english, write) -> None:
     path = write(
         session_text(
             "  - win: {type: bomb, winner: S}\n",
@@ -345,7 +345,7 @@ def test_a_false_claim_in_a_session_stops_the_settle_up(runner, write) -> None:
             "    tiles: {ci: 7s, hand: 111m 222m 345m 456p 7s, win_tile: 3m}\n",
         )
     )
-    result = runner.invoke(app, ["session", path])
+    result = english.invoke(app, ["session", path])
     assert result.exit_code == 1 and result.stdout == ""
     assert "hand 2: the claimed 直呲 (zhici) does not hold: 直呲 needs three 3m in hand; there is one" in result.stderr
 

@@ -13,6 +13,7 @@ from gangci_calc.rules import Win
 from gangci_calc.tiles.analysis import arrangements, counts_of, is_complete, waits
 from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins
 from gangci_calc.tiles.notation import parse_tile, parse_tiles, to_text, to_zh
+from gangci_calc.words import text_of
 
 # ------------------------------------------------------------------ notation
 
@@ -54,7 +55,7 @@ def test_chinese_printer_round_trips() -> None:
 def test_bad_notation_points_at_the_character(text: str, message: str, offset: int) -> None:
     with pytest.raises(TileSyntaxError) as caught:
         parse_tiles(text)
-    assert message in caught.value.message
+    assert message in text_of(caught.value.message, "en")
     assert caught.value.offset == offset
 
 
@@ -227,7 +228,7 @@ FAILS = [
 def test_claim_fails_with_reason(win: Win, tiles: TileClaim, reason: str) -> None:
     verdict = check_claim(win, tiles)
     assert not verdict.holds
-    assert reason in verdict.reason
+    assert reason in verdict.reason.text("en")
 
 
 def test_false_claim_names_the_win_the_tiles_make() -> None:

@@ -15,6 +15,8 @@ from typing import IO, NamedTuple
 
 from gangci_calc.errors import UnreadableInput
 from gangci_calc.io.boundary import is_regular_or_stdin
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -75,13 +77,13 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
         return stream, "<stdin>", ""  # the kind is told by the first text
     path = Path(name)
     if not is_regular_or_stdin(name):  # a device or a pipe could block, or never end
-        raise UnreadableInput(f"{name}: is not a regular file (a device, a pipe or a socket); give a file")
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NOT_REGULAR))
     try:
         stream = path.open(encoding="utf-8-sig", newline="")
     except FileNotFoundError:
-        raise UnreadableInput(f"{name}: no such file") from None
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
     except OSError as error:
-        raise UnreadableInput(f"{name}: cannot be read: {error.strerror}") from None
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.CANNOT_READ, reason=error.strerror))) from None
     shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")  # a name that is not UTF-8, shown
     return stream, shown, "json" if path.suffix.lower() in JSONL_SUFFIXES else "yaml"
 
@@ -95,7 +97,7 @@ def read_chunks(name: str, stdin: IO[str] | None = None) -> Iterator[Chunk]:
             try:
                 block = stream.read(BLOCK)
             except UnicodeDecodeError:
-                raise UnreadableInput(f"{source}: is not UTF-8 text") from None
+                raise UnreadableInput(say(m.WHERE_WHAT, where=source, what=m.NOT_UTF8)) from None
             final = not block
             text = pending + block
             if not kind:  # standard input: JSON Lines if the first content is an object

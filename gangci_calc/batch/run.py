@@ -36,14 +36,14 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
 _worker: Scorer | None = None
 
 
-def _start_worker(fmt: str, check: bool, base: HouseRules) -> None:
+def _start_worker(fmt: str, check: bool, base: HouseRules, lang: str) -> None:
     """A worker scores; the parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends it."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _worker
-    _worker = Scorer(fmt, check, base)
+    _worker = Scorer(fmt, check, base, lang)
 
 
 def _score_in_worker(chunk: Chunk) -> ChunkResult:
@@ -52,7 +52,7 @@ def _score_in_worker(chunk: Chunk) -> ChunkResult:
 
 
 def scored_chunks(
-    chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int, base: HouseRules = SEED_RULES
+    chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int, base: HouseRules = SEED_RULES, lang: str = "zh"
 ) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
@@ -60,14 +60,14 @@ def scored_chunks(
     only reads; at most 2 × jobs chunks are in flight, so memory stays flat.
     """
     if jobs <= 1:
-        scorer = Scorer(fmt, check, base)
+        scorer = Scorer(fmt, check, base, lang)
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
     from multiprocessing.pool import AsyncResult
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check, base)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check, base, lang)) as pool:
         pending: deque[AsyncResult[ChunkResult]] = deque()
         for chunk in chunks:
             pending.append(pool.apply_async(_score_in_worker, (chunk,)))
@@ -99,6 +99,7 @@ def run_batch(
     complain: Callable[[str], None] | None = None,
     on_chunk: Callable[[int], None] | None = None,
     base: HouseRules = SEED_RULES,
+    lang: str = "zh",
 ) -> Stats:
     """Score every hand of ``inputs`` into ``out`` (``base``: the ``--rules`` house options); returns the counts."""
     stats = Stats()
@@ -109,7 +110,7 @@ def run_batch(
     from gangci_calc.io.formats import batch_lines
 
     out.write(batch_lines(fmt).header)
-    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs, base):
+    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs, base, lang):
         text, hands, failed = chunk.text, chunk.hands, chunk.failed
         if strict and failed:  # keep what came before the first failure, and that failure
             text, hands = _until_first_failure(chunk, fmt)

@@ -16,6 +16,8 @@ from gangci_calc.io.formats import batch_lines
 from gangci_calc.io.labels import amount_text
 from gangci_calc.io.load import hand_from_data, located
 from gangci_calc.rules import SEED_RULES, HouseRules, net
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
 
@@ -32,8 +34,9 @@ class ChunkResult(NamedTuple):
 class Scorer:
     """Scores records into output lines for one format."""
 
-    def __init__(self, fmt: str = "jsonl", check: bool = True, base: HouseRules = SEED_RULES) -> None:
+    def __init__(self, fmt: str = "jsonl", check: bool = True, base: HouseRules = SEED_RULES, lang: str = "zh") -> None:
         self.fmt = fmt
+        self.lang = lang  # of the error records' messages
         self.lines = batch_lines(fmt)  # the format's line builders (io/export.py)
         self.check = check
         self.base = base  # --rules FILE: each record's own rules: change it key by key
@@ -84,7 +87,7 @@ class Scorer:
 
             problem = why_false(loaded.hand, loaded.tiles)
             if problem:
-                raise ClaimRejected(f"{record.source}:{record.line}: {problem}")
+                raise ClaimRejected(say(m.WHERE_WHAT, where=f"{record.source}:{record.line}", what=problem))
         e, s, w, n = (amount_text(a) for a in net(loaded.hand))  # exact at any size: 1500.5, not a float
         outcome = loaded.hand.outcome
         winner = outcome.winner.name if outcome.winner is not None else ""
@@ -98,5 +101,4 @@ class Scorer:
         return f"{quoting[0]}{record.line}{quoting[1]}"
 
     def _error(self, record: Record, error: InputError | ClaimRejected) -> str:
-        message = error.one_line() if isinstance(error, InputError) else error.message
-        return self.lines.error(message, f"{record.source}:{record.line}")
+        return self.lines.error(error.text(self.lang), f"{record.source}:{record.line}")

@@ -13,6 +13,8 @@ from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.io.atomic import Abandon, atomic_file
 from gangci_calc.io.console import write_err
 from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -51,6 +53,7 @@ def run(
     strict: bool,
     check: bool,
     base: HouseRules = SEED_RULES,
+    lang: str = "zh",
 ) -> Stats:
     """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
     if output is not None:
@@ -78,13 +81,14 @@ def run(
                 check=check,
                 on_chunk=on_chunk,
                 base=base,
+                lang=lang,
             )
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon
     finally:
         if progress is not None and tasks:
             progress.stop()
-    _summary(stats, time.perf_counter() - start)
+    _summary(stats, time.perf_counter() - start, lang)
     return stats
 
 
@@ -97,14 +101,21 @@ def _refuse_an_input_as_output(inputs: list[str], output: str) -> None:
         return
     for name in expand(inputs):
         if name != "-" and os.path.exists(name) and os.path.samefile(name, output):
-            raise InputError("-o", f"{output} is one of the inputs; write the results to another file")
+            raise InputError("-o", say(m.OUTPUT_IS_INPUT, output=output))
 
 
-def _summary(stats: Stats, seconds: float) -> None:
+def _summary(stats: Stats, seconds: float, lang: str) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
-    stopped = " (stopped at the first failure: --strict)" if stats.stopped else ""
-    unreadable = f", {stats.unreadable} unreadable inputs" if stats.unreadable else ""
-    write_err(
-        f"batch: {stats.hands} hands, {stats.scored} scored, {stats.failed} failed{unreadable}, "
-        f"{seconds:.2f} s, {rate:,.0f} hands/s{stopped}"
+    stopped = m.BATCH_STOPPED if stats.stopped else ""
+    unreadable = say(m.BATCH_UNREADABLE, count=stats.unreadable) if stats.unreadable else ""
+    said = say(
+        m.BATCH_SUMMARY,
+        hands=stats.hands,
+        scored=stats.scored,
+        failed=stats.failed,
+        unreadable=unreadable,
+        seconds=seconds,
+        rate=rate,
+        stopped=stopped,
     )
+    write_err(said.text(lang))

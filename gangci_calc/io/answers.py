@@ -15,6 +15,8 @@ from gangci_calc.errors import AnswerError, shown
 from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
 from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
 from gangci_calc.rules.terms import WIN_ZH
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 _COUNT = {"0": 0, "1": 1, "2": 2, "3": 3, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "零": 0}
 _BET = {"piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang"}
@@ -40,10 +42,7 @@ def parse_win(text: str, offered: tuple[Win, ...] = ()) -> Win:
             starting = [w for w in offered if text.lower() in (WIN_ZH[w][0], w.value[0])]
             win = starting[0] if len(starting) == 1 else None
     if win is None:
-        raise AnswerError(
-            f"{shown(text)}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw), "
-            "or its number"
-        )
+        raise AnswerError(say(m.WIN_ANSWER, value=shown(text)))
     return win
 
 
@@ -54,7 +53,7 @@ def parse_seat_answer(text: str, names: dict[Seat, str] | None = None) -> Seat:
         matches = [s for s, name in names.items() if name == text.strip()]
         seat = matches[0] if len(matches) == 1 else None
     if seat is None:
-        raise AnswerError(f"{shown(text)} is not a seat — 东 南 西 北, E S W N or a player's name")
+        raise AnswerError(say(m.SEAT_ANSWER, value=shown(text)))
     return seat
 
 
@@ -65,7 +64,7 @@ def _tokens(text: str) -> list[tuple[str, str, str]]:
         if kind == "count":
             kind = "bet"
         if kind == "bad":
-            raise AnswerError(f"{shown(match.group())} is not understood in {shown(text)}")
+            raise AnswerError(say(m.NOT_UNDERSTOOD_IN, value=shown(match.group()), text=shown(text)))
         if kind != "sep":
             out.append(
                 (
@@ -87,12 +86,12 @@ def parse_bets(text: str) -> dict[Seat, dict[str, int]]:
             bets.setdefault(seat, {})  # type: ignore[arg-type]
         elif kind == "bet":
             if seat is None:
-                raise AnswerError(f"say whose {value} it is first, e.g. 南飘1 or S piao 1")
+                raise AnswerError(say(m.WHOSE_BET, bet=value))
             if count not in _COUNT:
-                raise AnswerError(f"{value} {count}: counts are 0 to 3")
+                raise AnswerError(say(m.COUNT_RANGE, bet=value, count=count))
             bets[seat][_BET[value.lower()]] = _COUNT[count]
         else:
-            raise AnswerError(f"{shown(value)} is not an add-on — 飘 piao, 抵 di, 杠 gang")
+            raise AnswerError(say(m.NOT_AN_ADDON, value=shown(value)))
     return {s: counts for s, counts in bets.items() if counts}
 
 
@@ -115,12 +114,12 @@ def parse_kongs(text: str) -> list[Kong]:
             pending.append(seat)
         elif token == "kong":
             if len(pending) != 1:
-                raise AnswerError(f"say who made the {value} first, e.g. 北暗杠 or N concealed")
+                raise AnswerError(say(m.WHO_MADE_KONG, kong=value))
             kind = KONG_NAMES[value.lower()]
         else:
-            raise AnswerError(f"{shown(value)} is not a kong — 暗杠 concealed, 明杠 exposed, 续杠 added")
+            raise AnswerError(say(m.NOT_A_KONG_ANSWER, value=shown(value)))
     if pending and kind is None:
-        raise AnswerError("each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added")
+        raise AnswerError(say(m.KONG_NEEDS_KIND))
     if pending and kind is not None:
         kongs.append(Kong(pending[0], kind))
     return kongs
@@ -176,15 +175,15 @@ def parse_house(text: str) -> dict[str, object]:
             continue
         match = _HOUSE_TOKEN.match(text, position)
         if match is None:
-            raise AnswerError(f"{shown(text[position:])} is not understood")
+            raise AnswerError(say(m.NOT_UNDERSTOOD, value=shown(text[position:])))
         position = match.end()
         name, value, number = match.group("name"), match.group("value"), match.group("number")
         key_value = _house_option(name, value or number, words, numbered)
         if key_value is None:
-            raise AnswerError(f"{shown(match.group().strip())} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500")
+            raise AnswerError(say(m.NOT_A_HOUSE_RULE, value=shown(match.group().strip())))
         key, option = key_value
         if key in found and found[key] != option:
-            raise AnswerError(f"{key} is given twice")
+            raise AnswerError(say(m.RULE_TWICE, key=key))
         found[key] = option
     return found
 

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import IO
 
 from gangci_calc.errors import OutputError
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 class Abandon(Exception):
@@ -43,22 +45,22 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise OutputError(name, f"cannot be written: {error.strerror}") from None
+        raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise OutputError(name, "is a folder; name a file")
+        raise OutputError(name, say(m.IS_A_FOLDER))
     if info is not None and not stat.S_ISREG(info.st_mode):  # /dev/null, a pipe: nothing to replace
         try:
             with target.open("w", encoding="utf-8") as handle:
                 yield handle
         except OSError as error:
-            raise OutputError(name, f"cannot be written: {error.strerror}") from None
+            raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
         return
     if info is not None and not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise OutputError(name, "is read-only; nothing written (make it writable first)")
+        raise OutputError(name, say(m.READ_ONLY))
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as error:
-        raise OutputError(name, f"cannot be written: {error.strerror}") from None
+        raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8-sig" if keep_bom else "utf-8", newline="") as handle:
             yield handle
@@ -74,7 +76,7 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
     except Abandon:
         pass
     except OSError as error:
-        raise OutputError(name, f"cannot be written: {error.strerror}") from None
+        raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
     finally:
         Path(temp).unlink(missing_ok=True)
 

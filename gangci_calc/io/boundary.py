@@ -25,6 +25,8 @@ from typing import Any
 import yaml
 
 from gangci_calc.errors import InputError
+from gangci_calc.words import Said, say
+from gangci_calc.words import messages as m
 
 MAX_DEPTH = 24  # a hand file nests about 5 deep; meta mappings get room
 MAX_ALIASES = 64
@@ -37,6 +39,10 @@ _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when prese
 
 class ValueProblem(yaml.constructor.ConstructorError):
     """A value that YAML parses but cannot be built (``!!int x``, ``!!bool maybe``, a 40-digit number)."""
+
+    def __init__(self, said: Said, mark: yaml.Mark) -> None:
+        super().__init__(None, None, said.text("en"), mark)
+        self.said = said
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -60,13 +66,8 @@ class Loader(_Base):  # type: ignore[misc]
                     continue
                 identity = (key_node.tag, key_node.value)
                 if identity in seen:
-                    raise ValueProblem(
-                        None,
-                        None,
-                        f"'{short(str(key_node.value))}' is given twice in one mapping "
-                        f"(lines {seen[identity]} and {key_node.start_mark.line + 1}); say it once",
-                        key_node.start_mark,
-                    )
+                    key, first, second = short(str(key_node.value)), seen[identity], key_node.start_mark.line + 1
+                    raise ValueProblem(say(m.KEY_TWICE_LINES, key=key, first=first, second=second), key_node.start_mark)
                 seen[identity] = key_node.start_mark.line + 1
         mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
         return mapping
@@ -75,7 +76,7 @@ class Loader(_Base):  # type: ignore[misc]
         value = str(self.construct_scalar(node))
         truth = self.bool_values.get(value.lower())
         if truth is None:
-            raise ValueProblem(None, None, f"'{short(value)}' is not true or false", node.start_mark)
+            raise ValueProblem(say(m.NOT_TRUE_FALSE, value=short(value)), node.start_mark)
         return bool(truth)
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
@@ -84,13 +85,13 @@ class Loader(_Base):  # type: ignore[misc]
             return int(text)
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
-            raise ValueProblem(None, None, f"'{short(text)}' has more than {MAX_DIGITS} digits", node.start_mark)
+            raise ValueProblem(say(m.TOO_MANY_DIGITS, value=short(text), digits=MAX_DIGITS), node.start_mark)
         try:
             value: int = super().construct_yaml_int(node)
         except (ValueError, TypeError):
-            raise ValueProblem(None, None, f"'{short(text)}' is not a whole number", node.start_mark) from None
+            raise ValueProblem(say(m.NOT_WHOLE, value=short(text)), node.start_mark) from None
         if abs(value) >= 10**MAX_DIGITS:
-            raise ValueProblem(None, None, f"'{short(text)}' has more than {MAX_DIGITS} digits", node.start_mark)
+            raise ValueProblem(say(m.TOO_MANY_DIGITS, value=short(text), digits=MAX_DIGITS), node.start_mark)
         return value
 
     def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
@@ -98,7 +99,7 @@ class Loader(_Base):  # type: ignore[misc]
             value: float = super().construct_yaml_float(node)
         except (ValueError, TypeError):
             text = short(str(self.construct_scalar(node)))
-            raise ValueProblem(None, None, f"'{text}' is not a number", node.start_mark) from None
+            raise ValueProblem(say(m.NOT_A_NUMBER, value=text), node.start_mark) from None
         return value
 
     def construct_yaml_timestamp(self, node: yaml.ScalarNode) -> str:
@@ -106,12 +107,7 @@ class Loader(_Base):  # type: ignore[misc]
         return str(self.construct_scalar(node))
 
     def construct_not_plain(self, node: yaml.Node) -> None:
-        raise ValueProblem(
-            None,
-            None,
-            f"the {node.tag} tag: only plain YAML is accepted (mappings, lists, text, numbers, true/false)",
-            node.start_mark,
-        )
+        raise ValueProblem(say(m.PLAIN_YAML_ONLY, tag=node.tag), node.start_mark)
 
 
 Loader.add_constructor("tag:yaml.org,2002:bool", Loader.construct_yaml_bool)
@@ -141,16 +137,16 @@ def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             if stat.S_ISDIR(info.st_mode):
-                raise InputError(name, "is a directory, not a hand file")
-            raise InputError(name, "is not a regular file (a device, a pipe or a socket); give a file")
+                raise InputError(name, say(m.IS_A_DIRECTORY))
+            raise InputError(name, say(m.NOT_REGULAR))
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise InputError(name, "no such file") from None
+        raise InputError(name, say(m.NO_SUCH_FILE)) from None
     except OSError as error:
-        raise InputError(name, f"cannot be read: {error.strerror}") from None
+        raise InputError(name, say(m.CANNOT_READ, reason=error.strerror)) from None
     if len(data) > limit:
-        raise InputError(name, f"is larger than {limit >> 20} MiB; this is not a hand file")
+        raise InputError(name, say(m.TOO_LARGE, size=limit >> 20))
     return decode(data, name)
 
 
@@ -159,7 +155,7 @@ def decode(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise InputError(name, "is not UTF-8 text", line=line) from None
+        raise InputError(name, say(m.NOT_UTF8), line=line) from None
 
 
 def has_bom(path: str | Path) -> bool:
@@ -175,19 +171,21 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
     try:
         return yaml.load(text, Loader=Loader)
     except ValueProblem as error:
-        raise _located(error, source, line_offset, error.problem or "bad value") from None
+        raise _located(error, source, line_offset, error.said) from None
     except yaml.MarkedYAMLError as error:
         problem = error.problem or "invalid YAML"
         if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
-            problem = f"{problem.split(' tag')[0]} tag: only plain YAML is accepted (no Python objects)"
-        raise _located(error, source, line_offset, f"YAML syntax: {problem}") from None
+            said = say(m.NO_PYTHON_OBJECTS, tag=problem.split(" tag")[0])
+        else:
+            said = say(m.YAML_SYNTAX, problem=problem)
+        raise _located(error, source, line_offset, said) from None
     except yaml.YAMLError as error:
-        raise InputError(source, f"YAML syntax: {short(str(error), 200)}") from None
+        raise InputError(source, say(m.YAML_SYNTAX, problem=short(str(error), 200))) from None
     except RecursionError:
-        raise InputError(source, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise InputError(source, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH)) from None
 
 
-def _located(error: yaml.MarkedYAMLError, source: str, line_offset: int, message: str) -> InputError:
+def _located(error: yaml.MarkedYAMLError, source: str, line_offset: int, message: Said) -> InputError:
     mark = error.problem_mark or error.context_mark
     line = mark.line + 1 + line_offset if mark else None
     column = mark.column + 1 if mark else None
@@ -203,16 +201,14 @@ def _check_structure(text: str, source: str, line_offset: int) -> None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     line, column = _at(event, line_offset)
-                    message = f"nested more than {MAX_DEPTH} levels deep; a hand never is"
-                    raise InputError(source, message, line=line, column=column)
+                    raise InputError(source, say(m.NESTED_LEVELS, depth=MAX_DEPTH), line=line, column=column)
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     line, column = _at(event, line_offset)
-                    message = f"more than {MAX_ALIASES} aliases (*name); a hand needs none"
-                    raise InputError(source, message, line=line, column=column)
+                    raise InputError(source, say(m.TOO_MANY_ALIASES, count=MAX_ALIASES), line=line, column=column)
     except yaml.YAMLError:
         return  # the load that follows reports the syntax error, located
 
@@ -250,14 +246,13 @@ def parse_json(text: str, source: str, line: int) -> Any:
         data = _JSON.decode(text)
     except _DuplicateKey as error:
         column = _key_column(text, error.key)
-        message = f"'{short(error.key)}' is given twice in one object; say it once"
-        raise InputError(source, message, line=line, column=column) from None
+        raise InputError(source, say(m.KEY_TWICE_OBJECT, key=short(error.key)), line=line, column=column) from None
     except RecursionError:
-        raise InputError(source, f"nested too deeply (more than {MAX_DEPTH} levels)", line=line) from None
+        raise InputError(source, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH), line=line) from None
     except ValueError as error:
         message = getattr(error, "msg", None) or short(str(error), 80)
         column = getattr(error, "colno", None)
-        raise InputError(source, f"JSON syntax: {message}", line=line, column=column) from None
+        raise InputError(source, say(m.JSON_SYNTAX, problem=message), line=line, column=column) from None
     return data
 
 
@@ -278,8 +273,7 @@ def _check_json_depth(text: str, source: str, line: int) -> None:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                message = f"nested more than {MAX_DEPTH} levels deep; a hand never is"
-                raise InputError(source, message, line=line, column=column)
+                raise InputError(source, say(m.NESTED_LEVELS, depth=MAX_DEPTH), line=line, column=column)
         elif char in "]}":
             depth -= 1
 

@@ -20,11 +20,7 @@ if TYPE_CHECKING:
 
 def _who(seat: Seat, lang: str, names: dict[Seat, str], dealer: Seat) -> str:
     label = seat_label(seat, lang, names)
-    return (
-        f"{label}（{word('dealer', lang)}）"
-        if seat is dealer and lang == "zh"
-        else (f"{label} ({word('dealer', lang).lower()})" if seat is dealer else label)
-    )
+    return word("is_dealer", lang).format(who=label) if seat is dealer else label
 
 
 def _footer(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> list[str]:

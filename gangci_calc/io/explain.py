@@ -21,8 +21,9 @@ def charge_formula(charge: Charge, lang: str) -> str:
     if charge.k_halves != 2:  # k is 2 or ½ (or 暗杠倍数, or a count of 米)
         text += f" × {amount_text(charge.coefficient)}"
     if charge.counts:
-        gap = "" if lang == "zh" else " "
-        terms = " + ".join(f"{word(name, lang)}{gap}{count}" for name, count in charge.counts)
+        terms = " + ".join(
+            word("count_of", lang).format(name=word(name, lang), count=count) for name, count in charge.counts
+        )
         text += f" × (1 + {terms})"
     for doubling in charge.doublings:
         text += f" × 2 {doubling_label(doubling, lang)}"
@@ -50,15 +51,12 @@ def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Sea
     """
     if not settlement.payments:
         void = bool(hand.kongs)
-        if lang == "zh":
-            return ["流局：无人付钱" + ("，杠作废" if void else "")]
-        return ["draw: nobody pays" + (", kongs are void" if void else "")]
+        return [word("draw_nobody_pays", lang) + (word("kongs_void", lang) if void else "")]
     lines = []
     for payment in settlement.payments:
         route = f"{seat_label(payment.payer, lang, names)} → {seat_label(payment.payee, lang, names)}"
         for charge in payment.charges:
             lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang)}")
         if len(payment.charges) > 1:
-            total = "合计" if lang == "zh" else "total"
-            lines.append(f"{route}  {total} {amount_text(payment.amount)}")
+            lines.append(f"{route}  {word('total_lower', lang)} {amount_text(payment.amount)}")
     return lines

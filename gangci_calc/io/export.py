@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.labels import amount_text, json_amount
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 if TYPE_CHECKING:
     from gangci_calc.io.load import LoadedHand
@@ -144,7 +146,7 @@ def score_csv(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bo
     if explain:
         from gangci_calc.errors import InputError
 
-        raise InputError("--explain", "CSV has one row per seat and no room for formulas: use --format table or json")
+        raise InputError("--explain", say(m.EXPLAIN_NO_CSV))
     return settlement_csv(loaded.hand, settlement, loaded.names)
 
 
@@ -219,7 +221,7 @@ def session_csv(settled: SettledSession, lang: str) -> str:
 
 def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
     """``gangci check --format json``."""
-    return _dumps(verdict_object(verdict))
+    return _dumps(verdict_object(verdict, lang))
 
 
 def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:
@@ -294,14 +296,14 @@ class BatchCsv:
         return csv_text([[where, "", "", "", "", "", "", message]])
 
 
-def verdict_object(verdict: Verdict) -> dict[str, Any]:
+def verdict_object(verdict: Verdict, lang: str) -> dict[str, Any]:
     """The ``gangci check --format json`` object."""
     from gangci_calc.tiles.notation import tile_text
 
     return {
         "claim": verdict.win.value,
         "holds": verdict.holds,
-        "reason": verdict.reason,
+        "reason": verdict.reason.text(lang),
         "kong": tile_text(verdict.kong) if verdict.kong is not None else None,
         "arrangement": [[kind, tile_text(t)] for kind, t in verdict.arrangement],
         "alternatives": [w.value for w in verdict.alternatives],

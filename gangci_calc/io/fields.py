@@ -42,6 +42,8 @@ from gangci_calc.rules import (
     parse_seat,
 )
 from gangci_calc.rules.hand import whole_count
+from gangci_calc.words import Message, Said, Text, say
+from gangci_calc.words import messages as m
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -49,10 +51,10 @@ if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
 
 
-def read_mapping(data: Any, path: FieldPath, keys: Keys, what: str) -> dict[str, Any]:
+def read_mapping(data: Any, path: FieldPath, keys: Keys, what: Message) -> dict[str, Any]:
     """Check a mapping's keys against ``keys`` (with aliases); return it with canonical keys."""
     if not isinstance(data, dict):
-        raise RuleError(path, f"should be a mapping of {what}, not {kind_of(data)}")
+        raise RuleError(path, say(m.NOT_A_MAPPING_OF, what=what, kind=kind_of(data)))
     if data.keys() <= keys.canonical:  # the usual case: canonical keys only, each once (a dict has no twins)
         return data
     out: dict[str, Any] = {}
@@ -61,23 +63,23 @@ def read_mapping(data: Any, path: FieldPath, keys: Keys, what: str) -> dict[str,
         if key is None:
             raise RuleError((*path, str(raw_key)), _unknown(raw_key, keys, what), at_key=True)
         if key in out:
-            raise RuleError((*path, key), f"given twice (as {key} and an alias of it)", at_key=True)
+            raise RuleError((*path, key), say(m.GIVEN_TWICE_ALIAS, key=key), at_key=True)
         out[key] = value
     return out
 
 
-def _unknown(raw_key: Any, keys: Keys, what: str) -> str:
+def _unknown(raw_key: Any, keys: Keys, what: Message) -> Said:
     import difflib  # only a mistake needs it
 
     close = difflib.get_close_matches(str(raw_key), list(keys.lookup), n=1, cutoff=0.6)
-    hint = f"did you mean '{close[0]}'?" if close else f"expected one of {', '.join(keys.spellings)}"
-    return f"unknown key '{short(str(raw_key))}' in {what} — {hint}"
+    hint = say(m.DID_YOU_MEAN, close=close[0]) if close else say(m.EXPECTED_ONE_OF, keys=", ".join(keys.spellings))
+    return say(m.UNKNOWN_KEY, key=short(str(raw_key)), what=what, hint=hint)
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:
     seat = parse_seat(value)
     if seat is None:
-        raise RuleError(path, f"{shown(value)} is not a seat — use E S W N or 东 南 西 北")
+        raise RuleError(path, say(m.NOT_A_SEAT, value=shown(value)))
     return seat
 
 
@@ -87,15 +89,15 @@ def read_stakes(value: Any, path: FieldPath) -> Stakes:
     if isinstance(value, int) and not isinstance(value, bool):
         if value in SCHEMES:
             return SCHEMES[value]
-        raise RuleError(path, f"no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}")
+        raise RuleError(path, say(m.NO_SCHEME, value=value))
     if not isinstance(value, dict):
-        raise RuleError(path, f"{shown(value)} is not a stakes scheme — use 1, 2 or {{gang: 500}}")
-    given = read_mapping(value, path, STAKES, "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)")
+        raise RuleError(path, say(m.NOT_A_SCHEME, value=shown(value)))
+    given = read_mapping(value, path, STAKES, m.WHAT_STAKES)
     for name, amount in given.items():
         if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 10**18:
-            raise RuleError((*path, name), f"{shown(amount)} is not a positive whole amount of at most 18 digits")
+            raise RuleError((*path, name), say(m.NOT_AN_AMOUNT_18, value=shown(amount)))
     if "gang" not in given:
-        raise RuleError(path, "needs at least gang (杠底); bomb and ci default to 2× and 6× it")
+        raise RuleError(path, say(m.STAKES_NEED_GANG))
     usual = Stakes.from_gang(given["gang"])
     return Stakes(given["gang"], given.get("bomb", usual.bomb), given.get("ci", usual.ci), given.get("dianpao"))
 
@@ -108,14 +110,14 @@ def read_flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]]
         for truth, spellings in ((True, TRUE_WORDS), (False, FALSE_WORDS), *((words or {}).items())):
             if text in spellings:
                 return truth
-    raise RuleError(path, f"{shown(value)} is not true or false (是/否)")
+    raise RuleError(path, say(m.NOT_A_FLAG, value=shown(value)))
 
 
 def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
     """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``."""
     if value is None:
         return base
-    given = read_mapping(value, path, RULES, "house rules (规矩)")
+    given = read_mapping(value, path, RULES, m.WHAT_RULES)
     changes: dict[str, Any] = {key: read_rule_value(key, raw, (*path, key)) for key, raw in given.items()}
     if not changes:
         return base
@@ -137,9 +139,9 @@ def read_rule_value(key: str, raw: Any, path: FieldPath) -> object:
                 if raw.strip() in names or raw.strip().lower() in names:
                     return member
         choices = " or ".join(" ".join(names) for names in spellings.values())
-        raise RuleError(path, f"{shown(raw)} is not a value of {key} — use {choices}")
+        raise RuleError(path, say(m.NOT_A_RULE_VALUE, value=shown(raw), key=key, choices=choices))
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError(path, f"{shown(raw)} is not a whole number")
+        raise RuleError(path, say(m.NOT_A_WHOLE_NUMBER, value=shown(raw)))
     return raw
 
 
@@ -147,14 +149,14 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleError(path, f"should map seats to names, like {{E: 老王}}, not {kind_of(value)}")
+        raise RuleError(path, say(m.NAMES_MAPPING, kind=kind_of(value)))
     names: dict[Seat, str] = {}
     for raw_seat, name in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
         names[seat] = name_text(name, (*path, seat.name))
         others = [other for other, known in names.items() if known == names[seat] and other is not seat]
         if others:
-            raise RuleError((*path, seat.name), f"{names[seat]} already sits at {others[0].name}: one seat each")
+            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=names[seat], seat=others[0].name))
     return names
 
 
@@ -164,12 +166,12 @@ MAX_NAME = 40
 def name_text(name: Any, path: FieldPath) -> str:
     """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
     if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
-        raise RuleError(path, f"{shown(name)} is not a name")
+        raise RuleError(path, say(m.NOT_A_NAME, value=shown(name)))
     text = str(name).strip()
     if not text.isprintable():
-        raise RuleError(path, f"{shown(text)} is not a name: no tabs, line breaks or control characters")
+        raise RuleError(path, say(m.NAME_PRINTABLE, value=shown(text)))
     if len(text) > MAX_NAME:
-        raise RuleError(path, f"{shown(text)} is longer than {MAX_NAME} characters")
+        raise RuleError(path, say(m.NAME_TOO_LONG, value=shown(text), limit=MAX_NAME))
     return text
 
 
@@ -177,14 +179,14 @@ def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
     if value is None:
         return (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     if not isinstance(value, dict):
-        raise RuleError(path, f"should map seats to add-ons, like {{S: {{piao: 1}}}}, not {kind_of(value)}")
+        raise RuleError(path, say(m.BETS_MAPPING, kind=kind_of(value)))
     bets = [NO_BETS] * 4
     for raw_seat, counts in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
         if counts is None:
             continue
         here = (*path, seat.name)
-        given = read_mapping(counts, here, BETS, "add-ons (piao 飘, di 抵, gang 下杠)")
+        given = read_mapping(counts, here, BETS, m.WHAT_BETS)
         # whole numbers before they reach the model; ranges and the dealer rule are the core's (Hand)
         bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
     return (bets[0], bets[1], bets[2], bets[3])
@@ -193,16 +195,12 @@ def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
 def read_outcome(value: Any, path: FieldPath) -> Outcome:
     if isinstance(value, str):
         value = {"type": value}
-    given = read_mapping(value, path, WIN, "the win (type, winner, from)")
+    given = read_mapping(value, path, WIN, m.WHAT_WIN)
     if "type" not in given:
-        raise RuleError(path, "needs type: bomb, heavenly, anci, tianci, zhici, xuci or draw")
+        raise RuleError(path, say(m.WIN_NEEDS_TYPE))
     win = WIN_NAMES.get(given["type"]) if isinstance(given["type"], str) else None
     if win is None:
-        raise RuleError(
-            (*path, "type"),
-            f"{shown(given['type'])} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, "
-            "tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局 (dianpao 点炮, qianggang 抢杠 with those house rules)",
-        )
+        raise RuleError((*path, "type"), say(m.NOT_A_WIN, value=shown(given["type"])))
     winner = read_seat(given["winner"], (*path, "winner")) if given.get("winner") is not None else None
     source = read_seat(given["from"], (*path, "from")) if given.get("from") is not None else None
     bao = read_flag(given["bao"], (*path, "bao")) if given.get("bao") is not None else False
@@ -215,11 +213,11 @@ def read_ci(value: Any, path: FieldPath) -> int:
     from gangci_calc.tiles.notation import parse_tile
 
     if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise RuleError(path, f"{shown(value)} is not a tile like 东, 7z or 四万")
+        raise RuleError(path, say(m.NOT_A_TILE_LIKE, value=shown(value)))
     try:
         return parse_tile(str(value))
     except TileSyntaxError as error:
-        raise RuleError(path, f'"{short(str(value))}": {error.message}') from None
+        raise RuleError(path, say(m.QUOTED_PROBLEM, text=short(str(value)), problem=error.message)) from None
 
 
 def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
@@ -227,12 +225,12 @@ def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
     if value is None:
         return NO_MI
     if not isinstance(value, dict):
-        raise RuleError(path, f"should map seats to counts of 米, like {{E: 2}}, not {kind_of(value)}")
+        raise RuleError(path, say(m.MI_MAPPING, kind=kind_of(value)))
     counts = [0, 0, 0, 0]
     for raw_seat, count in value.items():
         seat = read_seat(raw_seat, (*path, str(raw_seat)))
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RuleError((*path, seat.name), f"{shown(count)} is not a count of 米 (0 or more)")
+            raise RuleError((*path, seat.name), say(m.NOT_MI_COUNT, value=shown(count)))
         counts[seat] = count
     return (counts[0], counts[1], counts[2], counts[3])
 
@@ -243,10 +241,10 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
     from gangci_calc.tiles.claims import TileClaim, check_tile_counts  # only hands with tiles need it
     from gangci_calc.tiles.notation import parse_tile, parse_tiles
 
-    given = read_mapping(value, path, TILES, "tiles (ci, hand, win_tile, pungs, kongs, concealed_kongs)")
+    given = read_mapping(value, path, TILES, m.WHAT_TILES)
     for required in ("ci", "hand"):
         if given.get(required) is None:
-            raise RuleError(path, f"needs {required}")
+            raise RuleError(path, say(m.NEEDS_KEY, key=required))
 
     def read(key: str, one: bool) -> Any:
         text = given.get(key)
@@ -256,12 +254,14 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
         if isinstance(text, list):  # pungs: [4m, 5p]
             text = " ".join(str(t) for t in text)
         if not isinstance(text, (str, int)) or isinstance(text, bool):
-            raise RuleError((*path, key), f"{shown(text)} is not tile notation like 123m 44p 7z")
+            raise RuleError((*path, key), say(m.NOT_TILE_NOTATION, value=shown(text)))
         try:
             return parse_tile(str(text)) if one else tuple(parse_tiles(str(text)))
         except TileSyntaxError as error:
             offset = error.offset if offset_known else None
-            raise RuleError((*path, key), f'"{text}": {error.message}', offset=offset) from None
+            raise RuleError(
+                (*path, key), say(m.QUOTED_PROBLEM, text=text, problem=error.message), offset=offset
+            ) from None
 
     claim = TileClaim(
         ci=read("ci", True),
@@ -282,31 +282,28 @@ def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise RuleError(path, f"should be a list of kongs, like [{{by: N, type: concealed}}], not {kind_of(value)}")
+        raise RuleError(path, say(m.KONGS_LIST, kind=kind_of(value)))
     kongs = []
     for index, item in enumerate(value):
         here = (*path, index)
-        given = read_mapping(item, here, KONGS, "a kong (by, type, from)")
+        given = read_mapping(item, here, KONGS, m.WHAT_KONG)
         for required in ("by", "type"):
             if given.get(required) is None:
-                raise RuleError(here, f"needs {required}")
+                raise RuleError(here, say(m.NEEDS_KEY, key=required))
         kind = KONG_NAMES.get(given["type"]) if isinstance(given["type"], str) else None
         if kind is None:
-            raise RuleError(
-                (*here, "type"),
-                f"{shown(given['type'])} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
-            )
+            raise RuleError((*here, "type"), say(m.NOT_A_KONG, value=shown(given["type"])))
         source = read_seat(given["from"], (*here, "from")) if given.get("from") is not None else None
         kongs.append(Kong(read_seat(given["by"], (*here, "by")), kind, source))
     return tuple(kongs)
 
 
-def kind_of(value: Any) -> str:
+def kind_of(value: Any) -> Text:
     """What a value is, in words, for a message: ``a mapping``, ``the text 'x'``."""
     if value is None:
-        return "nothing"
+        return m.NOTHING
     if isinstance(value, dict):
-        return "a mapping"
+        return m.A_MAPPING
     if isinstance(value, list):
-        return "a list"
-    return f"the text {shown(value)}" if isinstance(value, str) else shown(value)
+        return m.A_LIST
+    return say(m.KIND_TEXT, value=shown(value)) if isinstance(value, str) else shown(value)

@@ -65,7 +65,7 @@ def without_last_hand(text: str) -> str:
     """The ledger with its last hand removed (``--undo``)."""
     items = hand_texts(text)
     if not items:
-        raise ValueError("no hand to remove")
+        raise ValueError("no hand to remove")  # the caller checks first: a bug if reached
     last = items[-1]
     if not last.flow:
         return text[: last.start] + text[last.end :]

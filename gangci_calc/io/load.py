@@ -31,6 +31,8 @@ from gangci_calc.io.fields import (
 from gangci_calc.io.positions import locate
 from gangci_calc.io.schema import TOP, normalize_key
 from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
+from gangci_calc.words import Message, say
+from gangci_calc.words import messages as m
 
 if TYPE_CHECKING:
     from gangci_calc.tiles.claims import TileClaim
@@ -68,7 +70,7 @@ _SEED_TABLES = {(n, policy): TableRules(SCHEMES[n], policy) for n in SCHEMES for
 def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = SEED_RULES) -> Table:
     """The table settings of a hand file or a session header; ``base`` is what ``rules:`` changes."""
     if "stakes" not in given:
-        raise RuleError(path, "missing stakes — 起底方案: 1, 2 or {gang: 1000}")
+        raise RuleError(path, say(m.MISSING_STAKES))
     scheme, policy = given["stakes"], given.get("policy", False)
     if base is SEED_RULES and "rules" not in given and type(scheme) is int and type(policy) is bool:
         common = _SEED_TABLES.get((scheme, policy))
@@ -106,7 +108,7 @@ def hand_from(
     checks a 炸弹 under 硬次 as a claim that fails, so ``referee`` lets it load.
     """
     if "win" not in given:
-        raise RuleError(path, "missing win — e.g. win: {type: bomb, winner: S}")
+        raise RuleError(path, say(m.MISSING_WIN))
     outcome = read_outcome(given["win"], (*path, "win"))
     bets = read_bets(given.get("bets"), (*path, "bets"))
     kongs = read_kongs(given.get("kongs"), (*path, "kongs"))
@@ -116,7 +118,7 @@ def hand_from(
     if given.get("tiles") is not None:
         tiles = read_tiles(given["tiles"], (*path, "tiles"), outcome.win)
         if ci is not None and ci != tiles.ci:
-            raise RuleError((*path, "ci"), "differs from tiles.ci: the hand has one ci tile (杠底牌)")
+            raise RuleError((*path, "ci"), say(m.CI_DIFFERS))
         ci = tiles.ci
     if mi is None:
         mi = read_mi(given["mi"], (*path, "mi")) if "mi" in given else NO_MI
@@ -136,15 +138,13 @@ def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = 
     ``base`` is the house rules from ``--rules FILE``; the file's own ``rules:`` changes them key by key.
     """
     if not isinstance(data, dict):
-        raise RuleError(
-            (), f"a hand file should be a mapping of fields (stakes, dealer, win, ...), not {kind_of(data)}"
-        )
+        raise RuleError((), say(m.HAND_FILE_MAPPING, kind=kind_of(data)))
     if "hands" in data or "牌局" in data:
-        raise RuleError(("hands",), "this is a session file (many hands): use `gangci session`", at_key=True)
-    given = read_mapping(data, (), TOP, "a hand file")
+        raise RuleError(("hands",), say(m.IS_A_SESSION), at_key=True)
+    given = read_mapping(data, (), TOP, m.WHAT_HAND_FILE)
     table = table_from(given, (), base)
     if "dealer" not in given:
-        raise RuleError((), "missing dealer — who dealt (庄家): E, S, W or N")
+        raise RuleError((), say(m.MISSING_DEALER))
     dealer = read_seat(given["dealer"], ("dealer",))
     hand, tiles = hand_from(given, table, dealer, referee=referee)
     return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None)
@@ -157,17 +157,17 @@ def house_from_data(data: Any) -> HouseRules:
         if isinstance(key, str) and normalize_key(key) == "rules":
             return read_house(data[key], ("rules",), SEED_RULES)
     if not isinstance(data, dict):
-        raise RuleError((), f"a rules file should be a mapping of house options (rules: {{...}}), not {kind_of(data)}")
+        raise RuleError((), say(m.RULES_FILE_MAPPING, kind=kind_of(data)))
     return read_house(data, (), SEED_RULES)
 
 
-def load_file(path: str | Path, build: Callable[[Any], T], empty: str, limit: int = HAND_FILE_LIMIT) -> T:
+def load_file(path: str | Path, build: Callable[[Any], T], empty: Message, limit: int = HAND_FILE_LIMIT) -> T:
     """Read a file through the boundary and ``build`` a model from its data; every error located in the file."""
     source = str(path)
     text = read_text(path, limit)
     data = parse_yaml(text, source)
     if data is None:
-        raise InputError(source, f"is empty — {empty}")
+        raise InputError(source, say(m.EMPTY_FILE, need=empty))
     try:
         return build(data)
     except RuleError as error:
@@ -176,7 +176,7 @@ def load_file(path: str | Path, build: Callable[[Any], T], empty: str, limit: in
 
 def load_rules(path: str | Path) -> HouseRules:
     """Read a ``--rules FILE``: one table's house options, kept by a club for every hand."""
-    return load_file(path, house_from_data, "a rules file names house options, like rules: {baoci: true}")
+    return load_file(path, house_from_data, m.RULES_NEEDS)
 
 
 def located(error: RuleError, source: str, text: str | None, *, line_offset: int = 0) -> InputError:
@@ -197,6 +197,6 @@ def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool 
     loaded = load_file(
         path,
         lambda data: hand_from_data(data, base, referee=referee),
-        "a hand file needs at least stakes, dealer and win",
+        m.HAND_NEEDS,
     )
     return replace(loaded, source=str(path))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.errors import InputError, InputErrors, RuleError
+from gangci_calc.errors import InputError, InputErrors, RuleError, field_name
 from gangci_calc.io.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
 from gangci_calc.io.fields import kind_of, read_mapping, read_seat
 from gangci_calc.io.load import (
@@ -36,6 +36,8 @@ from gangci_calc.rules import (
     next_mi,
 )
 from gangci_calc.transfers import Transfer
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 @dataclass(frozen=True)
@@ -136,20 +138,20 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
     """A session's text -> its hands, each under the table in force at it; ``base``: ``--rules FILE``."""
     data = parse_yaml(text, source)
     if data is None:
-        raise InputError(source, "is empty — a session needs stakes, dealer and hands")
+        raise InputError(source, say(m.EMPTY_FILE, need=m.SESSION_NEEDS))
     try:
         if not isinstance(data, dict):
-            raise RuleError((), f"a session file should be a mapping (stakes, dealer, hands), not {kind_of(data)}")
-        given = read_mapping(data, (), SESSION, "a session file")
+            raise RuleError((), say(m.SESSION_MAPPING, kind=kind_of(data)))
+        given = read_mapping(data, (), SESSION, m.WHAT_SESSION)
         table = table_from(given, (), base)
         if "dealer" not in given:
-            raise RuleError((), "missing dealer — who deals the first hand (庄家)")
+            raise RuleError((), say(m.MISSING_FIRST_DEALER))
         first_dealer = read_seat(given["dealer"], ("dealer",))
         raw_hands = given.get("hands")
         if raw_hands is None:
             raw_hands = []
         if not isinstance(raw_hands, list):
-            raise RuleError(("hands",), f"should be a list of hands, not {kind_of(raw_hands)}")
+            raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
     except RuleError as error:
         raise located(error, source, text) from None
 
@@ -167,10 +169,8 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
             if isinstance(raw, dict):
                 for key in raw:
                     if key in _MI_SPELLINGS:
-                        raise RuleError(
-                            (*path, "mi"), "a session counts 米 itself, hand by hand: remove mi", at_key=True
-                        )
-            given = read_mapping(raw, path, SESSION_HAND, "a hand (win, bets, kongs, tiles, dealer, ...)")
+                        raise RuleError((*path, "mi"), say(m.SESSION_COUNTS_MI), at_key=True)
+            given = read_mapping(raw, path, SESSION_HAND, m.WHAT_SESSION_HAND)
             if any(key in given for key in TABLE_KEYS):
                 current = table_changed(given, current, path)
                 changed = True
@@ -182,14 +182,15 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
             hand, tiles = hand_from(given, current, dealer, path, mi=mi)
         except RuleError as error:
             located_error = located(error, source, text)
-            field = located_error.field.removeprefix(f"hands[{index}]").lstrip(".")
+            field = field_name(error.path[2:])
+            message = say(m.FIELD_MESSAGE, field=field, message=error.message) if field else error.message
             errors.append(
                 InputError(
                     source,
-                    f"{field}: {error.message}" if field else error.message,
+                    message,
                     line=located_error.line,
                     column=located_error.column,
-                    field=f"hand {number}",
+                    field=say(m.HAND_N, n=number),
                 )
             )
             winner = _raw_winner(raw)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from gangci_calc.errors import LedgerBusy, OutputError
 from gangci_calc.io.atomic import real_target
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 WAIT_SECONDS = 60.0
 
@@ -51,12 +53,12 @@ def ledger_lock(path: str | Path, waiting: Callable[[], None] | None = None) -> 
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise OutputError(str(path), f"cannot be locked for writing ({lock.name}): {error.strerror}") from None
+            raise OutputError(str(path), say(m.CANNOT_LOCK, lock=lock.name, reason=error.strerror)) from None
         if _try_lock(fd) and _still_there(fd, lock):
             break
         os.close(fd)
         if time.monotonic() > deadline:
-            raise LedgerBusy(f"{path}: another gangci is entering a hand in this ledger; try again when it is done")
+            raise LedgerBusy(say(m.LEDGER_BUSY, path=path))
         if not told and waiting is not None:
             waiting()
             told = True

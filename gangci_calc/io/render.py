@@ -26,9 +26,7 @@ def money(amount: Amount) -> Text:
 def bets_text(bets: Bets, lang: str) -> str:
     """``飘1 抵2`` / ``piao 1, di 2``; empty when nothing is set."""
     counts = [(word(name, lang), getattr(bets, name)) for name in ("piao", "di", "gang") if getattr(bets, name)]
-    if lang == "zh":
-        return " ".join(f"{name}{count}" for name, count in counts)
-    return ", ".join(f"{name} {count}" for name, count in counts)
+    return word("list_sep", lang).join(word("count_of", lang).format(name=name, count=count) for name, count in counts)
 
 
 def house_line(house: HouseRules, lang: str) -> str:
@@ -41,13 +39,10 @@ def stakes_text(hand: Hand, lang: str) -> str:
     """The stakes and 带政策, under the payout table (the house rules follow it: :func:`house_line`)."""
     s = hand.stakes
     policy = word("policy_on" if hand.policy else "policy_off", lang)
-    if lang == "zh":
-        text = f"杠底{s.gang} 炸弹底{s.bomb} 杠呲底{s.ci}" + (f" 点炮底{s.dianpao}" if s.dianpao else "")
-        text += f" · {policy}"
-    else:
-        text = f"kong {s.gang}, bomb {s.bomb}, ci {s.ci}" + (f", discard {s.dianpao}" if s.dianpao else "")
-        text += f" · {policy}"
-    return text
+    text = word("stakes_line", lang).format(gang=s.gang, bomb=s.bomb, ci=s.ci)
+    if s.dianpao:
+        text += word("stakes_dianpao", lang).format(dianpao=s.dianpao)
+    return f"{text} · {policy}"
 
 
 def outcome_text(hand: Hand, lang: str, names: dict[Seat, str] | None = None) -> str:
@@ -58,17 +53,11 @@ def outcome_text(hand: Hand, lang: str, names: dict[Seat, str] | None = None) ->
         return text
     text += f": {seat_label(outcome.winner, lang, names)} {word('wins', lang)}"
     if outcome.source is not None:
-        role = _SOURCE_ROLE[lang][outcome.win.value]
+        role = word(f"source_{outcome.win.value}", lang)
         text += f", {seat_label(outcome.source, lang, names)} {role}"
         if outcome.bao:
-            text += " 包次" if lang == "zh" else " (baoci)"
+            text += word("bao_mark", lang)
     return text
-
-
-_SOURCE_ROLE = {
-    "zh": {"zhici": "点炮", "xuci": "被续杠", "dianpao": "点炮", "qianggang": "被抢杠"},
-    "en": {"zhici": "discarded", "xuci": "fed the pung", "dianpao": "discarded", "qianggang": "was robbed"},
-}
 
 
 def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> Table:

@@ -27,7 +27,7 @@ def rule_lines(result: SettledSession, lang: str) -> list[str]:
         changes = [(1, house_line(result.session.table.rules.house, lang))]
     if len(changes) == 1:
         return [changes[0][1]] if changes[0][1] else []
-    since = "第 {n} 局起 " if lang == "zh" else "from hand {n}: "
+    since = word("since_hand", lang)
     seed = word("seed_rules", lang)
     return [since.format(n=number) + (line or seed) for number, line in changes]
 
@@ -80,7 +80,7 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
     """The hands for a narrow screen: a block per hand, a line per seat with this hand's amount and the total."""
     from rich.text import Text
 
-    text = Text(("牌局" if lang == "zh" else "Hands") + "\n", style="bold")
+    text = Text(word("hands", lang) + "\n", style="bold")
     running: dict[Person, Amount] = {}  # per person: a line names a person, who may have changed seats
     for h in result.hands:
         hand = h.hand.loaded.hand
@@ -93,7 +93,7 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
             text.append(f"  {seat_label(seat, lang, h.hand.loaded.names)} ")
             text.append_text(money(h.settlement.net[seat]))
             text.append(f" / {amount_text(running[person])}\n", style="dim")
-    text.append("每格: 本局 / 累计" if lang == "zh" else "each line: this hand / running total", style="dim")
+    text.append(word("each_line", lang), style="dim")
     return text
 
 
@@ -109,8 +109,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     from rich.table import Table
     from rich.text import Text
 
-    zh = lang == "zh"
-    hands = Table(title=("牌局" if zh else "Hands"), title_style="bold", show_footer=True)
+    hands = Table(title=word("hands", lang), title_style="bold", show_footer=True)
     hands.add_column("#", justify="right", footer=word("total", lang))
     hands.add_column(word("dealer", lang))
     hands.add_column(word("win", lang))
@@ -128,11 +127,9 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
             cells.append(cell)
         number = str(h.hand.number) + ("†" if h.hand.table_changed else "")
         hands.add_row(number, dealer, short_outcome(hand, lang), *cells)
-    hands.caption = (
-        "每格: 本局 / 累计 · * 庄家由牌桌指定" if zh else "each cell: this hand / running total · * dealer set by hand"
-    )
+    hands.caption = word("each_cell", lang)
     if any(h.hand.table_changed for h in result.hands):
-        hands.caption += " · † 本局起改了起底/规矩/玩家" if zh else " · † stakes, rules or players change here"
+        hands.caption += word("table_changes", lang)
     ledger: RenderableType = hands if fits(hands) else stacked_hands(result, lang)
     rules = rule_lines(result, lang)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import seat_label, seat_name, win_label
+from gangci_calc.io.labels import seat_label, seat_name, win_label, word
 from gangci_calc.rules import Seat, Win
 from gangci_calc.tiles.analysis import Group
 from gangci_calc.tiles.dice import STACKS_PER_WALL, DiceResult
@@ -42,9 +42,9 @@ def arrangement_text(verdict: Verdict, claim: TileClaim, lang: str) -> Text:
         text.append("  ")
     for t in claim.pungs:
         if t != claim.win_tile or verdict.win is not Win.XUCI:
-            text.append(f"碰{tile_name(t, lang)}  " if lang == "zh" else f"pung {tile_name(t, lang)}  ")
+            text.append(word("pung_of", lang).format(tile=tile_name(t, lang)) + "  ")
     for t in (*claim.kongs, *claim.concealed_kongs):
-        text.append(f"杠{tile_name(t, lang)}  " if lang == "zh" else f"kong {tile_name(t, lang)}  ")
+        text.append(word("kong_of", lang).format(tile=tile_name(t, lang)) + "  ")
     return text
 
 
@@ -66,53 +66,50 @@ def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | 
         if verdict.arrangement:
             body.append_text(arrangement_text(verdict, claim, lang))
             body.append("\n")
-        body.append(verdict.reason)
+        body.append(verdict.reason.text(lang))
         if verdict.kong is not None:
-            body.append(f"\n◆ = {'杠底牌' if lang == 'zh' else 'the ci tile'} {tile_name(claim.ci, lang)}")
-        title = f"{who}{claimed} ✓ {'成立' if lang == 'zh' else 'holds'}"
+            body.append("\n" + word("ci_tile_is", lang).format(tile=tile_name(claim.ci, lang)))
+        title = f"{who}{claimed} {word('holds', lang)}"
         return Panel(body, title=title, border_style="green", expand=False)
-    body = Text(verdict.reason)
+    body = Text(verdict.reason.text(lang))
     if verdict.alternatives:
         names = " / ".join(win_label(w, lang) for w in verdict.alternatives)
-        body.append(f"\n{'这副牌可以是' if lang == 'zh' else 'these tiles make'}: {names}", style="bold")
-    title = f"{who}{claimed} ✗ {'不成立' if lang == 'zh' else 'does not hold'}"
+        body.append("\n" + word("tiles_make", lang).format(wins=names), style="bold")
+    title = f"{who}{claimed} {word('does_not_hold', lang)}"
     return Panel(body, title=title, border_style="red", expand=False)
 
 
 def waits_view(claim: TileClaim, hand_waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:
     """The waits, the ci tile marked ◆, and which next tile makes which win."""
-    zh = lang == "zh"
-    shown = to_zh if zh else to_text
+    shown = to_zh if lang == "zh" else to_text
 
     def name(t: Tile) -> str:
         return tile_name(t, lang)
 
-    hand = ("手牌 " if zh else "hand ") + shown(claim.hand)
+    def said(key: str, **values: object) -> str:
+        return word(key, lang).format(**values)
+
+    hand = said("waits_hand", tiles=shown(claim.hand))
     if claim.pungs:
-        hand += f"  {'碰' if zh else 'pungs'} {shown(claim.pungs)}"
+        hand += said("waits_pungs", tiles=shown(claim.pungs))
     marked = " ".join(name(t) + ("◆" if t == claim.ci else "") for t in hand_waits)
     ready = claim.ci in hand_waits
     lines = [
         hand,
-        ("杠底牌 " if zh else "ci tile ") + name(claim.ci),
-        ("听: " if zh else "waits: ") + (marked or ("不听" if zh else "not ready")),
-        ("听杠底牌: " if zh else "ready on the ci tile: ")
-        + (("是" if ready else "否") if zh else ("yes" if ready else "no")),
+        said("waits_ci", tile=name(claim.ci)),
+        said("waits_on", tiles=marked or word("not_ready", lang)),
+        said("ready_on_ci", answer=word("yes" if ready else "no", lang)),
         "",
     ]
     if not wins:
-        lines.append("没有牌能胡" if zh else "no next tile wins")
+        lines.append(word("no_next_tile", lang))
     for item in wins:
         verdict, t = item.verdict, name(item.tile)
         robbed = verdict.win is Win.QIANGGANG
-        if zh:
-            how = f"摸到 {t}" if item.drawn else f"别家加杠 {t}" if robbed else f"别家打出 {t}"
-            what = win_label(verdict.win, "zh") + (f"，杠 {name(verdict.kong)}" if verdict.kong is not None else "")
-        else:
-            how = f"draw {t}" if item.drawn else f"someone adds {t} to a pung" if robbed else f"someone discards {t}"
-            what = f"{win_label(verdict.win, 'zh')} {win_label(verdict.win, 'en')}" + (
-                f", kong of {name(verdict.kong)}" if verdict.kong is not None else ""
-            )
+        how = said("next_drawn" if item.drawn else "next_robbed" if robbed else "next_discarded", tile=t)
+        what = said("next_win", zh=win_label(verdict.win, "zh"), en=win_label(verdict.win, "en"))
+        if verdict.kong is not None:
+            what += said("next_kong", tile=name(verdict.kong))
         lines.append(f"{how} → {what}")
     return "\n".join(lines)
 
@@ -123,25 +120,14 @@ def dice_view(result: DiceResult, lang: str) -> str:
     dealer = seat_label(result.dealer, lang)
     counted = ", ".join(f"{seat_label(s, lang)} {i + 1}" for i, s in enumerate(result.count_path()))
     a, b = result.dice
-    if lang == "zh":
-        lines = [
-            f"{dealer}坐庄，掷出 {a} 和 {b}，和为 {result.total}。",
-            f"从庄家顺时针数（庄家为1）：{counted} → {owner}。",
-            f"从{owner}面前右手边过 {result.skipped} 敦，第 {result.start_stack} 敦起拿牌；",
-            f"右手第 {result.ci_stack} 敦上面一张翻开，作为杠底牌（呲牌）。",
-        ]
-        legend = "◆ 杠底牌   ▶ 起拿   · 跳过"
-        wall_title = f"{owner}的牌墙（从右手边数）"
-    else:
-        lines = [
-            f"{dealer} deals and throws {a} and {b}: {result.total}.",
-            f"Counting clockwise from the dealer as 1: {counted} → {owner}.",
-            f"From {owner}'s right-hand end skip {result.skipped} stacks; dealing starts at stack "
-            f"{result.start_stack};",
-            f"the top tile of stack {result.ci_stack} is flipped as the ci tile (杠底牌).",
-        ]
-        legend = "◆ ci tile   ▶ deal starts   · skipped"
-        wall_title = f"{owner}'s wall, counted from its right-hand end"
+    lines = [
+        word("dice_throw", lang).format(dealer=dealer, a=a, b=b, total=result.total),
+        word("dice_count", lang).format(counted=counted, owner=owner),
+        word("dice_skip", lang).format(owner=owner, skipped=result.skipped, start=result.start_stack),
+        word("dice_ci", lang).format(stack=result.ci_stack),
+    ]
+    legend = word("dice_legend", lang)
+    wall_title = word("dice_wall", lang).format(owner=owner)
     cells = []
     for stack in range(1, STACKS_PER_WALL + 1):
         mark = "◆" if stack == result.ci_stack else "▶" if stack == result.start_stack else "·"
@@ -170,5 +156,5 @@ def _table_drawing(result: DiceResult, lang: str) -> list[str]:
         f"{left:>3} │" + " " * inner + f"│ {right}",
         " " * 4 + "└" + "─" * inner + "┘",
         " " * 9 + bottom,
-        ("★ 庄家  ◆ 翻杠底牌的牌墙" if lang == "zh" else "★ dealer  ◆ wall of the ci tile"),
+        word("dice_table", lang),
     ]

@@ -17,6 +17,8 @@ from gangci_calc.rules.seats import SEATS, Seat
 from gangci_calc.rules.stakes import Stakes
 from gangci_calc.rules.table import SEED_RULES, HouseRules, TableRules
 from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 HONOURS = range(27, 34)  # tiles 1z–7z: 东 南 西 北 白 发 中 (tiles/notation.py numbers tiles 0–33)
 NO_MI = (0, 0, 0, 0)
@@ -74,7 +76,7 @@ class Hand:
 def whole_count(path: FieldPath, name: str, count: object) -> int:
     """An add-on count must be a whole number (YAML ``yes`` is not 1)."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise RuleError(path, f"{shown(count)} is not a whole number — {_BET_ZH[name]} takes 0 to 3")
+        raise RuleError(path, say(m.BET_NOT_WHOLE, value=shown(count), bet=_BET_ZH[name]))
     return count
 
 
@@ -82,13 +84,9 @@ def _bad_count(path: FieldPath, name: str, count: object, policy: bool) -> None:
     """Raise the error for an add-on count the rules do not allow."""
     count = whole_count(path, name, count)
     if not 0 <= count <= MAX_COUNT:
-        raise RuleError(path, f"{count} is out of range — {_BET_ZH[name]} takes 0 to 3")
+        raise RuleError(path, say(m.BET_OUT_OF_RANGE, value=count, bet=_BET_ZH[name]))
     if count and not policy:
-        raise RuleError(
-            path,
-            f"{_BET_ZH[name]} {count} is set but add-ons are off (policy: false); "
-            "set policy: true (带政策) or remove it",
-        )
+        raise RuleError(path, say(m.BET_WITHOUT_POLICY, value=count, bet=_BET_ZH[name]))
 
 
 def check_hand(hand: Hand) -> None:
@@ -104,7 +102,7 @@ def check_hand(hand: Hand) -> None:
 def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
     """The add-ons: whole counts 0–3, only with 带政策, and no 抵 on the dealer."""
     if len(bets) != 4:
-        raise RuleError(("bets",), "needs one entry per seat")
+        raise RuleError(("bets",), say(m.BETS_PER_SEAT))
     for seat, seat_bets in zip(SEATS, bets, strict=True):
         if seat_bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
@@ -112,10 +110,7 @@ def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
             if type(count) is not int or not 0 <= count <= MAX_COUNT or (count and not policy):
                 _bad_count(("bets", seat.name, name), name, count, policy)
         if seat_bets.di and seat is dealer:
-            raise RuleError(
-                ("bets", seat.name, "di"),
-                f"{seat.name} is the dealer (庄家) and the dealer cannot 抵; only the others can",
-            )
+            raise RuleError(("bets", seat.name, "di"), say(m.DEALER_NO_DI, seat=seat.name))
 
 
 def check_outcome(outcome: Outcome, dealer: Seat, house: HouseRules = SEED_RULES) -> None:
@@ -131,10 +126,7 @@ def check_kongs(kongs: tuple[Kong, ...], outcome: Outcome) -> None:
     for index, kong in enumerate(kongs):
         _check_kong(index, kong)
         if outcome.win is Win.QIANGGANG and kong.by is outcome.source and kong.type is KongType.ADDED:
-            raise RuleError(
-                ("kongs", index),
-                f"{kong.by.name}'s added kong was robbed (抢杠) and never made: remove it from kongs",
-            )
+            raise RuleError(("kongs", index), say(m.KONG_ROBBED, seat=kong.by.name))
 
 
 _SWITCH = {"dianpao": ("dianpao", "点炮胡"), "qianggang": ("qianggang", "抢杠胡")}
@@ -144,93 +136,64 @@ def _check_house_win(outcome: Outcome, house: HouseRules) -> None:
     """What the table's house options allow of a win."""
     win = outcome.win
     if house.hard_ci and win in (Win.BOMB, Win.HEAVENLY):
-        raise RuleError(
-            ("win", "type"),
-            f"{WIN_ZH[win]} ({win.value}) is not a win at this table: 硬次 (hard_ci) counts only ci wins",
-        )
+        raise RuleError(("win", "type"), say(m.HARD_CI_NO_BOMB, zh=WIN_ZH[win], value=win.value))
     if win.value in _SWITCH:
         key, zh = _SWITCH[win.value]
         if not getattr(house, key):
-            raise RuleError(
-                ("win", "type"), f"{WIN_ZH[win]} ({win.value}) needs the house rule {zh}: set rules: {{{key}: true}}"
-            )
+            raise RuleError(("win", "type"), say(m.WIN_NEEDS_RULE, zh=WIN_ZH[win], value=win.value, rule=zh, key=key))
     if outcome.bao:
         if not house.baoci:
-            raise RuleError(("win", "bao"), "包次 (bao) needs the house rule: set rules: {baoci: true}")
+            raise RuleError(("win", "bao"), say(m.BAO_NEEDS_RULE))
         if win is not Win.ZHICI:
-            raise RuleError(("win", "bao"), f"包次 (bao) is for a 直呲 only, not {WIN_ZH[win]} ({win.value})")
+            raise RuleError(("win", "bao"), say(m.BAO_ONLY_ZHICI, zh=WIN_ZH[win], value=win.value))
 
 
 def _check_held(hand: Hand) -> None:
     """What a hand holds for its house rules: the ci tile for 次风翻倍, 米 only with 下米."""
     house = hand.rules.house
     if house.honor_ci_double and hand.outcome.win.is_ci and hand.ci is None:
-        raise RuleError(
-            ("ci",),
-            "次风翻倍 (honor_ci_double) needs the hand's ci tile: add ci: 东 (or tiles: {ci: ...})",
-            at_key=True,
-        )
+        raise RuleError(("ci",), say(m.CI_TILE_NEEDED), at_key=True)
     for seat, count in zip(SEATS, hand.mi, strict=True):
         path = ("mi", seat.name)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RuleError(path, f"{shown(count)} is not a count of 米 (0 or more)")
+            raise RuleError(path, say(m.NOT_MI_COUNT, value=shown(count)))
         if count and not house.xiami:
-            raise RuleError(path, "米 is set but the table does not play 下米: set rules: {xiami: AMOUNT}")
+            raise RuleError(path, say(m.MI_WITHOUT_XIAMI))
 
 
 def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
     win = outcome.win
     if win is Win.DRAW:
         if outcome.winner is not None:
-            raise RuleError(("win", "winner"), "a drawn hand (流局) has no winner; remove it")
+            raise RuleError(("win", "winner"), say(m.DRAW_NO_WINNER))
         if outcome.source is not None:
-            raise RuleError(("win", "from"), "a drawn hand (流局) has no 'from'; remove it")
+            raise RuleError(("win", "from"), say(m.DRAW_NO_FROM))
         return
     if outcome.winner is None:
-        raise RuleError(("win", "winner"), f"missing — who won the {win.value} ({WIN_ZH[win]})?", at_key=True)
+        raise RuleError(("win", "winner"), say(m.WINNER_MISSING, zh=WIN_ZH[win], value=win.value), at_key=True)
     if win is Win.HEAVENLY and outcome.winner is not dealer:
-        raise RuleError(
-            ("win", "winner"),
-            f"天胡 (heavenly) is the dealer's only, and {outcome.winner.name} is not the dealer ({dealer.name} is)",
-        )
+        raise RuleError(("win", "winner"), say(m.HEAVENLY_DEALER_ONLY, winner=outcome.winner.name, dealer=dealer.name))
     if win.needs_source:
         who = _WHO[win]
         if outcome.source is None:
-            raise RuleError(("win", "from"), f"missing — {WIN_ZH[win]} needs {who}", at_key=True)
+            raise RuleError(("win", "from"), say(m.FROM_MISSING, zh=WIN_ZH[win], who=who), at_key=True)
         if outcome.source is outcome.winner:
-            raise RuleError(
-                ("win", "from"), f"{outcome.source.name} is the winner; {WIN_ZH[win]} needs {who}, another seat"
-            )
+            raise RuleError(("win", "from"), say(m.FROM_IS_WINNER, seat=outcome.source.name, zh=WIN_ZH[win], who=who))
     elif outcome.source is not None:
-        raise RuleError(
-            ("win", "from"),
-            f"{win.value} ({WIN_ZH[win]}) is self-drawn and has no 'from'; "
-            "'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
-            at_key=True,
-        )
+        raise RuleError(("win", "from"), say(m.SELF_DRAWN_NO_FROM, zh=WIN_ZH[win], value=win.value), at_key=True)
 
 
-_WHO = {
-    Win.ZHICI: "the discarder (点炮)",
-    Win.XUCI: "the player who fed the pung (被续杠)",
-    Win.DIANPAO: "the discarder (点炮)",
-    Win.QIANGGANG: "the player whose kong was robbed (被抢杠)",
-}
+_WHO = {Win.ZHICI: m.WHO_DISCARDED, Win.XUCI: m.WHO_FED, Win.DIANPAO: m.WHO_DISCARDED, Win.QIANGGANG: m.WHO_ROBBED}
 
 
 def _check_kong(index: int, kong: Kong) -> None:
     if kong.type.needs_source:
-        who = "the discarder" if kong.type.value == "exposed" else "who fed the pung"
+        who = m.KONG_WHO_DISCARDED if kong.type.value == "exposed" else m.KONG_WHO_FED
         if kong.source is None:
-            raise RuleError(("kongs", index), f"{kong.type.value} ({KONG_ZH[kong.type]}) needs 'from': {who}")
-        if kong.source is kong.by:
             raise RuleError(
-                ("kongs", index, "from"),
-                f"{kong.source.name} made this kong; 'from' must be another seat ({who})",
+                ("kongs", index), say(m.KONG_NEEDS_FROM, zh=KONG_ZH[kong.type], value=kong.type.value, who=who)
             )
+        if kong.source is kong.by:
+            raise RuleError(("kongs", index, "from"), say(m.KONG_FROM_SELF, seat=kong.source.name, who=who))
     elif kong.source is not None:
-        raise RuleError(
-            ("kongs", index, "from"),
-            "a concealed kong (暗杠) is paid by all three others and has no 'from'",
-            at_key=True,
-        )
+        raise RuleError(("kongs", index, "from"), say(m.KONG_CONCEALED_NO_FROM), at_key=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gangci_calc.errors import RuleError, shown
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +30,7 @@ class Stakes:
             if value is None and name == "dianpao":
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise RuleError(("stakes", name), f"{shown(value)} is not a positive whole amount")
+                raise RuleError(("stakes", name), say(m.NOT_POSITIVE_AMOUNT, value=shown(value)))
 
     @property
     def point(self) -> int:

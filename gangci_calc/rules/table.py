@@ -16,6 +16,8 @@ from enum import Enum
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules.stakes import Stakes
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
 class ZhiciSplit(Enum):
@@ -65,9 +67,9 @@ class HouseRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.xiami, bool) or not isinstance(self.xiami, int) or self.xiami < 0:
-            raise RuleError(("rules", "xiami"), f"{self.xiami!r} is not an amount — 下米 takes 0 (off) or an amount")
+            raise RuleError(("rules", "xiami"), say(m.XIAMI_AMOUNT, value=repr(self.xiami)))
         if self.concealed_kong not in (1, 2) or isinstance(self.concealed_kong, bool):
-            raise RuleError(("rules", "concealed_kong"), f"{self.concealed_kong!r}: 暗杠倍数 takes 1 or 2")
+            raise RuleError(("rules", "concealed_kong"), say(m.CONCEALED_KONG_TIMES, value=repr(self.concealed_kong)))
 
     def changed(self) -> tuple[tuple[str, object], ...]:
         """``(key, value)`` of every option that differs from the seed's rules, in field order.

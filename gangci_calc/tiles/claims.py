@@ -8,16 +8,23 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Win
 from gangci_calc.rules.terms import WIN_ZH
 from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
-from gangci_calc.tiles.notation import Tile, tile_text, to_text
+from gangci_calc.tiles.notation import Tile, tile_text, tile_zh, to_text, to_zh
+from gangci_calc.words import Message, Said, both, say
+from gangci_calc.words import messages as m
 
-_HOW_MANY = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four"}
+_HOW_MANY = {0: "are none", 1: "is one", 2: "are two", 3: "are three", 4: "are four"}
+
+
+def _held(count: int) -> Message:
+    """``2`` / ``are two``: how many of a tile are held."""
+    return both(str(count), _HOW_MANY[count])
 
 
 @dataclass(frozen=True)
@@ -54,17 +61,26 @@ class Verdict:
 
     win: Win
     holds: bool
-    reason: str
+    reason: Said
     arrangement: tuple[Group, ...] = ()  # the winning sets (ci tile included)
     kong: Tile | None = None  # the winning kong
     alternatives: tuple[Win, ...] = field(default=())  # other wins these tiles make
 
 
-def too_many(claim: TileClaim) -> str | None:
+def _tile(t: Tile) -> Message:
+    """A tile in words: ``一万`` / ``1m``."""
+    return both(tile_zh(t), tile_text(t))
+
+
+def _tiles(tiles: Sequence[Tile]) -> Message:
+    return both(to_zh(list(tiles)), to_text(list(tiles)))
+
+
+def too_many(claim: TileClaim) -> Said | None:
     """``5 × 1m ...`` when some tile shows more than its four copies, else ``None``."""
     for t, count in enumerate(claim.all_counts()):
         if count > 4:
-            return f"{count} × {tile_text(t)} with the ci tile and melds; there are only 4"
+            return say(m.TOO_MANY_TILES, count=count, tile=_tile(t))
     return None
 
 
@@ -74,35 +90,41 @@ def check_tile_counts(win: Win, claim: TileClaim) -> None:
     if problem:
         raise RuleError(("tiles",), problem)
     if claim.win_tile is None and win not in (Win.TIANCI, Win.HEAVENLY):
-        raise RuleError(("tiles", "win_tile"), f"missing — which tile won the {WIN_ZH[win]}?", at_key=True)
+        raise RuleError(("tiles", "win_tile"), say(m.WIN_TILE_MISSING, zh=WIN_ZH[win]), at_key=True)
 
 
-def size_problem(win: Win, claim: TileClaim) -> str | None:
+def size_problem(win: Win, claim: TileClaim) -> Said | None:
     """Why the hand has the wrong number of tiles for this claim, or ``None``."""
     if win is Win.HEAVENLY:
         if claim.melds:
-            return "天胡 is the first fourteen tiles: there can be no pungs or kongs yet"
+            return say(m.HEAVENLY_NO_MELDS)
         size = len(claim.hand) + (claim.win_tile is not None)
-        return None if size == 14 else f"天胡 needs fourteen tiles; there are {size}"
+        return None if size == 14 else say(m.HEAVENLY_FOURTEEN, size=size)
     size = len(claim.hand) + 3 * claim.melds
     if size == 13:
         return None
-    melds = f" + {claim.melds} melds × 3 = {size}" if claim.melds else ""
-    return (
-        f"the hand has {len(claim.hand)} tiles{melds}; before the winning tile it must have 13 (a kong counting as 3)"
-    )
+    melds = say(m.HAND_SIZE_MELDS, melds=claim.melds, size=size) if claim.melds else ""
+    return say(m.HAND_SIZE, count=len(claim.hand), melds=melds)
 
 
-def why_incomplete(counts: Counts) -> str:
+def why_incomplete(counts: Counts) -> Said:
     """``222m 333m 44p 77s leaves two pairs`` — a short reason a hand is not complete."""
-    shown = to_text([t for t, c in enumerate(counts) for _ in range(c)])
+    shown = _tiles([t for t, c in enumerate(counts) for _ in range(c)])
     for pair in range(34):
         if counts[pair] >= 2:
             rest = list(counts)
             rest[pair] -= 2
             if is_complete(rest):
-                return f"{shown} leaves two pairs, not sets and one pair"
-    return f"{shown} is not sets and one pair"
+                return say(m.TWO_PAIRS, tiles=shown)
+    return say(m.NOT_SETS_AND_PAIR, tiles=shown)
+
+
+def _near(near: Sequence[Tile]) -> Said:
+    return say(m.WAITS_ON, tiles=_tiles(near)) if near else say(m.NOT_READY)
+
+
+def _and(first: Said, second: Said) -> Said:
+    return say(m.JOINED, first=first, second=second)
 
 
 def _arranged(counts: Counts) -> tuple[Group, ...]:
@@ -114,24 +136,24 @@ def _bomb(claim: TileClaim) -> Verdict:
     assert claim.win_tile is not None
     counts = counts_of((*claim.hand, claim.win_tile))
     if is_complete(counts):
-        return Verdict(Win.BOMB, True, f"the drawn {tile_text(claim.win_tile)} completes the hand", _arranged(counts))
-    reason = f"炸弹 needs the drawn {tile_text(claim.win_tile)} to complete the hand"
+        return Verdict(Win.BOMB, True, say(m.DRAWN_COMPLETES, tile=_tile(claim.win_tile)), _arranged(counts))
+    reason = say(m.BOMB_NEEDS_DRAWN, tile=_tile(claim.win_tile))
     near = waits(counts_of(claim.hand), claim.all_counts())
-    return Verdict(Win.BOMB, False, reason + (f"; it waits on {to_text(near)}" if near else "; it is not ready"))
+    return Verdict(Win.BOMB, False, _and(reason, _near(near)))
 
 
-def _ordinary(win: Win, how: str) -> Callable[[TileClaim], Verdict]:
+def _ordinary(win: Win, how: Message) -> Callable[[TileClaim], Verdict]:
     """点炮 / 抢杠: an ordinary complete hand on another player's tile (discarded, or robbed from his kong)."""
 
     def check(claim: TileClaim) -> Verdict:
         assert claim.win_tile is not None
         counts = counts_of((*claim.hand, claim.win_tile))
-        tile = tile_text(claim.win_tile)
+        tile = _tile(claim.win_tile)
         if is_complete(counts):
-            return Verdict(win, True, f"the {how} {tile} completes the hand", _arranged(counts))
+            return Verdict(win, True, say(m.OTHER_COMPLETES, how=how, tile=tile), _arranged(counts))
         near = waits(counts_of(claim.hand), claim.all_counts())
-        reason = f"{WIN_ZH[win]} needs the {how} {tile} to complete the hand"
-        return Verdict(win, False, reason + (f"; it waits on {to_text(near)}" if near else "; it is not ready"))
+        reason = say(m.OTHER_NEEDS, zh=WIN_ZH[win], how=how, tile=tile)
+        return Verdict(win, False, _and(reason, _near(near)))
 
     return check
 
@@ -140,19 +162,18 @@ def _heavenly(claim: TileClaim) -> Verdict:
     tiles = (*claim.hand, claim.win_tile) if claim.win_tile is not None else claim.hand
     counts = counts_of(tiles)
     if is_complete(counts):
-        return Verdict(Win.HEAVENLY, True, "the dealer's fourteen tiles are complete", _arranged(counts))
-    return Verdict(Win.HEAVENLY, False, f"天胡 needs fourteen complete tiles; {to_text(tiles)} is not complete")
+        return Verdict(Win.HEAVENLY, True, say(m.HEAVENLY_COMPLETE), _arranged(counts))
+    return Verdict(Win.HEAVENLY, False, say(m.HEAVENLY_INCOMPLETE, tiles=_tiles(tiles)))
 
 
-def _with_kong(win: Win, rest: Counts, kong: Tile, ci: Tile, how: str) -> Verdict:
+def _with_kong(win: Win, rest: Counts, kong: Tile, ci: Tile, how: Said) -> Verdict:
     """The kong is made; does the rest + the ci tile complete the hand?"""
     rest = list(rest)
     rest[ci] += 1
     if is_complete(rest):
-        return Verdict(win, True, f"{how}; the rest + the ci tile {tile_text(ci)} is complete", _arranged(rest), kong)
-    return Verdict(
-        win, False, f"{WIN_ZH[win]}: {how}, but the rest + the ci tile {tile_text(ci)}: {why_incomplete(rest)}"
-    )
+        return Verdict(win, True, say(m.KONG_REST_COMPLETE, how=how, ci=_tile(ci)), _arranged(rest), kong)
+    why = why_incomplete(rest)
+    return Verdict(win, False, say(m.KONG_REST_INCOMPLETE, zh=WIN_ZH[win], how=how, ci=_tile(ci), why=why))
 
 
 def _anci(claim: TileClaim) -> Verdict:
@@ -160,17 +181,13 @@ def _anci(claim: TileClaim) -> Verdict:
     counts = counts_of((*claim.hand, claim.win_tile))
     quads = [t for t in range(34) if counts[t] == 4]
     if not quads:
-        return Verdict(
-            Win.ANCI,
-            False,
-            "暗呲 needs four alike in hand after the draw (a kong declared now); there are none"
-            + (" — a kong declared in an earlier turn does not count" if claim.concealed_kongs else ""),
-        )
+        reason = say(m.ANCI_NO_QUAD)
+        return Verdict(Win.ANCI, False, _and(reason, say(m.ANCI_EARLIER_KONG)) if claim.concealed_kongs else reason)
     failed = None
     for quad in quads:
         rest = list(counts)
         rest[quad] -= 4
-        verdict = _with_kong(Win.ANCI, rest, quad, claim.ci, f"concealed kong of {tile_text(quad)} declared now")
+        verdict = _with_kong(Win.ANCI, rest, quad, claim.ci, say(m.ANCI_KONG_NOW, tile=_tile(quad)))
         if verdict.holds:
             return verdict
         failed = failed or verdict
@@ -183,37 +200,27 @@ def _zhici(claim: TileClaim) -> Verdict:
     tile = claim.win_tile
     held = claim.hand.count(tile)
     if held < 3:
-        verb = "is" if held == 1 else "are"
-        return Verdict(
-            Win.ZHICI,
-            False,
-            f"直呲 needs three {tile_text(tile)} in hand; there {verb} {_HOW_MANY[held]}",
-        )
+        return Verdict(Win.ZHICI, False, say(m.ZHICI_NEEDS_THREE, tile=_tile(tile), held=_held(held)))
     rest = counts_of(claim.hand)
     rest[tile] -= 3
-    return _with_kong(Win.ZHICI, rest, tile, claim.ci, f"kong of {tile_text(tile)} made on the discard")
+    return _with_kong(Win.ZHICI, rest, tile, claim.ci, say(m.ZHICI_KONG, tile=_tile(tile)))
 
 
 def _xuci(claim: TileClaim) -> Verdict:
     assert claim.win_tile is not None
     tile = claim.win_tile
     if tile not in claim.pungs:
-        return Verdict(Win.XUCI, False, f"续呲 needs an exposed pung (碰) of {tile_text(tile)}; there is none")
+        return Verdict(Win.XUCI, False, say(m.XUCI_NEEDS_PUNG, tile=_tile(tile)))
     rest = counts_of(claim.hand)
-    return _with_kong(Win.XUCI, rest, tile, claim.ci, f"the drawn {tile_text(tile)} added to the pung")
+    return _with_kong(Win.XUCI, rest, tile, claim.ci, say(m.XUCI_KONG, tile=_tile(tile)))
 
 
 def _tianci(claim: TileClaim) -> Verdict:
     tiles = (*claim.hand, claim.win_tile) if claim.win_tile is not None else claim.hand
     held = tiles.count(claim.ci)
     if held >= 3:
-        return Verdict(Win.TIANCI, True, f"holds three {tile_text(claim.ci)}, the remaining copies of the ci tile")
-    verb = "is" if held == 1 else "are"
-    return Verdict(
-        Win.TIANCI,
-        False,
-        f"天呲 needs the three other {tile_text(claim.ci)} (the ci tile); there {verb} {_HOW_MANY[held]}",
-    )
+        return Verdict(Win.TIANCI, True, say(m.TIANCI_HOLDS, tile=_tile(claim.ci)))
+    return Verdict(Win.TIANCI, False, say(m.TIANCI_NEEDS_THREE, tile=_tile(claim.ci), held=_held(held)))
 
 
 CHECKS: dict[Win, Callable[[TileClaim], Verdict]] = {
@@ -223,8 +230,8 @@ CHECKS: dict[Win, Callable[[TileClaim], Verdict]] = {
     Win.TIANCI: _tianci,
     Win.ZHICI: _zhici,
     Win.XUCI: _xuci,
-    Win.DIANPAO: _ordinary(Win.DIANPAO, "discarded"),
-    Win.QIANGGANG: _ordinary(Win.QIANGGANG, "robbed"),
+    Win.DIANPAO: _ordinary(Win.DIANPAO, m.HOW_DISCARDED),
+    Win.QIANGGANG: _ordinary(Win.QIANGGANG, m.HOW_ROBBED),
 }
 
 
@@ -242,18 +249,14 @@ def allowed(win: Win, house: HouseRules) -> bool:
 def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: HouseRules = SEED_RULES) -> Verdict:
     """Check one claimed win under the table's house rules; when false, also name the wins these tiles do make."""
     if win is Win.DRAW:
-        return Verdict(win, True, "a drawn hand (流局) has no claim to check")
+        return Verdict(win, True, say(m.DRAW_NO_CLAIM))
     if not allowed(win, house):
-        reason = (
-            f"硬次 (hard_ci): only ci wins count at this table, so {WIN_ZH[win]} is not a win"
-            if win in (Win.BOMB, Win.HEAVENLY)
-            else f"{WIN_ZH[win]} is not a win at this table without its house rule"
-        )
-        return Verdict(win, False, reason)
+        hard = win in (Win.BOMB, Win.HEAVENLY)
+        return Verdict(win, False, say(m.HARD_CI_NOT_A_WIN if hard else m.NEEDS_ITS_RULE, zh=WIN_ZH[win]))
     verdict = CHECKS[win](claim)
     size = size_problem(win, claim)
     if size is not None:  # a miscounted hand cannot win, whatever its shape
-        reason = size if verdict.holds else f"{size}; and {verdict.reason}"
+        reason = size if verdict.holds else say(m.SIZE_AND, size=size, reason=verdict.reason)
         return Verdict(win, False, reason)
     if verdict.holds:
         return verdict
@@ -277,15 +280,17 @@ def verdict_for(hand: Hand, claim: TileClaim, house: HouseRules | None = None) -
     return check_claim(outcome.win, claim, dealer_wins=outcome.winner is hand.dealer, house=house)
 
 
-def verdict_line(verdict: Verdict) -> str:
+def verdict_line(verdict: Verdict) -> Said:
     """``the claimed 直呲 (zhici) does not hold: ...; these tiles make 暗呲 (anci)`` in one line."""
-    text = f"the claimed {WIN_ZH[verdict.win]} ({verdict.win.value}) does not hold: {verdict.reason}"
+    text = say(m.CLAIM_FALSE, zh=WIN_ZH[verdict.win], value=verdict.win.value, reason=verdict.reason)
     if verdict.alternatives:
-        text += "; these tiles make " + " or ".join(f"{WIN_ZH[w]} ({w.value})" for w in verdict.alternatives)
+        zh = "或".join(WIN_ZH[w] for w in verdict.alternatives)
+        en = " or ".join(f"{WIN_ZH[w]} ({w.value})" for w in verdict.alternatives)
+        text = _and(text, say(m.CLAIM_MAKES, wins=both(zh, en)))
     return text
 
 
-def why_false(hand: Hand, claim: TileClaim) -> str | None:
+def why_false(hand: Hand, claim: TileClaim) -> Said | None:
     """Why the tiles do not support the hand's claim, in one line; ``None`` when they do (score, session, batch)."""
     verdict = verdict_for(hand, claim)
     return None if verdict.holds else verdict_line(verdict)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules import Seat
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 STACKS_PER_WALL = 17  # 136 tiles = 4 walls × 17 stacks × 2
 
@@ -49,6 +51,6 @@ class DiceResult:
 def deal_from_dice(dealer: Seat, first: int, second: int) -> DiceResult:
     for index, die in enumerate((first, second)):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise RuleError(("dice", index), f"{die!r} is not a die face — dice show 1 to 6")
+            raise RuleError(("dice", index), say(m.NOT_A_DIE, value=repr(die)))
     total = first + second
     return DiceResult(dealer, (first, second), dealer.shifted(-(total - 1)), min(first, second))

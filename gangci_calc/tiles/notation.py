@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 
 from gangci_calc.errors import TileSyntaxError
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 Tile = int
 SUITS = "mpsz"
@@ -114,24 +116,24 @@ def parse_tiles(text: str) -> list[Tile]:
         suit = char.lower() if char.lower() in SUITS else _SUIT_WORDS.get(char)
         if suit is not None:
             if not pending:
-                raise TileSyntaxError(f"{char!r} has no number before it", i)
+                raise TileSyntaxError(say(m.NO_NUMBER_BEFORE, char=repr(char)), i)
             for number, offset in pending:
                 if suit == "z" and number > 7:
-                    raise TileSyntaxError(f"'{number}z' is not a tile: honours are 1z–7z (东南西北白发中)", offset)
+                    raise TileSyntaxError(say(m.HONOUR_RANGE, number=number), offset)
                 tiles.append(tile(number, suit))
             pending = []
             i += 1
             continue
         if char in _SEPARATORS:
             if pending:
-                raise TileSyntaxError(f"{text[pending[0][1] : i]!r} has no suit (m 万, p 筒, s 条, z 字)", i)
+                raise TileSyntaxError(say(m.NO_SUIT, text=repr(text[pending[0][1] : i])), i)
             i += 1
             continue
         if pending:
-            raise TileSyntaxError(f"{char!r} is not a suit (m 万, p 筒, s 条, z 字)", i)
-        raise TileSyntaxError(f"{char!r} is not a tile", i)
+            raise TileSyntaxError(say(m.NOT_A_SUIT, char=repr(char)), i)
+        raise TileSyntaxError(say(m.NOT_A_TILE_CHAR, char=repr(char)), i)
     if pending:
-        raise TileSyntaxError(f"{text[pending[0][1] :]!r} has no suit (m 万, p 筒, s 条, z 字)", len(text))
+        raise TileSyntaxError(say(m.NO_SUIT, text=repr(text[pending[0][1] :])), len(text))
     return tiles
 
 
@@ -139,5 +141,5 @@ def parse_tile(text: str) -> Tile:
     """Exactly one tile."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(f"{text!r} should be one tile, not {len(tiles)}", 0)
+        raise TileSyntaxError(say(m.ONE_TILE_ONLY, text=repr(text), count=len(tiles)), 0)
     return tiles[0]

@@ -1,0 +1,72 @@
+"""The user's defaults: the language, from ``GANGCI_LANG`` or a small config file.
+
+The file is YAML with one key, ``lang: en`` (or ``zh``). It lives at
+``$GANGCI_CONFIG`` if set, else ``%APPDATA%\\gangci\\config.yaml`` on Windows,
+else ``$XDG_CONFIG_HOME/gangci/config.yaml`` (``~/.config/gangci/config.yaml``).
+``--lang`` beats ``GANGCI_LANG``, which beats the file; without any, Chinese.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from gangci_calc.errors import InputError, RuleError
+from gangci_calc.words import LANGS, say
+from gangci_calc.words import messages as m
+
+
+def config_path() -> Path:
+    """Where the config file is looked for (it need not exist)."""
+    if os.environ.get("GANGCI_CONFIG"):
+        return Path(os.environ["GANGCI_CONFIG"])
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "gangci" / "config.yaml"
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "gangci" / "config.yaml"
+
+
+def default_language() -> str:
+    """``GANGCI_LANG``, else the config file's ``lang``, else ``zh``; a bad value is an :class:`InputError`."""
+    chosen = os.environ.get("GANGCI_LANG", "").strip()
+    if chosen:
+        if chosen not in LANGS:
+            raise InputError("GANGCI_LANG", say(m.NOT_A_LANGUAGE, value=repr(chosen)))
+        return chosen
+    path = config_path()
+    if not path.is_file():
+        return "zh"
+    from gangci_calc.io.load import load_file
+
+    return load_file(path, _language_of, m.CONFIG_NEEDS)
+
+
+def _language_of(data: Any) -> str:
+    from gangci_calc.io.fields import kind_of, read_mapping
+    from gangci_calc.io.schema import Keys
+
+    if not isinstance(data, dict):
+        raise RuleError((), say(m.CONFIG_MAPPING, kind=kind_of(data)))
+    given = read_mapping(data, (), Keys.of({"lang": ("lang", "语言")}), m.WHAT_CONFIG)
+    lang = given.get("lang", "zh")
+    if lang not in LANGS:
+        raise RuleError(("lang",), say(m.NOT_A_LANGUAGE, value=repr(lang)))
+    return str(lang)
+
+
+def startup_language(argv: list[str]) -> str:
+    """The language for ``--help`` (built before the command runs): ``--lang`` in ``argv``, else the default.
+
+    Never fails: a bad setting is reported when the command runs.
+    """
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv) and argv[index + 1] in LANGS:
+            return argv[index + 1]
+        if arg.startswith("--lang=") and arg[7:] in LANGS:
+            return arg[7:]
+    try:
+        return default_language()
+    except InputError:
+        return "zh"

@@ -1,0 +1,91 @@
+"""``--help`` text for every command and option, in Chinese and English (picked when gangci starts)."""
+
+from __future__ import annotations
+
+from gangci_calc.words import Message as M
+
+HELP: dict[str, M] = {
+    "app": M("洛阳杠次 (杠呲) 麻将结算器。", "Settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲)."),
+    "version": M("显示版本后退出。", "Show the version and exit."),
+    "format": M("{choices} (第一种给人看)。", "{choices} (the first for people)."),
+    "lang": M(
+        "语言：zh 中文 (默认) 或 en English；也可设 GANGCI_LANG。",
+        "Language: zh 中文 (default) or en English; or set GANGCI_LANG.",
+    ),
+    "no_check": M("牌不支持所报的胡也照算。", "Score even where the tiles given do not support the claimed win."),
+    "rules": M(
+        "本桌的规矩：一个写着 rules: {{...}} 的 YAML 文件；文件自己的 rules: 会改它。",
+        "The table's house rules (规矩): a YAML file with rules: {{...}}; a file's own rules: change them.",
+    ),
+    "score": M("一局结束后每位玩家的输赢表。", "Per-player payout table for one finished hand."),
+    "score_hand": M("一个牌局文件 (YAML 或 JSON)。", "A hand file (YAML or JSON)."),
+    "explain": M("列出每笔钱和它的算式。", "List every payment with its formula."),
+    "session": M(
+        "一晚上的每一局、累计，和最后谁付谁。",
+        "Every hand of an evening, running totals, and who pays whom at the end.",
+    ),
+    "session_file": M("一个场次文件 (多局)。", "A session file (many hands)."),
+    "add": M("在提问中记下一局，加到文件末尾。", "Enter the next hand at the prompts and append it."),
+    "new": M("在提问中开一个新的场次文件。", "Start a new session file at the prompts."),
+    "play": M(
+        "整晚留在提问中：u 撤销 · s 排名 · l 账本 · q 结账离开。",
+        "Stay at the prompts all evening: u undo, s standings, l ledger, q leave.",
+    ),
+    "undo": M("删掉最后一局 (并说出是哪一局)。", "Remove the last hand (and say which it was)."),
+    "edit": M("重新问第 N 局，原来的答案作为默认。", "Ask hand N again, its answers as the defaults."),
+    "check": M(
+        "裁判：这副牌真能胡所报的胡吗？是 退出码 0，否 1。",
+        "Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no.",
+    ),
+    "check_hand": M(
+        "一个有 tiles: 的牌局文件 (或者用下面的选项直接给牌)。",
+        "A hand file with tiles: (or give the tiles with the options below).",
+    ),
+    "check_type": M(
+        "所报的胡：炸弹 天胡 暗呲 天呲 直呲 续呲 (或 bomb anci ...)。",
+        "The claimed win: bomb heavenly anci tianci zhici xuci (or 炸弹 暗呲 ...).",
+    ),
+    "check_winner": M(
+        "谁胡的：E S W N 或 东南西北 (天胡时要和 --dealer 一样)。",
+        "Who won: E S W N or 东南西北 (for 天胡, the same as --dealer).",
+    ),
+    "check_dealer": M("庄家 (只有天胡需要)。", "The dealer (only a heavenly win needs it)."),
+    "check_tiles": M(
+        '胡牌前手里的牌，如 "111s 222s 23m 33p 444p"。',
+        'The concealed tiles before the winning tile, e.g. "111s 222s 23m 33p 444p".',
+    ),
+    "win_tile": M("胡的那张牌，如 1s。", "The tile that won, e.g. 1s."),
+    "ci": M("杠底牌，如 4m 或 四万。", "The ci tile (杠底牌), e.g. 4m or 四万."),
+    "pungs": M("碰出的牌，如 4m (可重复)。", "Exposed pungs (碰), e.g. 4m (repeatable)."),
+    "kongs": M("明杠或续杠的牌 (可重复)。", "Exposed or added kongs (明杠 / 续杠) (repeatable)."),
+    "concealed_kongs": M("以前开的暗杠 (可重复)。", "Concealed kongs declared earlier (暗杠) (repeatable)."),
+    "waits": M(
+        "一副牌听什么，下一张什么牌能胡、怎么胡 (按本桌规矩：--rules)。",
+        "Waits of a hand, and which next tile makes which win (at this table: --rules).",
+    ),
+    "waits_hand": M('13 张牌，如 "111s 222s 23m 33p 444p"。', '13 tiles, e.g. "111s 222s 23m 33p 444p".'),
+    "dice": M("从哪里起拿牌，翻哪张作杠底牌。", "Where dealing starts and which tile is flipped as the ci tile."),
+    "die_first": M("第一颗骰子，1–6。", "First die, 1–6."),
+    "die_second": M("第二颗骰子，1–6。", "Second die, 1–6."),
+    "dice_dealer": M("谁坐庄：E S W N 或 东南西北。", "Who deals (庄家): E S W N or 东南西北."),
+    "rules_command": M(
+        "规则书：默认规则和每条规矩，或一桌的规矩。",
+        "The rule book: the seed's rules and every house option (规矩), or one table's options.",
+    ),
+    "rules_file": M(
+        "规矩文件、牌局文件或场次文件：显示那一桌的规矩。",
+        "A rules file, hand file or session: show that table's options.",
+    ),
+    "batch": M(
+        "批量计算记录的牌局，流式处理，每局一行结果，按输入顺序。",
+        "Score recorded hands in bulk, streaming, one result per hand, in input order.",
+    ),
+    "batch_inputs": M(
+        "YAML 流、JSON Lines、文件夹，或 - 表示标准输入。", "YAML streams, JSON Lines, directories, or - for stdin."
+    ),
+    "output": M(
+        "写到这里 (原子地：先写临时文件，最后改名)。", "Write here (atomically: a temporary file renamed at the end)."
+    ),
+    "jobs": M("用几个进程计算。", "Processes to score with."),
+    "strict": M("遇到第一局失败就停。", "Stop at the first hand that fails."),
+}

@@ -1,0 +1,392 @@
+"""Every message gangci-calc reports, in Chinese and English: errors, referee reasons, prompt complaints.
+
+Each is a :class:`~gangci_calc.words.Message` of ``str.format`` templates.
+The English may carry the Chinese term as a gloss (``hard_ci (硬次)``); the
+Chinese may leave out the English key where the field path already names it.
+"""
+
+from __future__ import annotations
+
+from gangci_calc.words import Message as M
+
+# --- values put into words -------------------------------------------------------------------------------
+A_MAPPING = M("一个映射", "a mapping")
+A_LIST = M("一个列表", "a list")
+A_HUGE_NUMBER = M("超过 18 位的数", "a number of more than 18 digits")
+NOTHING = M("空值", "nothing")
+
+# --- the hand: add-ons (rules/hand.py) ----------------------------------------------------------------------
+BET_NOT_WHOLE = M("{value} 不是整数 — {bet} 只能是 0 到 3", "{value} is not a whole number — {bet} takes 0 to 3")
+BET_OUT_OF_RANGE = M("{value} 超出范围 — {bet} 只能是 0 到 3", "{value} is out of range — {bet} takes 0 to 3")
+BET_WITHOUT_POLICY = M(
+    "设了{bet} {value}，但本桌不带政策 (policy: false)；改成 policy: true 或删掉它",
+    "{bet} {value} is set but add-ons are off (policy: false); set policy: true (带政策) or remove it",
+)
+BETS_PER_SEAT = M("每个座位要有一项", "needs one entry per seat")
+DEALER_NO_DI = M(
+    "{seat} 是庄家，庄家不能抵；只有闲家能抵",
+    "{seat} is the dealer (庄家) and the dealer cannot 抵; only the others can",
+)
+# --- the hand: outcome ---------------------------------------------------------------------------------------
+HARD_CI_NO_BOMB = M(
+    "本桌打硬次，{zh}不算胡：只算呲", "{zh} ({value}) is not a win at this table: 硬次 (hard_ci) counts only ci wins"
+)
+WIN_NEEDS_RULE = M(
+    "{zh}要有规矩 {rule}：写 rules: {{{key}: true}}",
+    "{zh} ({value}) needs the house rule {rule}: set rules: {{{key}: true}}",
+)
+BAO_NEEDS_RULE = M(
+    "包次要有规矩 包次：写 rules: {{baoci: true}}", "包次 (bao) needs the house rule: set rules: {{baoci: true}}"
+)
+BAO_ONLY_ZHICI = M("包次只用于直呲，不用于{zh}", "包次 (bao) is for a 直呲 only, not {zh} ({value})")
+CI_TILE_NEEDED = M(
+    "次风翻倍要知道这局的杠底牌：加上 ci: 东 (或 tiles: {{ci: ...}})",
+    "次风翻倍 (honor_ci_double) needs the hand's ci tile: add ci: 东 (or tiles: {{ci: ...}})",
+)
+NOT_MI_COUNT = M("{value} 不是米的个数 (0 或更多)", "{value} is not a count of 米 (0 or more)")
+MI_WITHOUT_XIAMI = M(
+    "设了米，但本桌不下米：写 rules: {{xiami: 金额}}",
+    "米 is set but the table does not play 下米: set rules: {{xiami: AMOUNT}}",
+)
+DRAW_NO_WINNER = M("流局没有赢家；删掉它", "a drawn hand (流局) has no winner; remove it")
+DRAW_NO_FROM = M("流局没有 from；删掉它", "a drawn hand (流局) has no 'from'; remove it")
+WINNER_MISSING = M("缺了 — 谁胡的{zh}？", "missing — who won the {value} ({zh})?")
+HEAVENLY_DEALER_ONLY = M(
+    "天胡只有庄家能胡，{winner} 不是庄家 (庄家是 {dealer})",
+    "天胡 (heavenly) is the dealer's only, and {winner} is not the dealer ({dealer} is)",
+)
+FROM_MISSING = M("缺了 — {zh}要写{who}", "missing — {zh} needs {who}")
+FROM_IS_WINNER = M("{seat} 是赢家；{zh}要写{who}，是另一家", "{seat} is the winner; {zh} needs {who}, another seat")
+SELF_DRAWN_NO_FROM = M(
+    "{zh}是自摸，没有 from；from 只用于直呲、续呲、点炮和抢杠",
+    "{value} ({zh}) is self-drawn and has no 'from'; 'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
+)
+WHO_DISCARDED = M("点炮的人", "the discarder (点炮)")
+WHO_FED = M("被续杠的人", "the player who fed the pung (被续杠)")
+WHO_ROBBED = M("被抢杠的人", "the player whose kong was robbed (被抢杠)")
+# --- the hand: kongs -----------------------------------------------------------------------------------------
+KONG_ROBBED = M(
+    "{seat} 的续杠被抢了 (抢杠)，没有杠成：从 kongs 里删掉",
+    "{seat}'s added kong was robbed (抢杠) and never made: remove it from kongs",
+)
+KONG_NEEDS_FROM = M("{zh}要写 from：{who}", "{value} ({zh}) needs 'from': {who}")
+KONG_FROM_SELF = M(
+    "{seat} 自己杠的；from 要写另一家 ({who})", "{seat} made this kong; 'from' must be another seat ({who})"
+)
+KONG_CONCEALED_NO_FROM = M(
+    "暗杠由其他三家付，没有 from", "a concealed kong (暗杠) is paid by all three others and has no 'from'"
+)
+KONG_WHO_DISCARDED = M("放杠的人", "the discarder")
+KONG_WHO_FED = M("被续杠的人", "who fed the pung")
+# --- the referee: tiles and claims (tiles/claims.py) -------------------------------------------------------
+TOO_MANY_TILES = M(
+    "{count} 张{tile} (连杠底牌和碰杠)；每种牌只有 4 张",
+    "{count} × {tile} with the ci tile and melds; there are only 4",
+)
+WIN_TILE_MISSING = M("缺了 — 哪张牌胡的{zh}？", "missing — which tile won the {zh}?")
+HEAVENLY_NO_MELDS = M(
+    "天胡是起手十四张：还不能有碰或杠", "天胡 is the first fourteen tiles: there can be no pungs or kongs yet"
+)
+HEAVENLY_FOURTEEN = M("天胡要十四张牌；这里有 {size} 张", "天胡 needs fourteen tiles; there are {size}")
+HAND_SIZE = M(
+    "手牌 {count} 张{melds}；胡牌前必须是 13 张 (一个杠算 3 张)",
+    "the hand has {count} tiles{melds}; before the winning tile it must have 13 (a kong counting as 3)",
+)
+HAND_SIZE_MELDS = M(" + {melds} 组碰杠 × 3 = {size}", " + {melds} melds × 3 = {size}")
+TWO_PAIRS = M("{tiles} 是两个对子，不是几副加一对将", "{tiles} leaves two pairs, not sets and one pair")
+NOT_SETS_AND_PAIR = M("{tiles} 不是几副加一对将", "{tiles} is not sets and one pair")
+DRAWN_COMPLETES = M("摸到的{tile}成胡", "the drawn {tile} completes the hand")
+BOMB_NEEDS_DRAWN = M("炸弹要摸到的{tile}成胡", "炸弹 needs the drawn {tile} to complete the hand")
+WAITS_ON = M("；它听 {tiles}", "; it waits on {tiles}")
+NOT_READY = M("；它不听牌", "; it is not ready")
+HOW_DISCARDED = M("打出的", "discarded")
+HOW_ROBBED = M("抢来的", "robbed")
+OTHER_COMPLETES = M("{how}{tile}成胡", "the {how} {tile} completes the hand")
+OTHER_NEEDS = M("{zh}要{how}{tile}成胡", "{zh} needs the {how} {tile} to complete the hand")
+HEAVENLY_COMPLETE = M("庄家的十四张成胡", "the dealer's fourteen tiles are complete")
+HEAVENLY_INCOMPLETE = M(
+    "天胡要十四张成胡；{tiles} 不成胡", "天胡 needs fourteen complete tiles; {tiles} is not complete"
+)
+KONG_REST_COMPLETE = M("{how}；其余的牌加杠底牌{ci}成胡", "{how}; the rest + the ci tile {ci} is complete")
+KONG_REST_INCOMPLETE = M(
+    "{zh}：{how}，但其余的牌加杠底牌{ci}：{why}", "{zh}: {how}, but the rest + the ci tile {ci}: {why}"
+)
+ANCI_NO_QUAD = M(
+    "暗呲要摸牌后手里有四张一样的 (现在开暗杠)；没有",
+    "暗呲 needs four alike in hand after the draw (a kong declared now); there are none",
+)
+ANCI_EARLIER_KONG = M(" — 之前开的暗杠不算", " — a kong declared in an earlier turn does not count")
+ANCI_KONG_NOW = M("现在开{tile}暗杠", "concealed kong of {tile} declared now")
+ZHICI_NEEDS_THREE = M("直呲要手里有三张{tile}；只有 {held} 张", "直呲 needs three {tile} in hand; there {held}")
+ZHICI_KONG = M("杠别人打出的{tile}", "kong of {tile} made on the discard")
+XUCI_NEEDS_PUNG = M("续呲要有{tile}的碰；没有", "续呲 needs an exposed pung (碰) of {tile}; there is none")
+XUCI_KONG = M("摸到的{tile}续杠", "the drawn {tile} added to the pung")
+TIANCI_HOLDS = M("手里有三张{tile}，就是杠底牌剩下的三张", "holds three {tile}, the remaining copies of the ci tile")
+TIANCI_NEEDS_THREE = M(
+    "天呲要手里有另外三张{tile} (杠底牌)；只有 {held} 张",
+    "天呲 needs the three other {tile} (the ci tile); there {held}",
+)
+DRAW_NO_CLAIM = M("流局没有要查的胡", "a drawn hand (流局) has no claim to check")
+HARD_CI_NOT_A_WIN = M(
+    "硬次：本桌只算呲，{zh}不算胡", "硬次 (hard_ci): only ci wins count at this table, so {zh} is not a win"
+)
+NEEDS_ITS_RULE = M("本桌没有这条规矩，{zh}不算胡", "{zh} is not a win at this table without its house rule")
+SIZE_AND = M("{size}；而且{reason}", "{size}; and {reason}")
+CLAIM_FALSE = M("报的{zh}不成立：{reason}", "the claimed {zh} ({value}) does not hold: {reason}")
+CLAIM_MAKES = M("；这副牌能胡 {wins}", "; these tiles make {wins}")
+JOINED = M("{first}{second}", "{first}{second}")
+HAND_N_FALSE = M("第 {n} 局：{problem}", "hand {n}: {problem}")
+# --- the table (rules/table.py, rules/stakes.py) and the dice ------------------------------------------------
+XIAMI_AMOUNT = M(
+    "{value} 不是金额 — 下米写 0 (不下) 或一个金额", "{value} is not an amount — 下米 takes 0 (off) or an amount"
+)
+CONCEALED_KONG_TIMES = M("{value}：暗杠倍数只能是 1 或 2", "{value}: 暗杠倍数 takes 1 or 2")
+NOT_POSITIVE_AMOUNT = M("{value} 不是正整数金额", "{value} is not a positive whole amount")
+NOT_A_DIE = M("{value} 不是骰子点数 — 骰子是 1 到 6", "{value} is not a die face — dice show 1 to 6")
+# --- tile notation (tiles/notation.py) -----------------------------------------------------------------------
+NO_NUMBER_BEFORE = M("{char} 前面没有数字", "{char} has no number before it")
+HONOUR_RANGE = M(
+    "'{number}z' 不是牌：字牌是 1z–7z (东南西北白发中)", "'{number}z' is not a tile: honours are 1z–7z (东南西北白发中)"
+)
+NO_SUIT = M("{text} 没有花色 (m 万, p 筒, s 条, z 字)", "{text} has no suit (m 万, p 筒, s 条, z 字)")
+NOT_A_SUIT = M("{char} 不是花色 (m 万, p 筒, s 条, z 字)", "{char} is not a suit (m 万, p 筒, s 条, z 字)")
+NOT_A_TILE_CHAR = M("{char} 不是牌", "{char} is not a tile")
+ONE_TILE_ONLY = M("{text} 应该是一张牌，不是 {count} 张", "{text} should be one tile, not {count}")
+# --- reading a hand file's fields (io/fields.py) -------------------------------------------------------------
+NOT_A_MAPPING_OF = M("应该是{what}的映射，不是{kind}", "should be a mapping of {what}, not {kind}")
+GIVEN_TWICE_ALIAS = M("写了两次 (作为 {key} 和它的别名)", "given twice (as {key} and an alias of it)")
+UNKNOWN_KEY = M("不认识的键 '{key}' (在{what}里) — {hint}", "unknown key '{key}' in {what} — {hint}")
+DID_YOU_MEAN = M("是不是 '{close}'？", "did you mean '{close}'?")
+EXPECTED_ONE_OF = M("应该是这些之一：{keys}", "expected one of {keys}")
+NOT_A_SEAT = M("{value} 不是座位 — 用 东 南 西 北 或 E S W N", "{value} is not a seat — use E S W N or 东 南 西 北")
+NO_SCHEME = M(
+    "没有方案{value} — 用 1、2 或 {{gang: 1000, bomb: 2000, ci: 6000}}",
+    "no scheme {value} — use 1, 2 or {{gang: 1000, bomb: 2000, ci: 6000}}",
+)
+NOT_A_SCHEME = M(
+    "{value} 不是起底方案 — 用 1、2 或 {{gang: 500}}", "{value} is not a stakes scheme — use 1, 2 or {{gang: 500}}"
+)
+NOT_AN_AMOUNT_18 = M(
+    "{value} 不是正整数金额 (最多 18 位)", "{value} is not a positive whole amount of at most 18 digits"
+)
+STAKES_NEED_GANG = M(
+    "至少要有杠底 (gang)；炸弹底和杠呲底默认是它的 2 倍和 6 倍",
+    "needs at least gang (杠底); bomb and ci default to 2× and 6× it",
+)
+NOT_A_FLAG = M("{value} 不是 是/否 (true/false)", "{value} is not true or false (是/否)")
+NOT_A_RULE_VALUE = M("{value} 不是 {key} 的值 — 用 {choices}", "{value} is not a value of {key} — use {choices}")
+NOT_A_WHOLE_NUMBER = M("{value} 不是整数", "{value} is not a whole number")
+NAMES_MAPPING = M(
+    "应该是座位到名字的映射，如 {{E: 老王}}，不是{kind}", "should map seats to names, like {{E: 老王}}, not {kind}"
+)
+NAME_TWICE = M("{name} 已经坐在 {seat}：一人一个座位", "{name} already sits at {seat}: one seat each")
+NOT_A_NAME = M("{value} 不是名字", "{value} is not a name")
+NAME_PRINTABLE = M(
+    "{value} 不是名字：不能有制表符、换行或控制字符",
+    "{value} is not a name: no tabs, line breaks or control characters",
+)
+NAME_TOO_LONG = M("{value} 超过 {limit} 个字", "{value} is longer than {limit} characters")
+BETS_MAPPING = M(
+    "应该是座位到加番的映射，如 {{S: {{piao: 1}}}}，不是{kind}",
+    "should map seats to add-ons, like {{S: {{piao: 1}}}}, not {kind}",
+)
+WIN_NEEDS_TYPE = M(
+    "要写 type：bomb、heavenly、anci、tianci、zhici、xuci 或 draw",
+    "needs type: bomb, heavenly, anci, tianci, zhici, xuci or draw",
+)
+NOT_A_WIN = M(
+    "{value} 不是胡法 — 用 炸弹、天胡、暗呲、天呲、直呲、续呲 或 流局 (有相应规矩时还有 点炮、抢杠)",
+    "{value} is not a win — use bomb 炸弹, heavenly 天胡, anci 暗呲, tianci 天呲, zhici 直呲, xuci 续呲 or draw 流局"
+    " (dianpao 点炮, qianggang 抢杠 with those house rules)",
+)
+NOT_A_TILE_LIKE = M("{value} 不是牌，应该像 东、7z 或 四万", "{value} is not a tile like 东, 7z or 四万")
+QUOTED_PROBLEM = M('"{text}"：{problem}', '"{text}": {problem}')
+MI_MAPPING = M(
+    "应该是座位到米数的映射，如 {{E: 2}}，不是{kind}", "should map seats to counts of 米, like {{E: 2}}, not {kind}"
+)
+NEEDS_KEY = M("缺了 {key}", "needs {key}")
+NOT_TILE_NOTATION = M("{value} 不是牌的写法，应该像 123m 44p 7z", "{value} is not tile notation like 123m 44p 7z")
+KONGS_LIST = M(
+    "应该是杠的列表，如 [{{by: N, type: concealed}}]，不是{kind}",
+    "should be a list of kongs, like [{{by: N, type: concealed}}], not {kind}",
+)
+NOT_A_KONG = M(
+    "{value} 不是杠 — 用 暗杠 concealed、明杠 exposed 或 续杠 added",
+    "{value} is not a kong — use concealed 暗杠, exposed 明杠 or added 续杠",
+)
+KIND_TEXT = M("文字 {value}", "the text {value}")
+# what a mapping holds, for NOT_A_MAPPING_OF and UNKNOWN_KEY
+WHAT_SESSION = M("场次文件", "a session file")
+WHAT_SESSION_HAND = M("一局 (win, bets, kongs, tiles, dealer, ...)", "a hand (win, bets, kongs, tiles, dealer, ...)")
+WHAT_STAKES = M(
+    "起底 (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
+    "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
+)
+WHAT_RULES = M("规矩", "house rules (规矩)")
+WHAT_BETS = M("加番 (piao 飘, di 抵, gang 下杠)", "add-ons (piao 飘, di 抵, gang 下杠)")
+WHAT_WIN = M("胡牌 (type, winner, from)", "the win (type, winner, from)")
+WHAT_TILES = M(
+    "牌 (ci, hand, win_tile, pungs, kongs, concealed_kongs)",
+    "tiles (ci, hand, win_tile, pungs, kongs, concealed_kongs)",
+)
+WHAT_KONG = M("一个杠 (by, type, from)", "a kong (by, type, from)")
+WHAT_HAND_FILE = M("牌局文件", "a hand file")
+# --- the loading boundary (io/boundary.py) -------------------------------------------------------------------
+KEY_TWICE_LINES = M(
+    "'{key}' 在一个映射里写了两次 (第 {first} 行和第 {second} 行)；只写一次",
+    "'{key}' is given twice in one mapping (lines {first} and {second}); say it once",
+)
+KEY_TWICE_OBJECT = M("'{key}' 在一个对象里写了两次；只写一次", "'{key}' is given twice in one object; say it once")
+NOT_TRUE_FALSE = M("'{value}' 不是 true 或 false", "'{value}' is not true or false")
+TOO_MANY_DIGITS = M("'{value}' 超过 {digits} 位", "'{value}' has more than {digits} digits")
+NOT_WHOLE = M("'{value}' 不是整数", "'{value}' is not a whole number")
+NOT_A_NUMBER = M("'{value}' 不是数", "'{value}' is not a number")
+PLAIN_YAML_ONLY = M(
+    "{tag} 标签：只接受普通 YAML (映射、列表、文字、数、true/false)",
+    "the {tag} tag: only plain YAML is accepted (mappings, lists, text, numbers, true/false)",
+)
+NO_PYTHON_OBJECTS = M(
+    "{tag} 标签：只接受普通 YAML (不能有 Python 对象)", "{tag} tag: only plain YAML is accepted (no Python objects)"
+)
+IS_A_DIRECTORY = M("是文件夹，不是牌局文件", "is a directory, not a hand file")
+NOT_REGULAR = M(
+    "不是普通文件 (是设备、管道或套接字)；请给一个文件",
+    "is not a regular file (a device, a pipe or a socket); give a file",
+)
+NO_SUCH_FILE = M("没有这个文件", "no such file")
+CANNOT_READ = M("读不了：{reason}", "cannot be read: {reason}")
+TOO_LARGE = M("大于 {size} MiB；这不是牌局文件", "is larger than {size} MiB; this is not a hand file")
+NOT_UTF8 = M("不是 UTF-8 文字", "is not UTF-8 text")
+YAML_SYNTAX = M("YAML 语法错误：{problem}", "YAML syntax: {problem}")
+JSON_SYNTAX = M("JSON 语法错误：{problem}", "JSON syntax: {problem}")
+NESTED_TOO_DEEP = M("嵌套太深 (超过 {depth} 层)", "nested too deeply (more than {depth} levels)")
+NESTED_LEVELS = M("嵌套超过 {depth} 层；牌局文件从来不会这样", "nested more than {depth} levels deep; a hand never is")
+TOO_MANY_ALIASES = M(
+    "超过 {count} 个别名 (*name)；牌局文件用不着", "more than {count} aliases (*name); a hand needs none"
+)
+# --- loading hands and sessions (io/load.py, io/load_session.py) ---------------------------------------------
+MISSING_STAKES = M(
+    "缺了 stakes — 起底方案：1、2 或 {{gang: 1000}}", "missing stakes — 起底方案: 1, 2 or {{gang: 1000}}"
+)
+MISSING_WIN = M("缺了 win — 如 win: {{type: bomb, winner: S}}", "missing win — e.g. win: {{type: bomb, winner: S}}")
+CI_DIFFERS = M("和 tiles.ci 不一样：一局只有一张杠底牌", "differs from tiles.ci: the hand has one ci tile (杠底牌)")
+HAND_FILE_MAPPING = M(
+    "牌局文件应该是字段的映射 (stakes, dealer, win, ...)，不是{kind}",
+    "a hand file should be a mapping of fields (stakes, dealer, win, ...), not {kind}",
+)
+IS_A_SESSION = M(
+    "这是场次文件 (多局)：用 `gangci session`", "this is a session file (many hands): use `gangci session`"
+)
+MISSING_DEALER = M("缺了 dealer — 谁坐庄：E、S、W 或 N", "missing dealer — who dealt (庄家): E, S, W or N")
+RULES_FILE_MAPPING = M(
+    "规矩文件应该是规矩的映射 (rules: {{...}})，不是{kind}",
+    "a rules file should be a mapping of house options (rules: {{...}}), not {kind}",
+)
+EMPTY_FILE = M("是空的 — {need}", "is empty — {need}")
+HAND_NEEDS = M("牌局文件至少要有 stakes、dealer 和 win", "a hand file needs at least stakes, dealer and win")
+SESSION_NEEDS = M("场次文件要有 stakes、dealer 和 hands", "a session needs stakes, dealer and hands")
+RULES_NEEDS = M("规矩文件要有规矩，如 {{baoci: true}}", "a rules file needs house options, like {{baoci: true}}")
+SESSION_MAPPING = M(
+    "场次文件应该是映射 (stakes, dealer, hands)，不是{kind}",
+    "a session file should be a mapping (stakes, dealer, hands), not {kind}",
+)
+MISSING_FIRST_DEALER = M("缺了 dealer — 第一局谁坐庄", "missing dealer — who deals the first hand (庄家)")
+HANDS_LIST = M("应该是牌局的列表，不是{kind}", "should be a list of hands, not {kind}")
+SESSION_COUNTS_MI = M("场次自己一局局地算米：删掉 mi", "a session counts 米 itself, hand by hand: remove mi")
+HAND_N = M("第 {n} 局", "hand {n}")
+FIELD_MESSAGE = M("{field}: {message}", "{field}: {message}")
+# --- writing (io/atomic.py, io/lock.py, io/export.py) --------------------------------------------------------
+CANNOT_WRITE = M("写不了：{reason}", "cannot be written: {reason}")
+IS_A_FOLDER = M("是文件夹；请给一个文件名", "is a folder; name a file")
+READ_ONLY = M("是只读的；什么也没写 (先让它可写)", "is read-only; nothing written (make it writable first)")
+CANNOT_LOCK = M("无法加锁写入 ({lock})：{reason}", "cannot be locked for writing ({lock}): {reason}")
+LEDGER_BUSY = M(
+    "{path}：另一个 gangci 正在往这个账本里记一局；等它完成再试",
+    "{path}: another gangci is entering a hand in this ledger; try again when it is done",
+)
+EXPLAIN_NO_CSV = M(
+    "CSV 每个座位一行，放不下算式：用 --format table 或 json",
+    "CSV has one row per seat and no room for formulas: use --format table or json",
+)
+RULES_NAME_NOTHING = M("它没写任何规矩", "it names no house options")
+WHERE_WHAT = M("{where}: {what}", "{where}: {what}")
+# --- the referee commands (referee.py) -----------------------------------------------------------------------
+NO_TILES = M(
+    "没有 tiles：要查胡牌，加上 tiles: {{ci: ..., hand: ..., win_tile: ...}}",
+    "has no tiles: to check a claim, add tiles: {{ci: ..., hand: ..., win_tile: ...}}",
+)
+CHECK_NEEDS = M(
+    "要查的牌：给一个有 tiles: 的牌局文件，或 --type、--hand 和 --ci",
+    "what to check: a hand file with tiles:, or --type, --hand and --ci",
+)
+CHECK_FILE_OR_OPTIONS = M("给牌局文件或 --type/--hand，不要两样都给", "give a hand file or --type/--hand, not both")
+# --- batch (batch/) ------------------------------------------------------------------------------------------
+OUTPUT_IS_INPUT = M(
+    "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
+)
+BATCH_SUMMARY = M(
+    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
+    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
+)
+BATCH_UNREADABLE = M("，{count} 个输入读不了", ", {count} unreadable inputs")
+BATCH_STOPPED = M(" (遇到第一个失败就停了：--strict)", " (stopped at the first failure: --strict)")
+# --- the command line (cli.py) -------------------------------------------------------------------------------
+STOPPED_AT_PROMPT = M("\ngangci：在提问处停下；{left}", "\ngangci: stopped at a prompt; {left}")
+INTERRUPTED = M("gangci：被中断；{left}", "gangci: interrupted; {left}")
+TERMINATED = M("gangci：被终止；{left}", "gangci: terminated; {left}")
+INTERRUPTED_BARE = M("gangci：被中断", "gangci: interrupted")
+TERMINATED_BARE = M("gangci：被终止", "gangci: terminated")
+NOTHING_WRITTEN = M("什么也没写", "nothing written")
+NOTHING_WRITTEN_UNDER = M("{output} 什么也没写", "nothing written under {output}")
+RESULTS_SO_FAR = M("已算好的结果已经写出", "the results so far were written")
+HANDS_KEPT = M("已记入的牌局都在，这一局没记", "the hands entered are kept; this one was not written")
+CANNOT_WRITE_OUTPUT = M("gangci：输出写不了：{reason}", "gangci: cannot write the output: {reason}")
+INTERNAL_ERROR = M(
+    "gangci：内部错误，请带上引起它的输入报告 (gangci {version})：{detail} — GANGCI_DEBUG=1 显示调用栈",
+    "gangci: internal error, please report it with the input that caused it (gangci {version}): {detail}"
+    " — GANGCI_DEBUG=1 shows the traceback",
+)
+ONE_AT_A_TIME = M("{options} 一次只能用一个", "use one of {options} at a time")
+# --- the user's config file (io/config.py) -------------------------------------------------------------------
+NOT_A_LANGUAGE = M("{value} 不是语言 — 用 zh 或 en", "{value} is not a language — use zh or en")
+CONFIG_MAPPING = M(
+    "配置文件应该是映射，如 lang: en，不是{kind}", "the config file should be a mapping, like lang: en, not {kind}"
+)
+WHAT_CONFIG = M("配置 (lang)", "the config (lang)")
+CONFIG_NEEDS = M("配置文件可以写 lang: en", "a config file may say lang: en")
+# --- answers at the prompts (io/answers.py, prompts.py, evening.py) ------------------------------------------
+WIN_ANSWER = M(
+    "{value}：炸弹 天胡 暗呲 天呲 直呲 续呲 流局，或它的编号",
+    "{value}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw), or its number",
+)
+SEAT_ANSWER = M(
+    "{value} 不是座位 — 东 南 西 北、E S W N 或玩家名字",
+    "{value} is not a seat — 东 南 西 北, E S W N or a player's name",
+)
+NOT_UNDERSTOOD_IN = M("看不懂 {value} (在 {text} 里)", "{value} is not understood in {text}")
+WHOSE_BET = M("先说是谁的{bet}，如 南飘1 或 S piao 1", "say whose {bet} it is first, e.g. 南飘1 or S piao 1")
+COUNT_RANGE = M("{bet} {count}：只能是 0 到 3", "{bet} {count}: counts are 0 to 3")
+NOT_AN_ADDON = M("{value} 不是加番 — 飘 piao、抵 di、杠 gang", "{value} is not an add-on — 飘 piao, 抵 di, 杠 gang")
+WHO_MADE_KONG = M(
+    "先说谁开的{kong}，如 北暗杠 或 N concealed", "say who made the {kong} first, e.g. 北暗杠 or N concealed"
+)
+NOT_A_KONG_ANSWER = M(
+    "{value} 不是杠 — 暗杠 concealed、明杠 exposed、续杠 added",
+    "{value} is not a kong — 暗杠 concealed, 明杠 exposed, 续杠 added",
+)
+KONG_NEEDS_KIND = M(
+    "每个杠都要说是哪种：暗杠、明杠 或 续杠", "each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added"
+)
+NOT_UNDERSTOOD = M("看不懂 {value}", "{value} is not understood")
+NOT_A_HOUSE_RULE = M(
+    "{value} 不是规矩 — 如 包次 庄家翻倍 硬次 下米500", "{value} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500"
+)
+RULE_TWICE = M("{key} 写了两次", "{key} is given twice")
+YES_OR_NO = M("{value}：是 或 否 (y / n)", "{value}: y or n (是 / 否)")
+TILE_ANSWER = M("{value}：{problem}", "{value}: {problem}")
+STAKES_ANSWER = M("{value}：1、2 或一个杠底金额，如 500", "{value}: 1, 2, or a kong base (杠底) like 500")
+ALREADY_SITS = M("{name} 已经坐在 {seat}：换座 是两人换座位", "{name} already sits at {seat}: 换座 swaps two seats")
+FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists — use --add to add a hand to it")
+NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
+NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
+CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")

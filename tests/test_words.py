@@ -1,0 +1,118 @@
+"""The one vocabulary: every message in both languages, and no message written outside it."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from gangci_calc.cli import app
+from gangci_calc.words import Message, messages, say, speaking, ui
+from gangci_calc.words import book as rule_book
+from gangci_calc.words import help as help_texts
+from tests.conftest import EXAMPLES, ROOT
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+ALL = (
+    [(f"messages.{name}", value) for name, value in vars(messages).items() if isinstance(value, Message)]
+    + [(f"ui.WORDS[{key}]", value) for key, value in ui.WORDS.items()]
+    + [(f"ui.ASK[{key}]", value) for key, value in ui.ASK.items()]
+    + [(f"ui.PARTS[{key}]", value) for key, value in ui.PARTS.items()]
+    + [(f"ui.ROLES[{key}]", value) for key, value in ui.ROLES.items()]
+    + [(f"help.HELP[{key}]", value) for key, value in help_texts.HELP.items()]
+)
+GLOSSES = {"value", "en"}  # English may add the file's own key or an English name beside the Chinese term
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize(("name", "message"), ALL, ids=[name for name, _ in ALL])
+def test_every_message_is_in_both_languages(name: str, message: Message) -> None:
+    assert bool(message.zh) == bool(message.en), name  # both, or (a role with no word) neither
+    zh, en = fields(message.zh), fields(message.en)
+    assert zh <= en and en - zh <= GLOSSES, (name, zh, en)
+    values = dict.fromkeys(en, 1)
+    message.zh.format(**values), message.en.format(**values)  # no stray brace
+    if re.search(r"[A-Za-z]{4,}", re.sub(r"\{[^{}]*\}", "", message.en)):  # English words, so Chinese ones too
+        assert CJK.search(re.sub(r"\{[^{}]*\}", "", message.zh)), (name, "the Chinese is not Chinese")
+
+
+def test_the_rule_book_is_in_both_languages() -> None:
+    assert set(rule_book.SEED) == set(rule_book.TITLE) == {"zh", "en"}
+    assert len(rule_book.SEED["zh"]) > 5 and len(rule_book.SEED["en"]) > 5
+    for key, effect in rule_book.EFFECT.items():
+        assert set(effect) == {"zh", "en"} and CJK.search(effect["zh"]), key
+
+
+def test_every_message_is_used() -> None:
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "gangci_calc").rglob("*.py"))
+    unused = [
+        name
+        for name, value in vars(messages).items()
+        if isinstance(value, Message) and not re.search(rf"\bm\.{name}\b", source)
+    ]
+    assert unused == []
+
+
+ERRORS = {"RuleError": 1, "InputError": 1, "OutputError": 1, "AnswerError": 0, "ClaimRejected": 0}
+ERRORS |= {"LedgerBusy": 0, "TileSyntaxError": 0, "UnreadableInput": 0}
+
+
+def test_no_error_is_raised_with_words_of_its_own() -> None:
+    """Every error's message is a Said from the catalogue, never a literal or an f-string."""
+    found = []
+    for path in (ROOT / "gangci_calc").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERRORS):
+                continue
+            index = ERRORS[node.func.id]
+            if len(node.args) > index and isinstance(node.args[index], (ast.Constant, ast.JoinedStr, ast.BinOp)):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
+def test_a_message_follows_the_language() -> None:
+    said = say(messages.NOT_A_SEAT, value="'X'")
+    with speaking("en"):
+        assert str(said) == "'X' is not a seat — use E S W N or 东 南 西 北"
+    with speaking("zh"):
+        assert str(said).startswith("'X' 不是座位")
+
+
+ERROR_EXAMPLES = sorted((EXAMPLES / "errors").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", ERROR_EXAMPLES, ids=[p.name for p in ERROR_EXAMPLES])
+def test_every_error_example_reads_in_chinese_by_default_and_english_on_request(runner, path: Path) -> None:
+    command = "session" if "evening" in path.name or "session" in path.name else "score"
+    zh = runner.invoke(app, [command, str(path)])
+    en = runner.invoke(app, [command, str(path), "--lang", "en"])
+    assert zh.exit_code == en.exit_code == 2
+    where = str(path)
+    for line in zh.stderr.splitlines():
+        message = line.split(": ", 2)[-1]
+        assert line.startswith(where) and CJK.search(message), line
+    for line in en.stderr.splitlines():
+        message = line.split(": ", 2)[-1]
+        assert line.startswith(where) and re.search(r"[a-z]{3,}", CJK.sub("", message)), line
+    assert zh.stderr != en.stderr
+
+
+def test_gangci_lang_and_the_config_file_set_the_default(runner, tmp_path: Path) -> None:
+    bad = str(EXAMPLES / "errors" / "gang-count.yaml")
+    assert "out of range" in runner.invoke(app, ["score", bad], env={"GANGCI_LANG": "en"}).stderr
+    config = tmp_path / "config.yaml"
+    config.write_text("lang: en\n", encoding="utf-8")
+    env = {"GANGCI_CONFIG": str(config), "GANGCI_LANG": ""}
+    assert "out of range" in runner.invoke(app, ["score", bad], env=env).stderr
+    assert "超出范围" in runner.invoke(app, ["score", bad, "--lang", "zh"], env=env).stderr  # --lang beats both
+    config.write_text("lang: fr\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", bad], env=env)
+    assert result.exit_code == 2 and f"{config}:1:7: lang: 'fr'" in result.stderr
+    result = runner.invoke(app, ["score", bad], env={"GANGCI_LANG": "fr"})
+    assert result.exit_code == 2 and result.stderr.startswith("GANGCI_LANG: 'fr'")
