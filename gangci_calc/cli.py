@@ -398,13 +398,13 @@ def main() -> None:
     use_language(_HELP_LANG)  # until a command knows its --lang
     args = sys.argv[1:]
     try:
-        commands = {i.name or i.callback.__name__: i.callback for i in app.registered_commands if i.callback}
+        commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
         command = commands.get(args[0]) if args else None
-        if command is None:  # --help, --version, or a mistyped command: the whole app answers
+        if command is None or command.callback is None:  # --help, --version, a mistyped command: the whole app
             app()
             return
         single = typer.Typer(**_SETTINGS)
-        single.command(name=args[0])(command)
+        single.command(name=args[0], help=command.help)(command.callback)
         single(args=args[1:], prog_name=f"gangci {args[0]}")
     except SystemExit:
         raise

@@ -91,7 +91,7 @@ def test_edit_keeps_the_fields_the_prompts_do_not_ask(runner, tmp_path: Path) ->
     result = session(runner, path, "--edit", "4", answers="\n\n\n\n北暗杠\n")
     assert result.exit_code == 0, result.output
     text = path.read_text(encoding="utf-8")
-    assert '  - players: {E: 小李, S: 老王, W: 张姐, N: 阿强}  # 4' not in text  # the item was rewritten...
+    assert "  - players: {E: 小李, S: 老王, W: 张姐, N: 阿强}  # 4" not in text  # the item was rewritten...
     assert "    players: {E: 小李, S: 老王, W: 张姐, N: 阿强}" in text  # ...and its seating kept
     assert "      - {by: N, type: concealed}" in text
 
