@@ -154,3 +154,40 @@ def test_waits_as_json(runner) -> None:
     data = json.loads(result.stdout)
     assert data["waits"] == ["1m", "4m"] and data["ready_on_ci"] is True
     assert {"tile": "4p", "drawn": False, "win": "zhici", "kong": "4p"} in data["wins"]
+
+
+CLAIM = ["--hand", "111s 222s 23m 33p 444p", "--win-tile", "1s", "--ci", "4m"]
+
+
+def test_check_without_a_file(english) -> None:
+    held = english.invoke(app, ["check", "--type", "anci", "--winner", "S", *CLAIM, "-f", "json"])
+    assert held.exit_code == 0 and json.loads(held.stdout)["holds"] is True
+    false = english.invoke(app, ["check", "--type", "炸弹", *CLAIM])
+    assert false.exit_code == 1 and "these tiles make" in false.stdout
+    pung = english.invoke(
+        app,
+        ["check", "--type", "xuci", "--hand", "222s 23m 33p 444p 99m", "--win-tile", "1s", "--ci", "4m"]
+        + ["--pungs", "1s", "--pungs", "5p"],  # noqa: RUF005 - the options, then the repeated ones
+    )
+    assert pung.exit_code == 1 and "1s" in pung.stdout
+    heavenly = english.invoke(app, ["check", "--type", "heavenly", "--winner", "S", "--dealer", "E", *CLAIM])
+    assert heavenly.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--type", "anci", "--hand", "111s"], "check: what to check"),
+        (["--type", "chow", *CLAIM], "--type: 'chow' is not a win"),
+        (["--type", "anci", "--winner", "X", *CLAIM], "--winner: 'X' is not a seat"),
+        (["--type", "anci", "--hand", "111s 222s 23m 33p 44x", "--ci", "4m"], '--hand: "111s 222s 23m 33p 44x"'),
+        (["--type", "anci", "--hand", "111s 222s 23m 33p 444p", "--ci", "4q"], '--ci: "4q"'),
+        (["--type", "zhici", "--hand", "111s 222s 23m 33p 444p", "--ci", "4m"], "--win-tile: missing"),
+        (["--type", "anci", "--hand", "1111s 222s 23m 33p 444p", "--ci", "1s", "--win-tile", "1s"], "--hand: 6 × 1s"),
+        ([str(EXAMPLES / "check-anci.yaml"), "--type", "anci"], "check: give a hand file or --type/--hand"),
+    ],
+)
+def test_check_without_a_file_names_the_option_at_fault(english, args: list[str], message: str) -> None:
+    result = english.invoke(app, ["check", *args])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(message), result.stderr

@@ -154,3 +154,22 @@ def test_a_seat_change_that_would_seat_someone_twice_is_refused(english, tmp_pat
     answers = "换人 北 老王\n\n炸\n南\n-\n-\n"  # refused, then the hand as usual
     result = session(english, path, "--add", answers=answers)
     assert result.exit_code == 0 and "老王 already sits at E" in result.stderr
+
+
+def test_english_reseating_and_undo_with_nothing_to_undo(english, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text("stakes: 1\ndealer: E\nplayers: {E: Wang, S: Li}\nhands:\n", encoding="utf-8")
+    script = "u\nsub N Zhao\nswap E S\n\nbomb\nZhao\n-\ns\nq\n"
+    result = session(english, path, "--play", answers=script)
+    assert result.exit_code == 0, result.output
+    assert "there is no hand to undo" in result.stderr
+    assert '  - players: {E: "Li", S: "Wang", N: "Zhao"}\n' in path.read_text(encoding="utf-8")
+    assert "Standings" in result.stderr
+
+
+def test_one_ledger_change_at_a_time(english, tmp_path: Path) -> None:
+    path = tmp_path / "flow.yaml"
+    path.write_text(FLOW, encoding="utf-8")
+    result = session(english, path, "--undo", "--edit", "1")
+    assert result.exit_code == 2 and "use one of --undo, --edit at a time" in result.stderr
+    assert path.read_text(encoding="utf-8") == FLOW

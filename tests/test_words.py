@@ -116,3 +116,28 @@ def test_gangci_lang_and_the_config_file_set_the_default(runner, tmp_path: Path)
     assert result.exit_code == 2 and f"{config}:1:7: lang: 'fr'" in result.stderr
     result = runner.invoke(app, ["score", bad], env={"GANGCI_LANG": "fr"})
     assert result.exit_code == 2 and result.stderr.startswith("GANGCI_LANG: 'fr'")
+
+
+def test_a_config_file_that_is_not_a_mapping(runner, tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    config.write_text("- en\n", encoding="utf-8")
+    result = runner.invoke(app, ["dice", "5", "6"], env={"GANGCI_CONFIG": str(config), "GANGCI_LANG": ""})
+    assert result.exit_code == 2 and result.stderr.startswith(f"{config}:1:1: 配置文件应该是映射")
+    config.write_text("language: en\n", encoding="utf-8")
+    result = runner.invoke(app, ["dice", "5", "6"], env={"GANGCI_CONFIG": str(config), "GANGCI_LANG": ""})
+    assert result.exit_code == 2 and "language" in result.stderr
+
+
+def test_help_speaks_the_language_gangci_starts_in() -> None:
+    import subprocess
+    import sys
+
+    def helped(*args: str) -> str:
+        env = {"GANGCI_LANG": "", "GANGCI_CONFIG": "/nonexistent", "PATH": "/usr/bin:/bin"}
+        done = subprocess.run(
+            [sys.executable, "-m", "gangci_calc", "score", *args], capture_output=True, text=True, env=env
+        )
+        return done.stdout
+
+    assert "一局结束后每位玩家的输赢表" in helped("-h")
+    assert "Per-player payout table for one finished hand" in helped("--lang", "en", "--help")
