@@ -164,11 +164,8 @@ def test_check_without_a_file(english) -> None:
     assert held.exit_code == 0 and json.loads(held.stdout)["holds"] is True
     false = english.invoke(app, ["check", "--type", "炸弹", *CLAIM])
     assert false.exit_code == 1 and "these tiles make" in false.stdout
-    pung = english.invoke(
-        app,
-        ["check", "--type", "xuci", "--hand", "222s 23m 33p 444p 99m", "--win-tile", "1s", "--ci", "4m"]
-        + ["--pungs", "1s", "--pungs", "5p"],  # noqa: RUF005 - the options, then the repeated ones
-    )
+    xuci = ["check", "--type", "xuci", "--hand", "222s 23m 33p 444p 99m", "--win-tile", "1s", "--ci", "4m"]
+    pung = english.invoke(app, [*xuci, "--pungs", "1s", "--pungs", "5p"])
     assert pung.exit_code == 1 and "1s" in pung.stdout
     heavenly = english.invoke(app, ["check", "--type", "heavenly", "--winner", "S", "--dealer", "E", *CLAIM])
     assert heavenly.exit_code == 1
