@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import typer.main
 
@@ -79,19 +81,32 @@ def test_dash_h_is_help(runner) -> None:
     assert "Usage: gangci score" in runner.invoke(app, ["score", "-h"]).stdout.replace("root ", "")
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["check", "examples/check-anci.yaml"],
-        ["check", "examples/check-zhici-bad-one-tile.yaml"],
-        ["score", "examples/zhici.yaml", "--explain"],
-        ["session", "examples/session.yaml"],
-        ["dice", "5", "6"],
-        ["waits", "111s 222s 23m 33p 444p", "--ci", "4m"],
-        ["rules", "--lang", "en"],
-        ["score", "examples/errors/gang-count.yaml"],
-    ],
-)
+def _command_for(path: Path) -> list[str]:
+    """The command a user runs on each example file."""
+    name = str(path.relative_to(ROOT))
+    if path.parent.name == "batch":
+        return ["batch", name]
+    if "session" in path.name or path.name == "evening.yaml":
+        return ["session", name]
+    if path.name.startswith("check-"):
+        return ["check", name]
+    if path.name == "club-rules.yaml":
+        return ["rules", name]
+    return ["score", name, "--explain", "--no-check"]
+
+
+GBK_RUNS = [_command_for(p) for p in sorted((ROOT / "examples").rglob("*.y*ml"))] + [
+    ["dice", "5", "6"],
+    ["waits", "111s 222s 23m 33p 444p", "--ci", "4m"],
+    ["check", "--type", "anci", "--winner", "S", "--hand", "111s 222s 23m 33p 444p", "--win-tile", "1s", "--ci", "4m"],
+    ["rules"],
+    ["session", "--help"],
+    ["session", "examples/session-people.yaml", "--lang", "en"],
+    ["session", "examples/session.yaml", "-f", "text"],
+]
+
+
+@pytest.mark.parametrize("args", GBK_RUNS, ids=[" ".join(a)[:60] for a in GBK_RUNS])
 def test_a_gbk_console_gets_stand_ins_not_a_traceback(args: list[str]) -> None:
     """A Chinese Windows console (or output redirected as GBK): what GBK cannot show becomes ASCII."""
     import os
