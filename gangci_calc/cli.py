@@ -369,14 +369,26 @@ def batch(
     strict: Annotated[bool, typer.Option("--strict", help=_h("strict"))] = False,
     no_check: NoCheckOption = False,
     rules: RulesOption = None,
+    keep: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--keep", metavar="KEY", help=_h("keep")),
+    ] = None,
+    payments: Annotated[bool, typer.Option("--payments", help=_h("payments"))] = False,
+    totals: Annotated[bool, typer.Option("--totals", help=_h("totals"))] = False,
+    totals_out: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--totals-out", metavar="FILE", help=_h("totals_out")),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
+    from gangci_calc.batch.scoring import BatchOptions, kept_keys
     from gangci_calc.batch.terminal import run
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
     with exit_codes(lang, stopped, output=output) as language:
-        stats = run(inputs, format.value, output, jobs, strict, not no_check, _house(rules), language)
+        options = BatchOptions(format.value, not no_check, _house(rules), language, kept_keys(keep or []), payments)
+        stats = run(inputs, options, output, jobs, strict, totals, totals_out)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)

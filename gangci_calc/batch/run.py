@@ -5,13 +5,12 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 from gangci_calc.batch.reading import Chunk, expand, read_chunks
-from gangci_calc.batch.scoring import ChunkResult, Scorer
+from gangci_calc.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
 from gangci_calc.errors import UnreadableInput
-from gangci_calc.rules import SEED_RULES, HouseRules
 
 
 @dataclass
@@ -21,6 +20,7 @@ class Stats:
     failed: int = 0
     unreadable: int = 0
     stopped: bool = False  # --strict stopped at a failure
+    totals: Totals = field(default_factory=Totals)  # of the hands scored (and written)
 
 
 def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], None]) -> Iterator[Chunk]:
@@ -36,14 +36,14 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
 _worker: Scorer | None = None
 
 
-def _start_worker(fmt: str, check: bool, base: HouseRules, lang: str) -> None:
+def _start_worker(options: BatchOptions) -> None:
     """A worker scores; the parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends it."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _worker
-    _worker = Scorer(fmt, check, base, lang)
+    _worker = Scorer(options)
 
 
 def _score_in_worker(chunk: Chunk) -> ChunkResult:
@@ -51,23 +51,21 @@ def _score_in_worker(chunk: Chunk) -> ChunkResult:
     return _worker.score_chunk(chunk)
 
 
-def scored_chunks(
-    chunks: Iterable[Chunk], fmt: str, check: bool, jobs: int, base: HouseRules = SEED_RULES, lang: str = "zh"
-) -> Iterator[ChunkResult]:
+def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
     Workers get whole chunks of text and split them themselves, so this process
     only reads; at most 2 × jobs chunks are in flight, so memory stays flat.
     """
     if jobs <= 1:
-        scorer = Scorer(fmt, check, base, lang)
+        scorer = Scorer(options)
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
     from multiprocessing.pool import AsyncResult
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(fmt, check, base, lang)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(options,)) as pool:
         pending: deque[AsyncResult[ChunkResult]] = deque()
         for chunk in chunks:
             pending.append(pool.apply_async(_score_in_worker, (chunk,)))
@@ -91,17 +89,14 @@ def _until_first_failure(chunk: ChunkResult, fmt: str) -> tuple[str, int]:
 def run_batch(
     inputs: list[str],
     out: IO[str],
+    options: BatchOptions = BatchOptions(),
     *,
-    fmt: str = "jsonl",
     jobs: int = 1,
     strict: bool = False,
-    check: bool = True,
     complain: Callable[[str], None] | None = None,
     on_chunk: Callable[[int], None] | None = None,
-    base: HouseRules = SEED_RULES,
-    lang: str = "zh",
 ) -> Stats:
-    """Score every hand of ``inputs`` into ``out`` (``base``: the ``--rules`` house options); returns the counts."""
+    """Score every hand of ``inputs`` into ``out``; returns the counts and the totals."""
     stats = Stats()
     if complain is None:
         from gangci_calc.io.console import write_err
@@ -109,15 +104,17 @@ def run_batch(
         complain = write_err
     from gangci_calc.io.formats import batch_lines
 
-    out.write(batch_lines(fmt).header)
-    for chunk in scored_chunks(all_chunks(inputs, stats, complain), fmt, check, jobs, base, lang):
-        text, hands, failed = chunk.text, chunk.hands, chunk.failed
+    out.write(batch_lines(options.fmt, options.keep, options.payments).header)
+    for chunk in scored_chunks(all_chunks(inputs, stats, complain), options, jobs):
+        text, hands, failed, totals = chunk.text, chunk.hands, chunk.failed, chunk.totals
         if strict and failed:  # keep what came before the first failure, and that failure
-            text, hands = _until_first_failure(chunk, fmt)
+            text, hands = _until_first_failure(chunk, options.fmt)
             failed, stats.stopped = 1, True
+            totals = chunk.totals_at_first_failure
         stats.hands += hands
         stats.failed += failed
         stats.scored += hands - failed
+        stats.totals.merge(totals)
         out.write(text)
         if on_chunk is not None:
             on_chunk(hands)

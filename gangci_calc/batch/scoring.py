@@ -1,25 +1,72 @@
-"""A record -> one line of output (JSONL or CSV), with the same words as ``gangci score``.
+"""A record -> its output lines (JSONL or CSV), with the same words as ``gangci score``.
 
-Identical records (the same text) are scored once and remembered in a small
-bounded memo: settlement is a pure function of the record, and recorded hands
-repeat.
+Plain records go the fast path (:mod:`.fast`); every other record, and every
+record the fast path is not sure of, goes through the loader (the one behind
+``gangci score``), so its result or its error is exactly the loader's. A session
+record (``hands:``) gives a line per hand, each with its number and dealer.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import yaml
 
 from gangci_calc.batch.reading import Chunk, Record, records
-from gangci_calc.errors import ClaimRejected, InputError, RuleError
-from gangci_calc.io.boundary import parse_json, parse_yaml
+from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
+from gangci_calc.io.batch_lines import Echo, Scored, halves_text, json_text
+from gangci_calc.io.boundary import Loader, parse_json, parse_yaml
 from gangci_calc.io.formats import batch_lines
-from gangci_calc.io.labels import amount_text
-from gangci_calc.io.load import hand_from_data, located
-from gangci_calc.rules import SEED_RULES, HouseRules, net
+from gangci_calc.io.load import LoadedHand, hand_from_data, located
+from gangci_calc.rules import SEED_RULES, Hand, HouseRules
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
-MEMO_LIMIT = 4096  # remembered results; bounded so memory stays flat
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What a batch run decides, for every record: the same in every worker."""
+
+    fmt: str = "jsonl"
+    check: bool = True  # refuse a claim the record's tiles do not support
+    base: HouseRules = SEED_RULES  # --rules FILE: each record's own rules: change it key by key
+    lang: str = "zh"  # of the error records' messages
+    keep: tuple[str, ...] = ()  # --keep: other top-level keys, passed through untouched
+    payments: bool = False  # --payments: each payment on the line
+    fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
+
+
+def kept_keys(keys: list[str]) -> tuple[str, ...]:
+    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
+    from gangci_calc.io.schema import SESSION_KEYS, TOP_KEYS
+
+    taken = {spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings}
+    taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
+    for key in keys:
+        if key in taken:
+            raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
+    return tuple(dict.fromkeys(keys))
+
+
+@dataclass
+class Totals:
+    """Nets summed exactly, in half units: per seat, and per player where names are given."""
+
+    seats: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    people: dict[str, int] = field(default_factory=dict)
+
+    def add(self, halves: list[int], names: dict[int, str]) -> None:
+        for seat in range(4):
+            self.seats[seat] += halves[seat]
+            name = names.get(seat)
+            if name is not None:
+                self.people[name] = self.people.get(name, 0) + halves[seat]
+
+    def merge(self, other: Totals) -> None:
+        self.add(other.seats, {})
+        for name, amount in other.people.items():
+            self.people[name] = self.people.get(name, 0) + amount
 
 
 class ChunkResult(NamedTuple):
@@ -29,76 +76,240 @@ class ChunkResult(NamedTuple):
     hands: int
     failed: int
     first_failure_end: int  # where the first failed hand's line ends in ``text``; -1 if none
+    totals: Totals
+    totals_at_first_failure: Totals  # of the hands before it (what --strict keeps)
 
 
 class Scorer:
-    """Scores records into output lines for one format."""
+    """Scores chunks of records into output lines for one batch run."""
 
-    def __init__(self, fmt: str = "jsonl", check: bool = True, base: HouseRules = SEED_RULES, lang: str = "zh") -> None:
-        self.fmt = fmt
-        self.lang = lang  # of the error records' messages
-        self.lines = batch_lines(fmt)  # the format's line builders (io/export.py)
-        self.check = check
-        self.base = base  # --rules FILE: each record's own rules: change it key by key
-        self.memo: dict[tuple[str, str], str] = {}
+    def __init__(self, options: BatchOptions = BatchOptions()) -> None:
+        self.options = options
+        self.lines = batch_lines(options.fmt, options.keep, options.payments)  # io/batch_lines.py
+        self.fast = None
+        if options.fast and options.base is SEED_RULES and not options.payments:
+            from gangci_calc.batch.fast import FastPath
+
+            self.fast = FastPath(options.keep)
         self._quoting: dict[str, tuple[str, str]] = {}
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
-        texts: list[str] = []
-        hands = failed = size = 0
-        first_failure_end = -1
-        for record in records(chunk):
-            ok, text = self.score(record)
-            texts.append(text)
-            hands += 1
-            size += len(text)
-            if not ok:
-                failed += 1
-                if first_failure_end < 0:
-                    first_failure_end = size
-        return ChunkResult("".join(texts), hands, failed, first_failure_end)
-
-    def score(self, record: Record) -> tuple[bool, str]:
-        """(scored?, the output line)."""
-        key = (record.kind, record.text)
-        body = self.memo.get(key)
-        if body is None:
-            try:
-                body = self._score_new(record)
-            except (InputError, ClaimRejected) as error:
-                return False, self._error(record, error)
-            if len(self.memo) >= MEMO_LIMIT:
-                self.memo.clear()
-            self.memo[key] = body
-        return True, self.lines.line(body, self._source(record))
-
-    def _score_new(self, record: Record) -> str:
-        """The result of a record not seen before, without its source."""
-        if record.kind == "json":
-            data = parse_json(record.text, record.source, record.line)
+        out = _Out(Totals())
+        if chunk.kind == "json":
+            for record in records(chunk):
+                self._json(record, out)
         else:
-            data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
+            self._yaml(chunk, out)
+        at_failure = out.at_first_failure or out.totals
+        return ChunkResult("".join(out.texts), out.hands, out.failures, out.first_failure_end, out.totals, at_failure)
+
+    def _json(self, record: Record, out: _Out) -> None:
+        fast = self.fast.score_json(record.text) if self.fast is not None else None
+        if fast is not None:
+            echo, scored, halves, names = fast
+            out.scored(self.lines.scored(echo, scored, self._where(record.source, record.line)), halves, names)
+            return
         try:
-            loaded = hand_from_data(data, self.base)
-        except RuleError as error:
-            raise located(error, record.source, record.text, line_offset=record.line - 1) from None
-        if self.check and loaded.tiles is not None:
+            data = parse_json(record.text, record.source, record.line)
+        except InputError as error:
+            out.failed(
+                self.lines.failed(Echo(), error.text(self.options.lang), self._where(record.source, record.line))
+            )
+            return
+        self._slow(record, data, out, _raw_echo(record.text, self.options.keep))
+
+    def _yaml(self, chunk: Chunk, out: _Out) -> None:
+        found = list(records(chunk))
+        parsed = _parse_all(chunk.text) if self.fast is not None else None
+        if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
+            parsed = [None] * len(found)
+        for record, data in zip(found, parsed, strict=True):
+            fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
+            if fast is not None:
+                echo, scored, halves, names = fast
+                out.scored(self.lines.scored(echo, scored, self._where(record.source, record.line)), halves, names)
+                continue
+            try:
+                data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
+            except InputError as error:
+                where = self._where(record.source, record.line)
+                out.failed(self.lines.failed(Echo(), error.text(self.options.lang), where))
+                continue
+            self._slow(record, data, out, None)
+
+    def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
+        """A record through the loader: its result, or its error, located in its file."""
+        echo, data = _echo(data, self.options.keep, raw)
+        where = self._where(record.source, record.line)
+        if isinstance(data, dict) and ("hands" in data or "牌局" in data):
+            self._session(record, echo, out)
+            return
+        try:
+            try:
+                loaded = hand_from_data(data, self.options.base)
+            except RuleError as error:
+                raise located(error, record.source, record.text, line_offset=record.line - 1) from None
+            self._check(loaded, f"{record.source}:{record.line}")
+        except (InputError, ClaimRejected) as error:
+            out.failed(self.lines.failed(echo, error.text(self.options.lang), where))
+            return
+        scored, halves = self._scored(loaded.hand)
+        out.scored(self.lines.scored(echo, scored, where), halves, dict(loaded.names))
+
+    def _session(self, record: Record, echo: Echo, out: _Out) -> None:
+        """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
+        from gangci_calc.io.load_session import session_from_text
+
+        lang = self.options.lang
+        try:
+            session = session_from_text(record.text, record.source, self.options.base, line_offset=record.line - 1)
+        except InputErrors as errors:
+            for error in errors.errors:
+                where = self._where(record.source, error.line or record.line)
+                out.failed(self.lines.failed(echo, error.text(lang), where))
+            return
+        except InputError as error:
+            out.failed(self.lines.failed(echo, error.text(lang), self._where(record.source, record.line)))
+            return
+        for item in session.hands:
+            loaded = item.loaded
+            hand_echo = echo._replace(hand=item.number, **_own(loaded))
+            where = self._where(record.source, item.line or record.line)
+            try:
+                self._check(loaded, loaded.source)
+            except ClaimRejected as error:
+                out.failed(self.lines.failed(hand_echo, error.text(lang), where))
+                continue
+            scored, halves = self._scored(loaded.hand)
+            out.scored(self.lines.scored(hand_echo, scored, where), halves, dict(loaded.names))
+
+    def _check(self, loaded: LoadedHand, where: str) -> None:
+        if self.options.check and loaded.tiles is not None:
             from gangci_calc.tiles.claims import why_false
 
             problem = why_false(loaded.hand, loaded.tiles)
             if problem:
-                raise ClaimRejected(say(m.WHERE_WHAT, where=f"{record.source}:{record.line}", what=problem))
-        e, s, w, n = (amount_text(a) for a in net(loaded.hand))  # exact at any size: 1500.5, not a float
-        outcome = loaded.hand.outcome
-        winner = outcome.winner.name if outcome.winner is not None else ""
-        return self.lines.body(outcome.win.value, winner, e, s, w, n)
+                raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
 
-    def _source(self, record: Record) -> str:
+    def _scored(self, hand: Hand) -> tuple[Scored, list[int]]:
+        from gangci_calc.io.export import house_object
+        from gangci_calc.rules.settle import net_halves
+
+        halves = net_halves(hand)
+        outcome = hand.outcome
+        payments = _payments(hand) if self.options.payments else ""
+        scored = Scored(
+            (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3])),
+            outcome.win.value,
+            outcome.winner.name if outcome.winner is not None else "",
+            outcome.source.name if outcome.source is not None else "",
+            hand.dealer.name,
+            json_text(house_object(hand.house)),
+            payments,
+        )
+        return scored, halves
+
+    def _where(self, source: str, line: int) -> str:
         """``file:line``, quoted for the output format (the quoting is worked out once per file)."""
-        quoting = self._quoting.get(record.source)
+        quoting = self._quoting.get(source)
         if quoting is None:
-            quoting = self._quoting[record.source] = self.lines.quoting(record.source)
-        return f"{quoting[0]}{record.line}{quoting[1]}"
+            quoting = self._quoting[source] = self.lines.quoting(source)
+        return f"{quoting[0]}{line}{quoting[1]}"
 
-    def _error(self, record: Record, error: InputError | ClaimRejected) -> str:
-        return self.lines.error(error.text(self.lang), f"{record.source}:{record.line}")
+
+class _Out:
+    """The lines of one chunk as they are made, and what they add up to."""
+
+    def __init__(self, totals: Totals) -> None:
+        self.texts: list[str] = []
+        self.hands = self.failures = self.size = 0
+        self.first_failure_end = -1
+        self.totals = totals
+        self.at_first_failure: Totals | None = None
+
+    def scored(self, text: str, halves: list[int], names: dict[Any, str]) -> None:
+        self._add(text)
+        self.totals.add(halves, names)
+
+    def failed(self, text: str) -> None:
+        self._add(text)
+        self.failures += 1
+        if self.first_failure_end < 0:
+            self.first_failure_end = self.size
+            self.at_first_failure = Totals(list(self.totals.seats), dict(self.totals.people))
+
+    def _add(self, text: str) -> None:
+        self.texts.append(text)
+        self.hands += 1
+        self.size += len(text)
+
+
+def _parse_all(text: str) -> list[Any] | None:
+    """Every document of a YAML chunk with one loader (the boundary's), or ``None`` if any fails."""
+    loader = Loader(text)
+    try:
+        found = []
+        while loader.check_node():
+            found.append(loader.construct_document(loader.get_node()))
+        return found
+    except (yaml.YAMLError, RecursionError):
+        return None
+    finally:
+        loader.dispose()
+
+
+def _echo(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:
+    """What a record carries through (its id and meta as given, where usable, and the kept keys), and the
+    record without the kept keys."""
+    if not isinstance(data, dict):
+        return Echo(), data
+    kept = {key: data[key] for key in keep if key in data}
+    if kept:
+        data = {key: value for key, value in data.items() if key not in kept}
+    if raw is not None:
+        return raw, data
+    record_id = data.get("id")
+    id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
+    meta = data.get("meta")
+    meta_text = json_text(meta) if isinstance(meta, dict) else ""
+    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items())), data
+
+
+def _raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
+    """A JSON record's id, meta and kept keys as the very text it gave them in (``None``: not a JSON object)."""
+    import msgspec
+
+    try:
+        raw = msgspec.json.decode(text, type=dict[str, msgspec.Raw])
+    except msgspec.DecodeError:
+        return None
+    record_id = raw.get("id")
+    id_text = bytes(record_id).decode() if record_id is not None else ""
+    if id_text and not (id_text.startswith('"') or id_text.lstrip("-").isdigit()):
+        id_text = ""  # not text or a whole number: the loader says so
+    meta = raw.get("meta")
+    meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
+    kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
+    return Echo(id_text, meta_text, kept)
+
+
+def _own(loaded: LoadedHand) -> dict[str, Any]:
+    """A session hand's own id and meta, replacing the session's."""
+    own: dict[str, Any] = {}
+    if loaded.id is not None:
+        own["id"] = json_text(loaded.id)
+    if loaded.meta is not None:
+        own["meta"] = json_text(loaded.meta)
+    return own
+
+
+def _payments(hand: Hand) -> str:
+    """``[{"payer", "payee", "amount", "reason"}, ...]``: each payment of the hand, as JSON text (exact amounts)."""
+    from gangci_calc.rules import settle
+
+    items = [
+        f'{{"payer": "{p.payer.name}", "payee": "{p.payee.name}", "amount": {halves_text(int(p.amount * 2))}, '
+        f'"reason": "{p.reason.value}"}}'
+        for p in settle(hand).payments
+    ]
+    return "[" + ", ".join(items) + "]"

@@ -10,9 +10,10 @@ from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.run import Stats, run_batch
+from gangci_calc.batch.scoring import BatchOptions
+from gangci_calc.errors import InputError
 from gangci_calc.io.atomic import Abandon, atomic_file
 from gangci_calc.io.console import write_err
-from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -47,17 +48,18 @@ def _progress() -> Progress | None:
 
 def run(
     inputs: list[str],
-    fmt: str,
+    options: BatchOptions,
     output: str | None,
-    jobs: int,
-    strict: bool,
-    check: bool,
-    base: HouseRules = SEED_RULES,
-    lang: str = "zh",
+    jobs: int = 1,
+    strict: bool = False,
+    totals: bool = False,
+    totals_out: str | None = None,
 ) -> Stats:
-    """Run a batch for the terminal; the summary line goes to stderr. Raises KeyboardInterrupt."""
+    """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
     if output is not None:
         _refuse_an_input_as_output(inputs, output)
+    if totals_out is not None and output is not None and os.path.abspath(totals_out) == os.path.abspath(output):
+        raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -72,30 +74,28 @@ def run(
 
     try:
         with _output(output) as out:
-            stats = run_batch(
-                inputs,
-                out,
-                fmt=fmt,
-                jobs=jobs,
-                strict=strict,
-                check=check,
-                on_chunk=on_chunk,
-                base=base,
-                lang=lang,
-            )
+            stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk)
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon
     finally:
         if progress is not None and tasks:
             progress.stop()
-    _summary(stats, time.perf_counter() - start, lang)
+    _summary(stats, time.perf_counter() - start, options.lang)
+    if totals_out is not None:
+        from gangci_calc.io.batch_lines import totals_json
+
+        with atomic_file(totals_out) as handle:
+            handle.write(totals_json(stats.hands, stats.scored, stats.failed, stats.totals.seats, stats.totals.people))
+    elif totals:
+        from gangci_calc.io.batch_lines import totals_lines
+
+        write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
     return stats
 
 
 def _refuse_an_input_as_output(inputs: list[str], output: str) -> None:
     """``-o X`` where X is one of the inputs would replace the records with their results."""
     from gangci_calc.batch.reading import expand
-    from gangci_calc.errors import InputError
 
     if not os.path.exists(output):
         return

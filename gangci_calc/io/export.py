@@ -248,54 +248,6 @@ def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lan
     )
 
 
-class BatchJsonl:
-    """``gangci batch --format jsonl`` lines: ``{"net": {...}, "source": "file:line"}`` or an error."""
-
-    header = ""
-
-    @staticmethod
-    def body(outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str:
-        """What a record scores to, without its source (so identical records share it)."""
-        return f'{{"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}'
-
-    @staticmethod
-    def quoting(source: str) -> tuple[str, str]:
-        """What stands before and after a line number to make ``source:line`` a JSON string."""
-        return json.dumps(source, ensure_ascii=False)[:-1] + ":", '"'
-
-    @staticmethod
-    def line(body: str, where: str) -> str:
-        return f'{body}, "source": {where}}}\n'
-
-    @staticmethod
-    def error(message: str, where: str) -> str:
-        return _dumps({"error": message, "source": where}) + "\n"
-
-
-class BatchCsv:
-    """``gangci batch --format csv`` rows: ``source,outcome,winner,E,S,W,N,error``."""
-
-    header = "source,outcome,winner,E,S,W,N,error\n"
-
-    @staticmethod
-    def body(outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str:
-        return f"{outcome},{winner},{e},{s},{w},{n},\n"
-
-    @staticmethod
-    def quoting(source: str) -> tuple[str, str]:
-        if any(c in source for c in ',"\r\n'):
-            return '"' + source.replace('"', '""') + ":", '"'
-        return source + ":", ""
-
-    @staticmethod
-    def line(body: str, where: str) -> str:
-        return f"{where},{body}"
-
-    @staticmethod
-    def error(message: str, where: str) -> str:
-        return csv_text([[where, "", "", "", "", "", "", message]])
-
-
 def verdict_object(verdict: Verdict, lang: str) -> dict[str, Any]:
     """The ``gangci check --format json`` object."""
     from gangci_calc.tiles.notation import tile_text

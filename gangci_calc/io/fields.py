@@ -175,6 +175,22 @@ def name_text(name: Any, path: FieldPath) -> str:
     return text
 
 
+def read_id(value: Any, path: FieldPath) -> str | int:
+    """A record's ``id``: text or a whole number, echoed as given."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise RuleError(
+            path, say(m.NOT_AN_ID, value=shown(value) if not isinstance(value, (dict, list)) else kind_of(value))
+        )
+    return value
+
+
+def read_meta(value: Any, path: FieldPath) -> dict[str, Any]:
+    """A record's ``meta``: any mapping, echoed as given."""
+    if not isinstance(value, dict):
+        raise RuleError(path, say(m.META_MAPPING, kind=kind_of(value)))
+    return value
+
+
 def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
     if value is None:
         return (NO_BETS, NO_BETS, NO_BETS, NO_BETS)

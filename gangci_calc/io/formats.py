@@ -10,14 +10,17 @@ here (docs/maintaining.md).
 Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
 ``SESSION`` ones ``(settled_session, lang)``; ``CHECK`` ones
 ``(verdict, claim, lang, winner)``; ``WAITS`` ones ``(claim, waits, wins, lang)``;
-``BATCH`` entries are classes of line builders (``body``, ``line``, ``error``).
+``BATCH`` entries are classes of line builders (``scored``, ``failed``), made with ``(keep, payments)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from gangci_calc.io.batch_lines import Echo, Scored
 
 SCORE = {
     "table": "gangci_calc.io.render:score_table",
@@ -42,8 +45,8 @@ WAITS = {
     "json": "gangci_calc.io.export:waits_json",
 }
 BATCH = {  # line builders: the batch scorer (batch/scoring.py) writes a line per hand with them
-    "jsonl": "gangci_calc.io.export:BatchJsonl",
-    "csv": "gangci_calc.io.export:BatchCsv",
+    "jsonl": "gangci_calc.io.batch_lines:BatchJsonl",
+    "csv": "gangci_calc.io.batch_lines:BatchCsv",
 }
 
 
@@ -59,16 +62,14 @@ class BatchLines(Protocol):
 
     header: str
 
-    def body(self, outcome: str, winner: str, e: object, s: object, w: object, n: object) -> str: ...
-
     def quoting(self, source: str) -> tuple[str, str]: ...
 
-    def line(self, body: str, where: str) -> str: ...
+    def scored(self, echo: Echo, hand: Scored, where: str) -> str: ...
 
-    def error(self, message: str, where: str) -> str: ...
+    def failed(self, echo: Echo, message: str, where: str) -> str: ...
 
 
-def batch_lines(fmt: str) -> BatchLines:
-    """The line builders of one batch format."""
-    lines: BatchLines = renderer(BATCH, fmt)()
+def batch_lines(fmt: str, keep: tuple[str, ...] = (), payments: bool = False) -> BatchLines:
+    """The line builders of one batch format (``keep``: the ``--keep`` keys; ``payments``: ``--payments``)."""
+    lines: BatchLines = renderer(BATCH, fmt)(keep, payments)
     return lines

@@ -19,8 +19,10 @@ from gangci_calc.io.fields import (
     read_ci,
     read_flag,
     read_house,
+    read_id,
     read_kongs,
     read_mapping,
+    read_meta,
     read_mi,
     read_names,
     read_outcome,
@@ -49,6 +51,8 @@ class LoadedHand:
     tiles: TileClaim | None = None  # when the file has `tiles:`
     source: str = ""  # "file" or "file:line" for messages
     rules: TableRules | None = None  # the table's rules, where the referee checks a hand under relaxed ones
+    id: str | int | None = None  # the record's own id and meta (a platform's), echoed in its outputs
+    meta: dict[str, Any] | None = None
 
     @property
     def table_rules(self) -> TableRules:
@@ -147,7 +151,15 @@ def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = 
         raise RuleError((), say(m.MISSING_DEALER))
     dealer = read_seat(given["dealer"], ("dealer",))
     hand, tiles = hand_from(given, table, dealer, referee=referee)
-    return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None)
+    record_id, meta = record_echo(given, ())
+    return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None, id=record_id, meta=meta)
+
+
+def record_echo(given: dict[str, Any], path: FieldPath) -> tuple[str | int | None, dict[str, Any] | None]:
+    """A record's ``id`` and ``meta``, checked; ``None`` where absent."""
+    record_id = read_id(given["id"], (*path, "id")) if given.get("id") is not None else None
+    meta = read_meta(given["meta"], (*path, "meta")) if given.get("meta") is not None else None
+    return record_id, meta
 
 
 def house_from_data(data: Any) -> HouseRules:

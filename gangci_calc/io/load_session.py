@@ -18,6 +18,7 @@ from gangci_calc.io.load import (
     Table,
     hand_from,
     located,
+    record_echo,
     table_changed,
     table_from,
 )
@@ -134,9 +135,12 @@ def _hand_lines(text: str) -> list[int | None]:
 _MI_SPELLINGS = set(TOP_KEYS["mi"])
 
 
-def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> SessionFile:
-    """A session's text -> its hands, each under the table in force at it; ``base``: ``--rules FILE``."""
-    data = parse_yaml(text, source)
+def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, line_offset: int = 0) -> SessionFile:
+    """A session's text -> its hands, each under the table in force at it; ``base``: ``--rules FILE``.
+
+    ``line_offset``: where the text starts in its file (a session record of a batch stream).
+    """
+    data = parse_yaml(text, source, line_offset=line_offset)
     if data is None:
         raise InputError(source, say(m.EMPTY_FILE, need=m.SESSION_NEEDS))
     try:
@@ -153,9 +157,9 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
         if not isinstance(raw_hands, list):
             raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
     except RuleError as error:
-        raise located(error, source, text) from None
+        raise located(error, source, text, line_offset=line_offset) from None
 
-    lines = _hand_lines(text)
+    lines = [line + line_offset if line is not None else None for line in _hand_lines(text)]
     errors: list[InputError] = []
     hands: list[SessionHand] = []
     dealer = first_dealer
@@ -180,8 +184,9 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
             if not current.rules.house.xiami:
                 mi = NO_MI
             hand, tiles = hand_from(given, current, dealer, path, mi=mi)
+            record_id, meta = record_echo(given, path)
         except RuleError as error:
-            located_error = located(error, source, text)
+            located_error = located(error, source, text, line_offset=line_offset)
             field = field_name(error.path[2:])
             message = say(m.FIELD_MESSAGE, field=field, message=error.message) if field else error.message
             errors.append(
@@ -198,7 +203,7 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES) -> 
             dealer = next_dealer(current.rules.house, dealer, guess)
             continue
         line = lines[index] if index < len(lines) else None
-        loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}")
+        loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}", id=record_id, meta=meta)
         hands.append(SessionHand(number, loaded, overridden, line, changed))
         dealer = next_dealer(hand.house, dealer, hand.outcome)
         mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)

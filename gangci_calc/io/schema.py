@@ -21,14 +21,17 @@ TOP_KEYS: dict[str, tuple[str, ...]] = {
     "rules": ("rules", "规矩", "玩法"),
     "ci": ("ci", "杠底牌", "呲牌", "次牌"),  # the hand's ci tile, for 次风翻倍
     "mi": ("mi", "米"),  # pending 下米 counts (a one-hand file; a session counts them itself)
+    "id": ("id", "编号"),  # a platform's own record id, echoed in every output of the hand
+    "meta": ("meta", "附注"),  # anything else a platform keeps with the record (a mapping), echoed
 }
+RECORD_KEYS = ("id", "meta")
 TABLE_KEYS = ("stakes", "policy", "players", "rules")  # in a session header, and on a hand from that hand on
 SESSION_KEYS: dict[str, tuple[str, ...]] = {
-    **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer")},
+    **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer", *RECORD_KEYS)},
     "hands": ("hands", "牌局"),
 }
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
-    k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS)
+    k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS, *RECORD_KEYS)
 }
 STAKES_KEYS: dict[str, tuple[str, ...]] = {
     "gang": ("gang", "杠底"),

@@ -95,28 +95,34 @@ def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
     return rows
 
 
-_GANG_TERMS = ("gang", "gang")
-_PIAO_TERMS = ("piao", "piao")
-_PIAO_DI_TERMS = ("piao", "piao", "di")
-
-
-def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The add-on counts in ``(1 + ...)`` for one share, as (names, counts); empty when add-ons are off.
+def count_terms(part: Part, payee: Seat, payer: Seat, dealer: Seat) -> tuple[tuple[str, Seat], ...]:
+    """Whose add-on counts go into ``(1 + ...)`` for one share, as (add-on, seat), the payee's first.
 
     This is the one place the add-on rule lives: 飘 and 抵 raise 炸弹底 / 杠呲底
     (and 点炮底) parts, 抵 only between a player and the dealer; 杠 raises 杠底
-    parts; 米 is never raised. The payee's count comes first, then the payer's.
+    parts; 米 is never raised. (With add-ons off nothing is counted: :func:`counts`.)
+
+    >>> count_terms(Part.CI, Seat.W, Seat.E, dealer=Seat.E)
+    (('piao', <Seat.W: 2>), ('piao', <Seat.E: 0>), ('di', <Seat.W: 2>))
     """
-    if not hand.rules.policy or part is Part.MI:
-        return (), ()
-    receiver, giver = hand.bets[payee], hand.bets[payer]
+    if part is Part.MI:
+        return ()
     if part is Part.GANG:
-        return _GANG_TERMS, (receiver.gang, giver.gang)
-    if payee is hand.dealer:
-        return _PIAO_DI_TERMS, (receiver.piao, giver.piao, giver.di)
-    if payer is hand.dealer:
-        return _PIAO_DI_TERMS, (receiver.piao, giver.piao, receiver.di)
-    return _PIAO_TERMS, (receiver.piao, giver.piao)
+        return (("gang", payee), ("gang", payer))
+    if payee is dealer:
+        return (("piao", payee), ("piao", payer), ("di", payer))
+    if payer is dealer:
+        return (("piao", payee), ("piao", payer), ("di", payee))
+    return (("piao", payee), ("piao", payer))
+
+
+def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The add-on counts in ``(1 + ...)`` for one share, as (names, counts); empty when add-ons are off."""
+    if not hand.rules.policy:
+        return (), ()
+    terms = count_terms(part, payee, payer, hand.dealer)
+    bets = hand.bets
+    return tuple(name for name, _ in terms), tuple(getattr(bets[seat], name) for name, seat in terms)
 
 
 _DEALER = (Doubling.DEALER,)
@@ -170,7 +176,7 @@ def rows(hand: Hand) -> list[Row]:
     out: list[Row] = []
     if win is Win.DRAW:  # 流局: nothing is paid, and kongs are void (流局作废) unless 荒庄不荒杠
         if house.draw_kongs is DrawKongs.PAID:
-            out.extend(_kong_rows(hand))
+            out.extend(kong_rows(hand))
         return out
     winner = outcome.winner
     assert winner is not None
@@ -188,7 +194,7 @@ def rows(hand: Hand) -> list[Row]:
         if payer in paying_kong:  # the winning kong's 杠底, paid once
             out.append(_new(Row, (payer, winner, Part.GANG, kong_k, winning_kong, role, win, payer, stakes.gang)))
     if hand.kongs:
-        out.extend(_kong_rows(hand))
+        out.extend(kong_rows(hand))
     if house.xiami and win.is_ci:  # 下米: every seat holding 米 pays for it at the next ci win
         for seat in SEATS:
             if hand.mi[seat] and seat is not winner:
@@ -201,7 +207,8 @@ def _kong_k(hand: Hand, kind: KongType | None) -> int:
     return 2 * hand.rules.house.concealed_kong if kind is KongType.CONCEALED else ONE
 
 
-def _kong_rows(hand: Hand) -> list[Row]:
+def kong_rows(hand: Hand) -> list[Row]:
+    """The shares of the kongs made in the hand: 杠底 from each who pays it (no add-ons yet)."""
     gang = hand.rules.stakes.gang
     return [
         _new(Row, (payer, kong.by, Part.GANG, _kong_k(hand, kong.type), kong.type, Role.KONG, kong.type, payer, gang))

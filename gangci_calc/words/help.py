@@ -87,5 +87,20 @@ HELP: dict[str, M] = {
         "写到这里 (原子地：先写临时文件，最后改名)。", "Write here (atomically: a temporary file renamed at the end)."
     ),
     "jobs": M("用几个进程计算。", "Processes to score with."),
+    "keep": M(
+        "把记录里这个顶层键原样带到结果里 (可重复)。",
+        "Pass this top-level key of each record through to its result, untouched (repeatable).",
+    ),
+    "payments": M(
+        "每局结果里列出每笔钱：付款人、收款人、金额、原因。",
+        "Add each payment to a hand's result: payer, payee, amount, reason.",
+    ),
+    "totals": M(
+        "最后在 stderr 列出每个座位和每位玩家 (有名字时) 的合计。",
+        "End with the totals per seat, and per player where names are given, on stderr.",
+    ),
+    "totals_out": M(
+        "把合计写成 JSON 文件 (代替 --totals 的 stderr)。", "Write the totals to this file as JSON (instead of stderr)."
+    ),
     "strict": M("遇到第一局失败就停。", "Stop at the first hand that fails."),
 }

@@ -390,3 +390,10 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
+# --- records (io/fields.py, batch/) --------------------------------------------------------------------------
+NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
+META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
+TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--totals-out and -o cannot be the same file")
+KEEP_CLASHES = M(
+    "{key} 是牌局或结果本身的键，不能 --keep", "{key} is a key of the hand or of its result; it cannot be kept"
+)

@@ -1,0 +1,174 @@
+"""The lines of ``gangci batch``: one per hand, JSON Lines or CSV, scored or failed.
+
+A line carries what the record brought (``id``, ``meta`` and the ``--keep`` keys,
+as the JSON text they were given in), what the hand scored to, and its source.
+Both the fast path and the loader's path (batch/) write through these builders,
+so a hand reads the same whichever path scored it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+
+class Echo(NamedTuple):
+    """What a record carries through untouched: JSON texts ("" where absent)."""
+
+    id: str = ""
+    meta: str = ""
+    kept: tuple[tuple[str, str], ...] = ()  # (key, JSON text) of each --keep key the record has
+    hand: int = 0  # the hand's number within a session record (0: a lone hand)
+
+
+NO_ECHO = Echo()
+
+
+class Scored(NamedTuple):
+    """What a hand scored to, as the line writes it."""
+
+    net: tuple[str, str, str, str]  # exact amounts as JSON numbers, E S W N
+    outcome: str  # the win type
+    winner: str  # a seat letter, or ""
+    source: str  # 直呲 / 续呲 / 点炮 / 抢杠: the other seat named, or ""
+    dealer: str
+    rules: str  # the house rules in force (those not the seed's), a JSON object
+    payments: str = ""  # with --payments: a JSON list of {payer, payee, amount, reason}
+
+
+def halves_text(halves: int) -> str:
+    """An amount given in half units, as exact text: ``-1500``, ``1500.5``.
+
+    >>> [halves_text(h) for h in (4, -3, 0)]
+    ['2', '-1.5', '0']
+    """
+    if not halves & 1:
+        return str(halves // 2)
+    return ("-" if halves < 0 else "") + str(abs(halves) // 2) + ".5"
+
+
+def json_text(value: object) -> str:
+    """A value the record carried (an id, meta, a kept key), or the house rules, as compact JSON text."""
+    import msgspec
+
+    return msgspec.json.encode(value).decode()
+
+
+def _seat(letter: str) -> str:
+    return f'"{letter}"' if letter else "null"
+
+
+class BatchJsonl:
+    """``--format jsonl``: ``{"id", "hand", "net", "outcome", "winner", "from", "dealer", "rules", "payments",
+    "meta", <kept>, "source"}`` (those a hand has), or ``{"id", "hand", "error", "meta", <kept>, "source"}``."""
+
+    def __init__(self, keep: tuple[str, ...] = (), payments: bool = False) -> None:
+        self.header = ""
+
+    @staticmethod
+    def quoting(source: str) -> tuple[str, str]:
+        """What stands before and after a line number to make ``source:line`` a JSON string."""
+        return json.dumps(source, ensure_ascii=False)[:-1] + ":", '"'
+
+    @staticmethod
+    def scored(echo: Echo, hand: Scored, where: str) -> str:
+        e, s, w, n = hand.net
+        head = f'{{"id": {echo.id}, ' if echo.id else "{"
+        if echo.hand:
+            head += f'"hand": {echo.hand}, '
+        body = (
+            f'"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}, "outcome": "{hand.outcome}", '
+            f'"winner": {_seat(hand.winner)}, "from": {_seat(hand.source)}, "dealer": "{hand.dealer}", '
+            f'"rules": {hand.rules}'
+        )
+        if hand.payments:
+            body += f', "payments": {hand.payments}'
+        return head + body + _tail(echo, where)
+
+    @staticmethod
+    def failed(echo: Echo, message: str, where: str) -> str:
+        head = f'{{"id": {echo.id}, ' if echo.id else "{"
+        if echo.hand:
+            head += f'"hand": {echo.hand}, '
+        return head + '"error": ' + json.dumps(message, ensure_ascii=False) + _tail(echo, where)
+
+
+def _tail(echo: Echo, where: str) -> str:
+    tail = f', "meta": {echo.meta}' if echo.meta else ""
+    for key, text in echo.kept:
+        tail += f", {json.dumps(key, ensure_ascii=False)}: {text}"
+    return f'{tail}, "source": {where}}}\n'
+
+
+class BatchCsv:
+    """``--format csv``: ``source,id,hand,outcome,winner,from,dealer,E,S,W,N,rules,meta``, the ``--keep`` keys,
+    ``payments`` (with ``--payments``), ``error``; ``id`` as its text, the others as JSON text."""
+
+    def __init__(self, keep: tuple[str, ...] = (), payments: bool = False) -> None:
+        self.keep = keep
+        self.payments = payments
+        columns = ["source", "id", "hand", "outcome", "winner", "from", "dealer", "E", "S", "W", "N", "rules", "meta"]
+        columns += [*keep, *(["payments"] if payments else []), "error"]
+        self.header = _row(columns)
+
+    @staticmethod
+    def quoting(source: str) -> tuple[str, str]:
+        if any(c in source for c in ',"\r\n'):
+            return '"' + source.replace('"', '""') + ":", '"'
+        return source + ":", ""
+
+    def _echo(self, echo: Echo) -> tuple[str, str, str, list[str]]:
+        record_id = json.loads(echo.id) if echo.id.startswith('"') else echo.id  # text as itself, a number as is
+        kept = dict(echo.kept)
+        return str(record_id), str(echo.hand or ""), echo.meta, [kept.get(key, "") for key in self.keep]
+
+    def scored(self, echo: Echo, hand: Scored, where: str) -> str:
+        record_id, number, meta, kept = self._echo(echo)
+        rules = "" if hand.rules == "{}" else _rules_cell(hand.rules)
+        cells = [record_id, number, hand.outcome, hand.winner, hand.source, hand.dealer, *hand.net, rules, meta]
+        cells += [*kept, *([hand.payments] if self.payments else []), ""]
+        return f"{where},{_row(cells)}"
+
+    def failed(self, echo: Echo, message: str, where: str) -> str:
+        record_id, number, meta, kept = self._echo(echo)
+        cells = [record_id, number, "", "", "", "", "", "", "", "", "", meta, *kept]
+        cells += [*([""] if self.payments else []), message]
+        return f"{where},{_row(cells)}"
+
+
+def _rules_cell(rules: str) -> str:
+    """``baoci=true;zhici_split=even``, as the other commands' CSV has it."""
+    return ";".join(f"{key}={str(value).lower()}" for key, value in json.loads(rules).items())
+
+
+def _row(cells: list[str]) -> str:
+    """One CSV row; cells quoted only where they must be."""
+    return ",".join(_cell(c) for c in cells) + "\n"
+
+
+def _cell(text: str) -> str:
+    if any(c in text for c in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def totals_json(hands: int, scored: int, failed: int, seats: list[int], people: dict[str, int]) -> str:
+    """``--totals-out``: ``{"hands", "scored", "failed", "totals": {E S W N}, "people": {name: total}}``, exact."""
+    net = ", ".join(f'"{letter}": {halves_text(seats[i])}' for i, letter in enumerate("ESWN"))
+    named = ", ".join(f"{json.dumps(name, ensure_ascii=False)}: {halves_text(total)}" for name, total in people.items())
+    return f'{{"hands": {hands}, "scored": {scored}, "failed": {failed}, "totals": {{{net}}}, "people": {{{named}}}}}\n'
+
+
+def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
+    """``--totals`` on stderr: the seats' totals, then each player's (by name), exact."""
+    from gangci_calc.io.labels import seat_name, word
+    from gangci_calc.rules import SEATS
+
+    def signed(halves: int) -> str:
+        return ("+" if halves > 0 else "") + halves_text(halves)
+
+    lines = [word("total", lang) + ": " + ", ".join(f"{seat_name(s, lang)} {signed(seats[s])}" for s in SEATS)]
+    if people:
+        ranked = sorted(people.items(), key=lambda item: -item[1])
+        lines.append(word("player", lang) + ": " + ", ".join(f"{name} {signed(total)}" for name, total in ranked))
+    return "\n".join(lines)
