@@ -48,10 +48,8 @@ def halves_text(halves: int) -> str:
 
 
 def json_text(value: object) -> str:
-    """A value the record carried (an id, meta, a kept key), or the house rules, as compact JSON text."""
-    import msgspec
-
-    return msgspec.json.encode(value).decode()
+    """A value the record carried (an id, meta, a kept key), or the house rules, as JSON text."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _seat(letter: str) -> str:
@@ -167,8 +165,8 @@ def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
     def signed(halves: int) -> str:
         return ("+" if halves > 0 else "") + halves_text(halves)
 
-    lines = [word("total", lang) + ": " + ", ".join(f"{seat_name(s, lang)} {signed(seats[s])}" for s in SEATS)]
+    lines = [word("totals_seats", lang) + ", ".join(f"{seat_name(s, lang)} {signed(seats[s])}" for s in SEATS)]
     if people:
         ranked = sorted(people.items(), key=lambda item: -item[1])
-        lines.append(word("player", lang) + ": " + ", ".join(f"{name} {signed(total)}" for name, total in ranked))
+        lines.append(word("totals_people", lang) + ", ".join(f"{name} {signed(total)}" for name, total in ranked))
     return "\n".join(lines)

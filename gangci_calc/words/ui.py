@@ -40,6 +40,8 @@ WORDS: dict[str, M] = {
     "hands": M("牌局", "Hands"),
     "total_lower": M("合计", "total"),
     "yes": M("是", "yes"),
+    "totals_seats": M("各座位合计: ", "totals by seat: "),
+    "totals_people": M("各玩家合计: ", "totals by player: "),
     "no": M("否", "no"),
     "bao_mark": M(" 包次", " (baoci)"),
     "is_dealer": M("{who}（庄）", "{who} (dealer)"),

@@ -1,0 +1,195 @@
+"""Platform records in bulk: ids and meta echoed, kept keys, payments, totals, sessions, and the fast path."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gangci_calc.batch.reading import Chunk
+from gangci_calc.batch.scoring import BatchOptions, Scorer
+from gangci_calc.cli import app
+from tests import raw
+from tests.conftest import EXAMPLES
+
+PLATFORM = EXAMPLES / "batch" / "platform.jsonl"
+
+
+def lines(stdout: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def test_ids_and_meta_are_echoed_in_input_order_scored_or_failed(english, tmp_path: Path) -> None:
+    stream = tmp_path / "stream.yaml"
+    stream.write_text(
+        "id: y-1\nmeta: {shift: late}\nstakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n---\n"
+        "id: 2\nstakes: 1\ndealer: E\nwin: {type: heavenly, winner: S}\n",  # 天胡 by a non-dealer: an error
+        encoding="utf-8",
+    )
+    out = lines(english.invoke(app, ["batch", str(PLATFORM), str(stream)]).stdout)
+    assert [item.get("id") for item in out] == ["g-1001", "g-1002", "g-1003", 1004, "y-1", 2]
+    assert [("error" in item) for item in out] == [False, False, True, False, False, True]
+    assert out[0]["meta"] == {"table": 7, "at": "2026-11-28T20:14:00"} and out[2]["meta"]["table"] == 7
+    assert out[4]["meta"] == {"shift": "late"} and "meta" not in out[5]
+    assert out[0]["outcome"] == "zhici" and out[0]["winner"] == "W" and out[0]["from"] == "S"
+    assert out[0]["dealer"] == "E" and out[0]["rules"] == {}
+    assert "self-drawn" in out[2]["error"] and out[2]["source"].endswith("platform.jsonl:3")
+
+
+def test_an_id_that_is_not_text_or_a_number_is_an_error(english, tmp_path: Path) -> None:
+    stream = tmp_path / "bad.jsonl"
+    stream.write_text('{"id": [1], "stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n', encoding="utf-8")
+    (item,) = lines(english.invoke(app, ["batch", str(stream)]).stdout)
+    assert "id" not in item and "id: a list is not an id" in item["error"]
+
+
+def test_keep_passes_other_keys_through_and_any_other_key_stays_an_error(english, tmp_path: Path) -> None:
+    stream = tmp_path / "kept.jsonl"
+    stream.write_text(
+        '{"shard": {"n": 3}, "stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n'
+        '{"shard": 4, "other": 1, "stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n',
+        encoding="utf-8",
+    )
+    kept = lines(english.invoke(app, ["batch", str(stream), "--keep", "shard"]).stdout)
+    assert kept[0]["shard"] == {"n": 3} and kept[0]["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert kept[1]["shard"] == 4 and "unknown key 'other'" in kept[1]["error"]
+    plain = lines(english.invoke(app, ["batch", str(stream)]).stdout)
+    assert "unknown key 'shard'" in plain[0]["error"]
+    clash = english.invoke(app, ["batch", str(stream), "--keep", "win"])
+    assert clash.exit_code == 2 and clash.stderr.startswith("--keep: 'win' is a key of the hand")
+
+
+def test_csv_has_the_id_meta_and_kept_columns(runner, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    result = runner.invoke(app, ["batch", str(PLATFORM), "-f", "csv", "--keep", "shard"])
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == [
+        "source", "id", "hand", "outcome", "winner", "from", "dealer", "E", "S", "W", "N", "rules", "meta", "shard",
+        "error",
+    ]  # fmt: skip
+    assert [row["id"] for row in rows] == ["g-1001", "g-1002", "g-1003", "1004"]
+    assert json.loads(rows[0]["meta"])["table"] == 7 and rows[2]["error"] and not rows[0]["error"]
+
+
+def test_payments_add_up_to_each_net(runner) -> None:
+    out = lines(runner.invoke(app, ["batch", str(EXAMPLES / "batch"), "--payments"]).stdout)
+    scored = [item for item in out if "net" in item]
+    assert len(scored) > 10
+    for item in scored:
+        net = dict.fromkeys("ESWN", Fraction(0))
+        for payment in item["payments"]:
+            assert set(payment) == {"payer", "payee", "amount", "reason"} and payment["amount"] > 0
+            net[payment["payer"]] -= Fraction(str(payment["amount"]))
+            net[payment["payee"]] += Fraction(str(payment["amount"]))
+        assert net == {seat: Fraction(str(amount)) for seat, amount in item["net"].items()}
+
+
+def test_totals_sum_exactly(runner, tmp_path: Path) -> None:
+    inputs = [str(EXAMPLES / "batch"), str(EXAMPLES / "house" / "baoci.yaml")]
+    out = lines(runner.invoke(app, ["batch", *inputs]).stdout)
+    totals_file = tmp_path / "totals.json"
+    result = runner.invoke(app, ["batch", *inputs, "--totals-out", str(totals_file)])
+    assert result.exit_code == 1  # one record of the examples is wrong on purpose
+    totals = json.loads(totals_file.read_text(encoding="utf-8"))
+    expected = {seat: sum(Fraction(str(item["net"][seat])) for item in out if "net" in item) for seat in "ESWN"}
+    assert {seat: Fraction(str(value)) for seat, value in totals["totals"].items()} == expected
+    assert totals["hands"] == len(out) and totals["failed"] == sum("error" in item for item in out)
+    runner.invoke(app, ["batch", str(PLATFORM), "--totals-out", str(totals_file)])
+    people = json.loads(totals_file.read_text(encoding="utf-8"))["people"]
+    assert people == {"ana": 16000, "bo": -15000, "cy": 11000, "dee": -5000, "eve": -7000}
+    assert sum(people.values()) == 0
+    shown = runner.invoke(app, ["batch", str(PLATFORM), "--totals", "--lang", "en"]).stderr
+    assert "totals by seat: E +16000, S -22000, W +11000, N -5000" in shown
+    assert "totals by player: ana +16000, cy +11000, dee -5000, eve -7000, bo -15000" in shown
+
+
+@pytest.mark.parametrize(
+    "path",
+    [EXAMPLES / "session.yaml", EXAMPLES / "session-people.yaml", EXAMPLES / "house" / "session-xiami.yaml"],
+    ids=lambda p: p.name,
+)
+def test_a_session_in_batch_gives_the_nets_of_gangci_session(runner, path: Path) -> None:
+    settled = json.loads(runner.invoke(app, ["session", str(path), "-f", "json"]).stdout)
+    out = lines(runner.invoke(app, ["batch", str(path)]).stdout)
+    assert [item["hand"] for item in out] == [hand["number"] for hand in settled["hands"]]
+    assert [item["net"] for item in out] == [hand["net"] for hand in settled["hands"]]
+    assert [item["dealer"] for item in out] == [hand["dealer"] for hand in settled["hands"]]
+    assert [item["source"] for item in out] == [f"{path}:{hand['line']}" for hand in settled["hands"]]
+
+
+def test_a_bad_session_in_batch_lists_every_bad_hand(english) -> None:
+    out = lines(english.invoke(app, ["batch", str(EXAMPLES / "errors" / "evening.yaml")]).stdout)
+    assert [item["source"].rsplit(":", 1)[1] for item in out] == ["8", "9"]
+    assert all("error" in item for item in out)
+
+
+# ---------------------------------------------------------------- the fast path agrees with the loader
+
+PLAIN = {}  # the seed's rules: the fast path's ground
+
+
+@st.composite
+def plain_records(draw: st.DrawFn) -> dict[str, Any]:
+    dealer = draw(st.sampled_from(raw.SEATS))
+    policy = draw(st.booleans())
+    record: dict[str, Any] = {"stakes": draw(raw.stakes), "dealer": dealer}
+    if draw(st.booleans()) or policy:
+        record["policy"] = policy
+    body = draw(raw.hand_body(PLAIN, dealer, policy, mi=False))
+    body.pop("ci", None)
+    record.update(body)
+    if draw(st.booleans()):
+        record["id"] = draw(st.one_of(st.text(max_size=8), st.integers(-(10**17), 10**17)))
+    if draw(st.booleans()):
+        record["meta"] = draw(st.dictionaries(st.text(max_size=4), st.integers() | st.text(max_size=4), max_size=3))
+    if draw(st.booleans()):
+        names = draw(st.lists(st.sampled_from(["ana", "bo", "cy", "dee", "eve", " x", "bo:"]), min_size=4, max_size=4))
+        record["players"] = dict(zip(raw.SEATS, names, strict=True))
+    return record
+
+
+MUTATIONS = [
+    lambda t: t,
+    lambda t: t.replace('"dealer": ', '"dealer": "N", "dealer": ', 1),  # a key given twice
+    lambda t: t.replace('"win": ', '"胡牌": ', 1),  # an alias: the loader's
+    lambda t: t.replace('"piao": 1', '"piao": 4', 1),  # out of range
+    lambda t: t.replace('"gang": 2', '"gang": true', 1),  # a flag for a count
+    lambda t: t.replace('"dealer": "E"', '"dealer": "东"', 1),  # a seat in Chinese
+    lambda t: t.replace('"stakes": 2', '"stakes": 3', 1),  # no such scheme
+    lambda t: t.replace("{", '{"meta": {"a": 1, "a": 2}, ', 1) if '"meta"' not in t else t,  # twice in meta
+    lambda t: t.replace("{", '{"id": 1000000000000000000000, ', 1) if '"id"' not in t else t,  # 22 digits
+    lambda t: t.replace('"type": "draw"', '"type": "draw", "winner": "E"', 1),  # a draw with a winner
+    lambda t: t.replace('"from": "', '"from": "X', 1),  # no such seat
+    lambda t: t.replace("}", ', "extra": 1}', 1),  # an unknown key somewhere
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]))
+def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str) -> None:
+    text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))
+    if kind == "yaml":
+        text = "--- " + text + "\n"  # JSON is YAML: the same record in a YAML stream
+    chunk = Chunk(kind, "records", 1, text + ("\n" if kind == "json" else ""))
+    fast = Scorer(BatchOptions(lang="en")).score_chunk(chunk)
+    slow = Scorer(BatchOptions(lang="en", fast=False)).score_chunk(chunk)
+    assert lines(fast.text) == lines(slow.text)
+    assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
+
+
+def test_the_fast_path_takes_the_plain_records(monkeypatch) -> None:
+    """Not a test of speed (benchmarks/ measure it): that plain records do not all fall back to the loader."""
+    from gangci_calc.batch import scoring
+
+    text = PLATFORM.read_text(encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
+    Scorer(BatchOptions()).score_chunk(Chunk("json", "p", 1, text))
+    assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
