@@ -8,6 +8,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Outcome, Seat, Win, settle
+from gangci_calc.words import messages as m
 from tests.strategies import hands
 
 
@@ -119,7 +120,9 @@ def test_a_hand_written_by_quick_entry_reads_back_the_same(hand: Hand, overridde
     from gangci_calc.io.schema import Keys
 
     item = yaml.safe_load(hand_yaml(hand, dealer_overridden=overridden))[0]
-    given = read_mapping(item, (), Keys.of({k: (k,) for k in ("dealer", "win", "bets", "kongs", "ci")}), "a hand")
+    given = read_mapping(
+        item, (), Keys.of({k: (k,) for k in ("dealer", "win", "bets", "kongs", "ci")}), m.WHAT_SESSION_HAND
+    )
     read, _ = hand_from(given, Table(hand.rules, {}), hand.dealer, mi=hand.mi)
     assert read == hand
     assert ("dealer" in item) is overridden

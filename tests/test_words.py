@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import gangci_calc
 from gangci_calc.cli import app
 from gangci_calc.words import Message, messages, say, speaking, ui
 from gangci_calc.words import book as rule_book
 from gangci_calc.words import help as help_texts
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ALL = (
@@ -49,8 +50,11 @@ def test_the_rule_book_is_in_both_languages() -> None:
         assert set(effect) == {"zh", "en"} and CJK.search(effect["zh"]), key
 
 
+PACKAGE = Path(gangci_calc.__file__).parent  # the installed one: the compiled build keeps its sources beside
+
+
 def test_every_message_is_used() -> None:
-    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "gangci_calc").rglob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
     unused = [
         name
         for name, value in vars(messages).items()
@@ -66,13 +70,13 @@ ERRORS |= {"LedgerBusy": 0, "TileSyntaxError": 0, "UnreadableInput": 0}
 def test_no_error_is_raised_with_words_of_its_own() -> None:
     """Every error's message is a Said from the catalogue, never a literal or an f-string."""
     found = []
-    for path in (ROOT / "gangci_calc").rglob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ERRORS):
                 continue
             index = ERRORS[node.func.id]
             if len(node.args) > index and isinstance(node.args[index], (ast.Constant, ast.JoinedStr, ast.BinOp)):
-                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == []
 
 
