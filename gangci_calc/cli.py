@@ -387,7 +387,10 @@ def batch(
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
     with exit_codes(lang, stopped, output=output) as language:
-        options = BatchOptions(format.value, not no_check, _house(rules), language, kept_keys(keep or []), payments)
+        summing = totals or totals_out is not None
+        options = BatchOptions(
+            format.value, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing
+        )
         stats = run(inputs, options, output, jobs, strict, totals, totals_out)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)

@@ -58,3 +58,19 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
 def hands(n: int, seed: int = 20261129) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     return [random_hand(rng) for _ in range(n)]
+
+
+def distinct_hands(n: int, seed: int = 20261129) -> list[dict[str, Any]]:
+    """``n`` hands no two of which are alike (a recorded export repeats little): nothing to remember."""
+    import json
+
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    out: list[dict[str, Any]] = []
+    while len(out) < n:
+        hand = random_hand(rng)
+        key = json.dumps(hand, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(hand)
+    return out

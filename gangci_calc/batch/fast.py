@@ -17,50 +17,51 @@ What is kept is that table of shares, not any record's result.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, NamedTuple
 
 import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.batch_lines import Echo, Scored, halves_text, json_text
-from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Outcome, Seat, Stakes, TableRules, Win
-from gangci_calc.rules.hand import check_kongs
+from gangci_calc.io.batch_lines import NO_ECHO, Echo, Outcome, halves_text, json_text
+from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
+from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.payments import Part
-from gangci_calc.rules.settle import count_terms, kong_rows, rows
+from gangci_calc.rules.settle import Row, count_terms, kong_rows, rows
 
 Count = Annotated[int, Meta(ge=0, le=3)]
 Amount = Annotated[int, Meta(gt=0, lt=10**18)]
 RecordId = Annotated[int, Meta(gt=-(10**18), lt=10**18)] | str
 
 
-class FastBets(Struct, forbid_unknown_fields=True):
+class FastBets(Struct, forbid_unknown_fields=True, gc=False):
     piao: Count | UnsetType = UNSET
     di: Count | UnsetType = UNSET
     gang: Count | UnsetType = UNSET
 
 
-class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}):
+class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
     type: str
     winner: str | UnsetType = UNSET
     source: str | UnsetType = UNSET
     bao: bool | UnsetType = UNSET
 
 
-class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}):
+class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
     by: str
     type: str
     source: str | UnsetType = UNSET
 
 
-class FastStakes(Struct, forbid_unknown_fields=True):
+class FastStakes(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
     gang: Amount
     bomb: Amount | UnsetType = UNSET
     ci: Amount | UnsetType = UNSET
     dianpao: Amount | UnsetType = UNSET
 
 
-class FastHand(Struct, forbid_unknown_fields=True):
+class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     """A record in the plain shape; ``meta`` and the kept keys stay as they came (JSON text, or data)."""
 
     stakes: int | FastStakes
@@ -74,6 +75,12 @@ class FastHand(Struct, forbid_unknown_fields=True):
     meta: Any = UNSET
 
 
+@cache
+def _decoder(keep: tuple[str, ...]) -> msgspec.json.Decoder[FastHand]:
+    return msgspec.json.Decoder(record_type(keep, raw=True))
+
+
+@cache
 def record_type(keep: tuple[str, ...], raw: bool) -> type[FastHand]:
     """The struct for these ``--keep`` keys: ``meta`` and each kept key as raw JSON text (``raw``) or data."""
     kind: Any = Raw if raw else Any
@@ -81,12 +88,11 @@ def record_type(keep: tuple[str, ...], raw: bool) -> type[FastHand]:
     fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
     rename = {f"kept{index}": key for index, key in enumerate(keep)}
     made: Any = msgspec.defstruct(
-        "Record", fields, bases=(FastHand,), forbid_unknown_fields=True, rename=rename or None
+        "Record", fields, bases=(FastHand,), forbid_unknown_fields=True, rename=rename or None, gc=False
     )
     return made  # type: ignore[no-any-return]
 
 
-SEAT = {seat.name: seat for seat in Seat}
 WIN = {win.value: win for win in Win if win not in (Win.DIANPAO, Win.QIANGGANG)}  # those need house rules
 KONG = {kind.value: kind for kind in KongType}
 BET = {"piao": 0, "di": 1, "gang": 2}
@@ -97,36 +103,95 @@ Share = tuple[int, int, int, int, int, int, int]
 _PART = {Part.BOMB: 0, Part.CI: 1, Part.GANG: 2, Part.DIANPAO: 3}
 
 
-Fast = tuple[Echo, Scored, list[int], dict[int, str]]  # the line's echo and result, the net in halves, the names
+class Form(NamedTuple):
+    """A net as a linear form of the add-on counts, at one table's stakes, in halves per seat:
+    ``const`` with no add-on set, plus ``count × deltas[index]`` for each count set (``None``: it counts nothing)."""
+
+    const: tuple[int, int, int, int]
+    deltas: tuple[tuple[int, int, int, int] | None, ...]
+    net: tuple[str, str, str, str]  # ``const`` as the line writes it
 
 
-class Table(NamedTuple):
-    """The shares of each outcome (or ``None``: the core refuses it), and of each kong, for one 带政策 setting."""
+class Plan:
+    """One outcome (or one kong) at one 带政策 setting: its shares, once, and their :class:`Form` at each stakes."""
 
-    outcomes: dict[tuple[int, str, int, int], tuple[Share, ...] | None]
-    kongs: dict[tuple[str, int, int], tuple[Share, ...] | None]
+    __slots__ = ("dealer", "draw", "forms", "how", "keys", "shares")
+
+    def __init__(self, shares: tuple[Share, ...], dealer: int, how: Outcome, draw: bool, keys: int) -> None:
+        self.shares = shares
+        self.dealer = dealer  # the dealer's count index (seat × 3)
+        self.how = how
+        self.draw = draw  # 流局: the kongs are void (the seed's rules)
+        self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
+        self.forms: dict[object, Form] = {}  # by the stakes' ratio (the usual, or a table's own)
+
+    def form(self, stakes: object, base: tuple[int, int, int, int]) -> Form:
+        """The shares summed into a linear form of the counts, exactly as share() adds them up, at these bases."""
+        const = [0, 0, 0, 0]
+        deltas: dict[int, list[int]] = {}
+        for payer, payee, part, k, i, j, m in self.shares:
+            unit = base[part] * k  # in halves
+            const[payee] += unit
+            const[payer] -= unit
+            for index in (i, j, m):
+                if index != ZERO:
+                    delta = deltas.setdefault(index, [0, 0, 0, 0])
+                    delta[payee] += unit
+                    delta[payer] -= unit
+        if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
+            self.forms.clear()
+        made = self.forms[stakes] = Form(
+            (const[0], const[1], const[2], const[3]),
+            tuple((d[0], d[1], d[2], d[3]) if (d := deltas.get(index)) else None for index in range(ZERO)),
+            (halves_text(const[0]), halves_text(const[1]), halves_text(const[2]), halves_text(const[3])),
+        )
+        return made
+
+
+REFUSED = Plan((), -1, Outcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
+
+
+class Known(NamedTuple):
+    """A table's stakes as the fast path uses them: the forms to use (by ``ratio``) and what to scale them by.
+
+    Stakes in the usual proportions (炸弹底 2G, 杠呲底 6G, 点炮底 = 炸弹底: 方案1, 方案2, ``{gang: G}``) share
+    the forms of the unit stakes (G = 1), scaled by G: a share is linear in its base.
+    """
+
+    ratio: object  # STANDARD, or the stakes mapping itself
+    bases: tuple[int, int, int, int]  # the bases the forms are made with
+    scale: int
+    keys: int  # the keys the stakes take in JSON (0 for ``stakes: 1``)
+
+
+STANDARD = "standard"
+UNIT = (2, 6, 1, 2)  # bomb, ci, gang, point at G = 1
+
+Fast = tuple[Echo, Plan, tuple[str, str, str, str], tuple[int, int, int, int], dict[int, str]]
 
 
 class FastPath:
-    """Decode, check and settle plain records; ``None`` from :meth:`score` means "let the loader do it"."""
+    """Decode, check and settle plain records; ``None`` means "let the loader do it" (it never means wrong)."""
 
     def __init__(self, keep: tuple[str, ...] = ()) -> None:
         self.keep = keep
-        self.decoder = msgspec.json.Decoder(record_type(keep, raw=True))
+        self.decoder = _decoder(keep)
         self.data_type = record_type(keep, raw=False)
-        self.tables = (Table({}, {}), Table({}, {}))  # add-ons off, on
+        # the tables are the core's settlement, worked out as outcomes are met: one set per process
+        self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
 
     def score_json(self, text: str) -> Fast | None:
-        """A JSON Lines record, or ``None``."""
+        """A JSON Lines record, or ``None``.
+
+        Every key of a JSON object comes with one ``:``. A record whose keys, counted from what was decoded, are
+        fewer than its colons had a key given twice (the decoder keeps the last, the loader refuses it) or a colon
+        in a text; either goes to the loader.
+        """
         try:
             record = self.decoder.decode(text)
         except msgspec.DecodeError:  # ValidationError included
             return None
-        if text.count(":") != self._keys(record):  # a key given twice, or a colon inside a text
-            return None
-        if record.meta is not UNSET and not _clean_json(bytes(record.meta)):
-            return None
-        return self._settle(record, raw=True)
+        return self._settle(record, text.count(":"))
 
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
@@ -134,138 +199,199 @@ class FastPath:
             record = msgspec.convert(data, self.data_type, strict=True)
         except msgspec.ValidationError:
             return None
-        return self._settle(record, raw=False)
+        return self._settle(record, -1)
 
-    def _keys(self, record: FastHand) -> int:
-        """How many keys the record has, counting inside ``meta`` and the kept keys by their colons."""
-        win = record.win
-        count = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
-        stakes = record.stakes
-        if isinstance(stakes, FastStakes):
-            count += 1 + (stakes.bomb is not UNSET) + (stakes.ci is not UNSET) + (stakes.dianpao is not UNSET)
-        if record.policy is not UNSET:
-            count += 1
-        if record.bets is not UNSET:
-            count += 1 + len(record.bets)
-            for bets in record.bets.values():
-                count += (bets.piao is not UNSET) + (bets.di is not UNSET) + (bets.gang is not UNSET)
-        if record.kongs is not UNSET:
-            count += 1 + sum(2 + (kong.source is not UNSET) for kong in record.kongs)
-        if record.players is not UNSET:
-            count += 1 + len(record.players)
-        if record.id is not UNSET:
-            count += 1
-        for value in self._raws(record):
-            count += 1 + bytes(value).count(b":")
-        return count
-
-    def _raws(self, record: FastHand) -> list[Any]:
-        values = [record.meta, *(getattr(record, f"kept{i}") for i in range(len(self.keep)))]
-        return [value for value in values if value is not UNSET]
-
-    def _settle(self, record: FastHand, raw: bool) -> Fast | None:
-        dealer = SEAT.get(record.dealer)
-        win = WIN.get(record.win.type)
-        stakes = _stakes(record.stakes)
-        if dealer is None or win is None or stakes is None or record.win.bao is True:
-            return None
-        winner = SEAT.get(record.win.winner, -1) if record.win.winner is not UNSET else 4
-        source = SEAT.get(record.win.source, -1) if record.win.source is not UNSET else 4
-        if winner < 0 or source < 0:
-            return None
+    def _settle(self, record: FastHand, colons: int) -> Fast | None:
+        """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON)."""
         policy = record.policy is True
-        table = self.tables[policy]
-        key = (dealer, win.value, winner, source)
-        shares = table.outcomes.get(key, UNSET)
-        if shares is UNSET:
-            shares = table.outcomes[key] = _outcome_shares(policy, Seat(dealer), win, winner, source)
-        if shares is None:
+        plan = self.plans.get((policy, record.dealer, record.win))
+        if plan is None:
+            plan = self._plan(policy, record.dealer, record.win)
+        if plan is REFUSED:
             return None
-        counts = [0] * 13
-        if record.bets is not UNSET:
-            for letter, bets in record.bets.items():
-                seat = SEAT.get(letter)
+        stakes = record.stakes  # 1, 2, or a (frozen, hashable) stakes mapping
+        known = self.stakes.get(stakes) if type(stakes) is int or type(stakes) is FastStakes else None
+        if known is None:
+            known = self._stakes(stakes)
+            if known is None:
+                return None
+        keys = plan.keys + known.keys + (record.policy is not UNSET)
+        form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        e, s, w, n = form.const
+        bets = record.bets
+        gangs: list[tuple[int, int]] = []  # (index, count) of each 杠 set: a kong's 杠底 counts these
+        if bets:
+            keys += 1 + len(bets)
+            deltas = form.deltas
+            added = False
+            for letter, counts in bets.items():
+                seat = _SEAT_INDEX.get(letter)
                 if seat is None:
                     return None
-                for name, value in ((0, bets.piao), (1, bets.di), (2, bets.gang)):
-                    if value is not UNSET:
-                        counts[seat * 3 + name] = value
-            if (not policy and any(counts)) or counts[dealer * 3 + 1]:  # add-ons off, or 抵 on the dealer
+                piao, di, gang = counts.piao, counts.di, counts.gang
+                if piao is not UNSET:
+                    keys += 1
+                    if piao and (delta := deltas[seat]) is not None:
+                        e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
+                    added = added or bool(piao)
+                if di is not UNSET:
+                    keys += 1
+                    if di:
+                        if seat == plan.dealer:  # 抵 on the dealer: the loader says why not
+                            return None
+                        added = True
+                        if (delta := deltas[seat + 1]) is not None:
+                            e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
+                if gang is not UNSET:
+                    keys += 1
+                    if gang:
+                        added = True
+                        gangs.append((seat + 2, gang))
+                        if (delta := deltas[seat + 2]) is not None:
+                            e, s, w, n = (
+                                e + gang * delta[0],
+                                s + gang * delta[1],
+                                w + gang * delta[2],
+                                n + gang * delta[3],
+                            )
+            if added and not policy:  # add-ons set with add-ons off
                 return None
-        halves = [0, 0, 0, 0]
-        base = (stakes.bomb, stakes.ci, stakes.gang, stakes.point)
-        for payer, payee, part, k, i, j, m in shares:
-            amount = base[part] * k * (1 + counts[i] + counts[j] + counts[m])
-            halves[payee] += amount
-            halves[payer] -= amount
-        if record.kongs is not UNSET:
-            for kong in record.kongs:
-                kong_shares = self._kong(table, policy, kong)
-                if kong_shares is None:
+        elif bets is not UNSET:  # bets: {} (a key all the same)
+            keys += 1
+        kongs = record.kongs
+        if kongs is not UNSET:
+            keys += 1
+            for kong in kongs:
+                made = self.kongs.get((policy, kong)) or self._kong(policy, kong)
+                if made is REFUSED:
                     return None
-                if win is Win.DRAW:  # 流局: the kongs are void (the seed's rules)
+                keys += made.keys
+                if plan.draw:  # 流局: the kongs are void (the seed's rules)
                     continue
-                for payer, payee, part, k, i, j, m in kong_shares:
-                    amount = base[part] * k * (1 + counts[i] + counts[j] + counts[m])
-                    halves[payee] += amount
-                    halves[payer] -= amount
-        names: dict[int, str] | None = {}
+                kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
+                ke, ks, kw, kn = kform.const
+                e, s, w, n = e + ke, s + ks, w + kw, n + kn
+                for index, gang in gangs:
+                    if (delta := kform.deltas[index]) is not None:
+                        e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
+        names = _NO_NAMES
         if record.players is not UNSET:
-            names = _names(record.players)
-        if names is None:
-            return None
-        echo = self._echo(record, raw)
-        if echo is None:
-            return None
-        net = (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3]))
-        seat_letter = "ESWN"
-        scored = Scored(
-            net,
-            win.value,
-            seat_letter[winner] if winner < 4 else "",
-            seat_letter[source] if source < 4 else "",
-            record.dealer,
-            "{}",
-        )
-        return echo, scored, halves, names
-
-    def _kong(self, table: Table, policy: bool, kong: FastKong) -> tuple[Share, ...] | None:
-        by = SEAT.get(kong.by, -1)
-        source = SEAT.get(kong.source, -1) if kong.source is not UNSET else 4
-        if by < 0 or source < 0 or kong.type not in KONG:
-            return None
-        key = (kong.type, by, source)
-        shares = table.kongs.get(key, UNSET)
-        if shares is UNSET:
-            shares = table.kongs[key] = _kong_shares(policy, KONG[kong.type], by, source)
-        return shares
-
-    def _echo(self, record: FastHand, raw: bool) -> Echo | None:
-        record_id = "" if record.id is UNSET else msgspec.json.encode(record.id).decode()
-        if raw:
-            meta = "" if record.meta is UNSET else bytes(record.meta).decode()
-            kept = tuple(
-                (key, bytes(getattr(record, f"kept{i}")).decode())
-                for i, key in enumerate(self.keep)
-                if getattr(record, f"kept{i}") is not UNSET
-            )
-            if any(not _clean_json(text.encode()) for _, text in kept):
+            named = _names(record.players)
+            if named is None:
                 return None
+            keys += 1 + len(named)
+            names = named
+        echo = NO_ECHO
+        if self.keep or record.id is not UNSET or record.meta is not UNSET:
+            said = self._echo(record, colons >= 0)
+            if said is None:
+                return None
+            echo, extra = said
+            keys += extra
+        if colons >= 0 and colons != keys:
+            return None
+        scale = known.scale
+        if scale != 1:
+            e, s, w, n = e * scale, s * scale, w * scale, n * scale
+        if not (e | s | w | n) & 1:  # whole amounts: the usual case
+            net = (str(e >> 1), str(s >> 1), str(w >> 1), str(n >> 1))
         else:
-            if record.meta is not UNSET and not isinstance(record.meta, dict):
-                return None
-            meta = "" if record.meta is UNSET else _json(record.meta)
-            kept = tuple(
-                (key, _json(getattr(record, f"kept{i}")))
-                for i, key in enumerate(self.keep)
-                if getattr(record, f"kept{i}") is not UNSET
-            )
-        return Echo(record_id, meta, kept)
+            net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
+        return echo, plan, net, (e, s, w, n), names
+
+    def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
+        """Work out (once) the shares of an outcome met for the first time, from the core: with add-ons and
+        without (the same rows; only the terms differ)."""
+        dealer = _SEAT_INDEX.get(dealer_letter, -3) // 3
+        kind = WIN.get(win.type)
+        winner = _SEAT_INDEX.get(win.winner, -3) // 3 if win.winner is not UNSET else 4
+        source = _SEAT_INDEX.get(win.source, -3) // 3 if win.source is not UNSET else 4
+        plans = (REFUSED, REFUSED)
+        if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
+            shares = _outcome_shares(Seat(dealer), kind, winner, source)
+            letters = "ESWN"
+            how = Outcome(kind.value, letters[winner] if winner < 4 else "", letters[source] if source < 4 else "",
+                          dealer_letter, "{}")  # fmt: skip
+            keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
+            if shares is not None:
+                off, on = shares
+                draw = kind is Win.DRAW
+                plans = (Plan(off, dealer * 3, how, draw, keys), Plan(on, dealer * 3, how, draw, keys))
+        self.plans[(False, dealer_letter, win)], self.plans[(True, dealer_letter, win)] = plans
+        return plans[policy]
+
+    def _kong(self, policy: bool, kong: FastKong) -> Plan:
+        by = _SEAT_INDEX.get(kong.by, -3) // 3
+        source = _SEAT_INDEX.get(kong.source, -3) // 3 if kong.source is not UNSET else 4
+        made = (REFUSED, REFUSED)
+        if by >= 0 and source >= 0 and kong.type in KONG:
+            shares = _kong_shares(KONG[kong.type], by, source)
+            if shares is not None:
+                keys = 2 + (kong.source is not UNSET)
+                made = (Plan(shares[0], -1, REFUSED.how, False, keys), Plan(shares[1], -1, REFUSED.how, False, keys))
+        self.kongs[(False, kong)], self.kongs[(True, kong)] = made
+        return made[policy]
+
+    def _stakes(self, value: object) -> Known | None:
+        """What a stakes mapping comes to (``None``: not one); kept, as a few tables' stakes come again."""
+        if not isinstance(value, FastStakes):
+            return None
+        if len(self.stakes) > 4096:  # bounded all the same
+            for key in [key for key in self.stakes if key not in (1, 2)]:
+                del self.stakes[key]
+        keys = 1 + (value.bomb is not UNSET) + (value.ci is not UNSET) + (value.dianpao is not UNSET)
+        bases = _bases(_stakes(value))
+        gang = bases[2]
+        if bases == (2 * gang, 6 * gang, gang, 2 * gang):  # the usual proportions: the unit's forms, × 杠底
+            known = self.stakes[value] = Known(STANDARD, UNIT, gang, keys)
+        else:
+            known = self.stakes[value] = Known(value, bases, 1, keys)
+        return known
+
+    def _echo(self, record: FastHand, raw: bool) -> tuple[Echo, int] | None:
+        """The record's id, meta and kept keys, as JSON text (a JSON record's own text, untouched), and the keys
+        (with the colons inside meta and the kept values) they add to a JSON line."""
+        record_id = ""
+        keys = 0
+        if record.id is not UNSET:
+            record_id = msgspec.json.encode(record.id).decode()
+            keys += 1 + record_id.count(":")
+        meta = ""
+        kept: list[tuple[str, str]] = []
+        values = [("meta", record.meta), *((key, getattr(record, f"kept{i}")) for i, key in enumerate(self.keep))]
+        for index, (name, value) in enumerate(values):
+            if value is UNSET:
+                continue
+            if raw:
+                text = bytes(value).decode()
+                if not _clean_json(text):  # a key twice, 19 digits, too deep: the loader says so
+                    return None
+                keys += 1 + text.count(":")
+            else:
+                text = json_text(value)
+            if index == 0:
+                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+                    return None
+                meta = text
+            else:
+                kept.append((name, text))
+        return Echo(record_id, meta, tuple(kept)), keys
 
 
-def _stakes(value: int | FastStakes) -> Stakes | None:
-    if isinstance(value, int):
-        return SCHEMES.get(value) if type(value) is int else None
+_PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
+_KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, kong): at most 2 × 3 × 4 × 5
+_STAKES: dict[object, Known] = {1: Known(STANDARD, UNIT, 100, 0), 2: Known(STANDARD, UNIT, 1000, 0)}
+_SEAT_INDEX = {"E": 0, "S": 3, "W": 6, "N": 9}  # a seat letter -> where its counts start
+_NO_COUNTS = [0] * 13
+_NO_NAMES: dict[int, str] = {}
+
+
+def _bases(stakes: Stakes) -> tuple[int, int, int, int]:
+    """The base of each part, in :data:`_PART` order."""
+    return (stakes.bomb, stakes.ci, stakes.gang, stakes.point)
+
+
+def _stakes(value: FastStakes) -> Stakes:
     usual = Stakes.from_gang(value.gang)
     return Stakes(
         value.gang,
@@ -275,29 +401,35 @@ def _stakes(value: int | FastStakes) -> Stakes | None:
     )
 
 
-def _rules(policy: bool) -> TableRules:
-    return TableRules(SCHEMES[1], policy, SEED_RULES)  # k and the add-on terms do not depend on the stakes
+_RULES = TableRules(SCHEMES[1], True, SEED_RULES)  # k and the add-on terms do not depend on the stakes
+
+Shares = tuple[tuple[Share, ...], tuple[Share, ...]]  # without add-ons, and with
 
 
-def _outcome_shares(policy: bool, dealer: Seat, win: Win, winner: int, source: int) -> tuple[Share, ...] | None:
+def _outcome_shares(dealer: Seat, win: Win, winner: int, source: int) -> Shares | None:
     """The shares of this outcome, from the core's rows; ``None`` where the core refuses it."""
-    outcome = Outcome(win, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
+    outcome = Won(win, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
     try:
-        hand = Hand(_rules(policy), dealer, outcome)
+        hand = Hand(_RULES, dealer, outcome)
     except RuleError:
         return None
-    return tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, policy) for row in rows(hand))
+    return _both(rows(hand), dealer)
 
 
-def _kong_shares(policy: bool, kind: KongType, by: int, source: int) -> tuple[Share, ...] | None:
+def _kong_shares(kind: KongType, by: int, source: int) -> Shares | None:
     """The shares of one kong (the dealer does not change them: 杠 counts are not 抵)."""
     kong = Kong(Seat(by), kind, Seat(source) if source < 4 else None)
     try:
-        check_kongs((kong,), Outcome.draw())
-        hand = Hand(_rules(policy), Seat.E, Outcome.draw(), kongs=(kong,))
+        hand = Hand(_RULES, Seat.E, Won.draw(), kongs=(kong,))
     except RuleError:
         return None
-    return tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, Seat.E, policy) for row in kong_rows(hand))
+    return _both(kong_rows(hand), Seat.E)
+
+
+def _both(found: list[Row], dealer: Seat) -> Shares:
+    off = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, False) for row in found)
+    on = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, True) for row in found)
+    return off, on
 
 
 def _share(payer: Seat, payee: Seat, part: Part, k: int, share_of: Seat, dealer: Seat, policy: bool) -> Share:
@@ -310,20 +442,20 @@ def _names(players: dict[str, str]) -> dict[int, str] | None:
     """Seat -> name, where every name is plain (as the loader would keep it) and sits once; else ``None``."""
     names: dict[int, str] = {}
     for letter, name in players.items():
-        seat = SEAT.get(letter)
-        if seat is None or not name or name.strip() != name or not name.isprintable() or len(name) > 40:
+        seat = _SEAT_INDEX.get(letter, -3) // 3
+        if seat < 0 or not name or name.strip() != name or not name.isprintable() or len(name) > 40:
             return None
         names[seat] = name
     return names if len(set(names.values())) == len(names) else None
 
 
-def _clean_json(text: bytes) -> bool:
+def _clean_json(text: str) -> bool:
     """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep."""
     from gangci_calc.errors import InputError
     from gangci_calc.io.boundary import parse_json
 
     try:
-        parse_json(text.decode(), "", 0)
+        parse_json(text, "", 0)
     except InputError:
         return False
     return True

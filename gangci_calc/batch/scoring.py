@@ -8,18 +8,23 @@ record (``hands:``) gives a line per hand, each with its number and dealer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import yaml
 
 from gangci_calc.batch.reading import Chunk, Record, records
+
+if TYPE_CHECKING:
+    from gangci_calc.batch.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
-from gangci_calc.io.batch_lines import Echo, Scored, halves_text, json_text
+from gangci_calc.io.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_text, json_text
 from gangci_calc.io.boundary import Loader, parse_json, parse_yaml
 from gangci_calc.io.formats import batch_lines
 from gangci_calc.io.load import LoadedHand, hand_from_data, located
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules
+from gangci_calc.rules.settle import net_halves
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -34,6 +39,7 @@ class BatchOptions:
     lang: str = "zh"  # of the error records' messages
     keep: tuple[str, ...] = ()  # --keep: other top-level keys, passed through untouched
     payments: bool = False  # --payments: each payment on the line
+    totals: bool = False  # --totals / --totals-out: sum the nets (per seat, and per player where named)
     fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
 
 
@@ -56,7 +62,7 @@ class Totals:
     seats: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     people: dict[str, int] = field(default_factory=dict)
 
-    def add(self, halves: list[int], names: dict[int, str]) -> None:
+    def add(self, halves: Sequence[int], names: dict[int, str]) -> None:
         for seat in range(4):
             self.seats[seat] += halves[seat]
             name = names.get(seat)
@@ -92,23 +98,56 @@ class Scorer:
 
             self.fast = FastPath(options.keep)
         self._quoting: dict[str, tuple[str, str]] = {}
+        self._frames: dict[Outcome, Frame] = {}  # the text around a line's amounts, per outcome
+        self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals())
         if chunk.kind == "json":
-            for record in records(chunk):
-                self._json(record, out)
+            if self.fast is not None:
+                self._json_lines(chunk, out)
+            else:
+                for record in records(chunk):
+                    self._json(record, out)
         else:
             self._yaml(chunk, out)
         at_failure = out.at_first_failure or out.totals
-        return ChunkResult("".join(out.texts), out.hands, out.failures, out.first_failure_end, out.totals, at_failure)
+        failure_end = sum(map(len, out.texts[: out.first_failure + 1])) if out.first_failure >= 0 else -1
+        return ChunkResult("".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure)
+
+    def _json_lines(self, chunk: Chunk, out: _Out) -> None:
+        """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
+        assert self.fast is not None
+        score, scored, plain = self.fast.score_json, self.lines.scored, self.lines.plain
+        head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
+        texts, totals, seats, summing = out.texts, out.totals, out.totals.seats, self.options.totals
+        frames = self._plan_frames
+        scored_here = 0
+        for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
+            fast = score(row)
+            if fast is None:
+                if row and not row.isspace():  # a blank line is no record
+                    self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
+                continue
+            echo, plan, net, halves, names = fast
+            frame = frames.get(plan) or self._plan_frame(plan)
+            if echo is NO_ECHO:
+                texts.append(plain(frame, net, head, number, tail))
+            else:
+                texts.append(scored(echo, frame, net, "", f"{head}{number}{tail}"))
+            scored_here += 1
+            if not summing:
+                continue
+            if names:
+                totals.add(halves, names)
+            else:
+                seats[0] += halves[0]
+                seats[1] += halves[1]
+                seats[2] += halves[2]
+                seats[3] += halves[3]
+        out.hands += scored_here
 
     def _json(self, record: Record, out: _Out) -> None:
-        fast = self.fast.score_json(record.text) if self.fast is not None else None
-        if fast is not None:
-            echo, scored, halves, names = fast
-            out.scored(self.lines.scored(echo, scored, self._where(record.source, record.line)), halves, names)
-            return
         try:
             data = parse_json(record.text, record.source, record.line)
         except InputError as error:
@@ -126,8 +165,10 @@ class Scorer:
         for record, data in zip(found, parsed, strict=True):
             fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
             if fast is not None:
-                echo, scored, halves, names = fast
-                out.scored(self.lines.scored(echo, scored, self._where(record.source, record.line)), halves, names)
+                echo, plan, net, halves, names = fast
+                where = self._where(record.source, record.line)
+                frame = self._plan_frames.get(plan) or self._plan_frame(plan)
+                out.scored(self.lines.scored(echo, frame, net, "", where), halves, names)
                 continue
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
@@ -153,8 +194,7 @@ class Scorer:
         except (InputError, ClaimRejected) as error:
             out.failed(self.lines.failed(echo, error.text(self.options.lang), where))
             return
-        scored, halves = self._scored(loaded.hand)
-        out.scored(self.lines.scored(echo, scored, where), halves, dict(loaded.names))
+        out.scored(self._line(echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
 
     def _session(self, record: Record, echo: Echo, out: _Out) -> None:
         """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
@@ -180,8 +220,7 @@ class Scorer:
             except ClaimRejected as error:
                 out.failed(self.lines.failed(hand_echo, error.text(lang), where))
                 continue
-            scored, halves = self._scored(loaded.hand)
-            out.scored(self.lines.scored(hand_echo, scored, where), halves, dict(loaded.names))
+            out.scored(self._line(hand_echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
 
     def _check(self, loaded: LoadedHand, where: str) -> None:
         if self.options.check and loaded.tiles is not None:
@@ -191,30 +230,41 @@ class Scorer:
             if problem:
                 raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
 
-    def _scored(self, hand: Hand) -> tuple[Scored, list[int]]:
+    def _line(self, echo: Echo, hand: Hand, where: str) -> str:
+        """The line of a hand the loader read."""
         from gangci_calc.io.export import house_object
-        from gangci_calc.rules.settle import net_halves
 
-        halves = net_halves(hand)
         outcome = hand.outcome
-        payments = _payments(hand) if self.options.payments else ""
-        scored = Scored(
-            (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3])),
+        how = Outcome(
             outcome.win.value,
             outcome.winner.name if outcome.winner is not None else "",
             outcome.source.name if outcome.source is not None else "",
             hand.dealer.name,
             json_text(house_object(hand.house)),
-            payments,
         )
-        return scored, halves
+        halves = net_halves(hand)
+        net = (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3]))
+        payments = _payments(hand) if self.options.payments else ""
+        return self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
+
+    def _plan_frame(self, plan: Plan) -> Frame:
+        frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
+        return frame
+
+    def _frame(self, how: Outcome) -> Frame:
+        if len(self._frames) > 4096:  # a handful of outcomes and rules come again and again; bounded all the same
+            self._frames.clear()
+        frame = self._frames[how] = self.lines.frame(how)
+        return frame
+
+    def _quoted(self, source: str) -> tuple[str, str]:
+        quoting = self._quoting[source] = self.lines.quoting(source)
+        return quoting
 
     def _where(self, source: str, line: int) -> str:
         """``file:line``, quoted for the output format (the quoting is worked out once per file)."""
-        quoting = self._quoting.get(source)
-        if quoting is None:
-            quoting = self._quoting[source] = self.lines.quoting(source)
-        return f"{quoting[0]}{line}{quoting[1]}"
+        head, tail = self._quoting.get(source) or self._quoted(source)
+        return f"{head}{line}{tail}"
 
 
 class _Out:
@@ -222,26 +272,23 @@ class _Out:
 
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
-        self.hands = self.failures = self.size = 0
-        self.first_failure_end = -1
+        self.hands = self.failures = 0
+        self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None
 
-    def scored(self, text: str, halves: list[int], names: dict[Any, str]) -> None:
-        self._add(text)
+    def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
+        self.texts.append(text)
+        self.hands += 1
         self.totals.add(halves, names)
 
     def failed(self, text: str) -> None:
-        self._add(text)
-        self.failures += 1
-        if self.first_failure_end < 0:
-            self.first_failure_end = self.size
+        if self.first_failure < 0:
+            self.first_failure = len(self.texts)
             self.at_first_failure = Totals(list(self.totals.seats), dict(self.totals.people))
-
-    def _add(self, text: str) -> None:
         self.texts.append(text)
         self.hands += 1
-        self.size += len(text)
+        self.failures += 1
 
 
 def _parse_all(text: str) -> list[Any] | None:

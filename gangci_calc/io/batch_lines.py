@@ -24,16 +24,21 @@ class Echo(NamedTuple):
 NO_ECHO = Echo()
 
 
-class Scored(NamedTuple):
-    """What a hand scored to, as the line writes it."""
+class Outcome(NamedTuple):
+    """How a hand ended, as the line writes it (the same for many hands: a line's frame is made once for it)."""
 
-    net: tuple[str, str, str, str]  # exact amounts as JSON numbers, E S W N
     outcome: str  # the win type
     winner: str  # a seat letter, or ""
     source: str  # 直呲 / 续呲 / 点炮 / 抢杠: the other seat named, or ""
     dealer: str
     rules: str  # the house rules in force (those not the seed's), a JSON object
-    payments: str = ""  # with --payments: a JSON list of {payer, payee, amount, reason}
+
+
+class Frame(NamedTuple):
+    """The fixed text around a line's amounts, for one :class:`Outcome`."""
+
+    before: str
+    after: str
 
 
 def halves_text(halves: int) -> str:
@@ -69,18 +74,30 @@ class BatchJsonl:
         return json.dumps(source, ensure_ascii=False)[:-1] + ":", '"'
 
     @staticmethod
-    def scored(echo: Echo, hand: Scored, where: str) -> str:
-        e, s, w, n = hand.net
+    def frame(how: Outcome) -> Frame:
+        after = (
+            f', "outcome": "{how.outcome}", "winner": {_seat(how.winner)}, "from": {_seat(how.source)}, '
+            f'"dealer": "{how.dealer}", "rules": {how.rules}'
+        )
+        return Frame('"net": {"E": ', after)
+
+    @staticmethod
+    def plain(frame: Frame, net: tuple[str, str, str, str], head: str, line: int, tail: str) -> str:
+        """A scored line of a record that brought nothing to echo (the usual case: :meth:`scored`, shorter);
+        its source is ``head``, ``line`` and ``tail`` (:meth:`quoting`)."""
+        e, s, w, n = net
+        return f'{{{frame.before}{e}, "S": {s}, "W": {w}, "N": {n}}}{frame.after}, "source": {head}{line}{tail}}}\n'
+
+    @staticmethod
+    def scored(echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         head = f'{{"id": {echo.id}, ' if echo.id else "{"
         if echo.hand:
             head += f'"hand": {echo.hand}, '
-        body = (
-            f'"net": {{"E": {e}, "S": {s}, "W": {w}, "N": {n}}}, "outcome": "{hand.outcome}", '
-            f'"winner": {_seat(hand.winner)}, "from": {_seat(hand.source)}, "dealer": "{hand.dealer}", '
-            f'"rules": {hand.rules}'
-        )
-        if hand.payments:
-            body += f', "payments": {hand.payments}'
+        body = f'{frame.before}{net[0]}, "S": {net[1]}, "W": {net[2]}, "N": {net[3]}}}{frame.after}'
+        if payments:
+            body += f', "payments": {payments}'
+        if echo is NO_ECHO:
+            return f'{head}{body}, "source": {where}}}\n'
         return head + body + _tail(echo, where)
 
     @staticmethod
@@ -115,23 +132,30 @@ class BatchCsv:
             return '"' + source.replace('"', '""') + ":", '"'
         return source + ":", ""
 
-    def _echo(self, echo: Echo) -> tuple[str, str, str, list[str]]:
-        record_id = json.loads(echo.id) if echo.id.startswith('"') else echo.id  # text as itself, a number as is
-        kept = dict(echo.kept)
-        return str(record_id), str(echo.hand or ""), echo.meta, [kept.get(key, "") for key in self.keep]
+    @staticmethod
+    def frame(how: Outcome) -> Frame:
+        rules = "" if how.rules == "{}" else _cell(_rules_cell(how.rules))
+        return Frame(f"{how.outcome},{how.winner},{how.source},{how.dealer},", f",{rules}")
 
-    def scored(self, echo: Echo, hand: Scored, where: str) -> str:
-        record_id, number, meta, kept = self._echo(echo)
-        rules = "" if hand.rules == "{}" else _rules_cell(hand.rules)
-        cells = [record_id, number, hand.outcome, hand.winner, hand.source, hand.dealer, *hand.net, rules, meta]
-        cells += [*kept, *([hand.payments] if self.payments else []), ""]
-        return f"{where},{_row(cells)}"
+    def _echo(self, echo: Echo) -> str:
+        """``id,hand,`` of a row, and the meta and kept cells after the amounts are added by :meth:`_after`."""
+        record_id = json.loads(echo.id) if echo.id.startswith('"') else echo.id  # text as itself, a number as is
+        return f"{_cell(str(record_id))},{echo.hand or ''},"
+
+    def _after(self, echo: Echo) -> str:
+        kept = dict(echo.kept)
+        return "".join("," + _cell(cell) for cell in [echo.meta, *(kept.get(key, "") for key in self.keep)])
+
+    def plain(self, frame: Frame, net: tuple[str, str, str, str], head: str, line: int, tail: str) -> str:
+        return self.scored(NO_ECHO, frame, net, "", f"{head}{line}{tail}")
+
+    def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
+        paid = "," + _cell(payments) if self.payments else ""
+        return f"{where},{self._echo(echo)}{frame.before}{','.join(net)}{frame.after}{self._after(echo)}{paid},\n"
 
     def failed(self, echo: Echo, message: str, where: str) -> str:
-        record_id, number, meta, kept = self._echo(echo)
-        cells = [record_id, number, "", "", "", "", "", "", "", "", "", meta, *kept]
-        cells += [*([""] if self.payments else []), message]
-        return f"{where},{_row(cells)}"
+        paid = "," if self.payments else ""
+        return f"{where},{self._echo(echo)},,,,,,,,{self._after(echo)}{paid},{_cell(message)}\n"
 
 
 def _rules_cell(rules: str) -> str:

@@ -50,27 +50,52 @@ def short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class Loader(_Base):  # type: ignore[misc]
     """Safe YAML (libyaml's parser when present) with the boundary's rules on top."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        keys = node.value
-        try:
-            twice = len(keys) > 1 and len({k.value for k, _ in keys}) < len(keys)
-        except TypeError:  # a mapping or list as a key: look closer
-            twice = True
-        if twice:
-            seen: dict[tuple[str, Any], int] = {}
-            for key_node, _ in keys:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    continue
-                identity = (key_node.tag, key_node.value)
-                if identity in seen:
-                    key, first, second = short(str(key_node.value)), seen[identity], key_node.start_mark.line + 1
-                    raise ValueProblem(say(m.KEY_TWICE_LINES, key=key, first=first, second=second), key_node.start_mark)
-                seen[identity] = key_node.start_mark.line + 1
-        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
-        return mapping
+        """A mapping, built straight (no generator, no second pass); a key given twice is refused, whether spelt
+        the same or not (``yes`` and ``true`` are one key)."""
+        if not isinstance(node, yaml.MappingNode) or any(key.tag == _MERGE for key, _ in node.value):
+            mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)  # merge keys (<<): the long way
+            if isinstance(node, yaml.MappingNode) and len(mapping) < len(node.value):
+                self._twice(node)
+            return mapping
+        built: dict[Any, Any] = {}
+        construct = self.construct_object
+        for key_node, value_node in node.value:
+            key = construct(key_node, deep=deep)
+            try:
+                known = key in built
+            except TypeError:  # a mapping or list as a key
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping", node.start_mark, "found unhashable key", key_node.start_mark
+                ) from None
+            if known:
+                self._twice(node)
+            built[key] = construct(value_node, deep=deep)
+        return built
+
+    def _twice(self, node: yaml.MappingNode) -> None:
+        """Say which key is given twice, and on which lines."""
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            identity = key if not isinstance(key, (dict, list)) else repr(key)
+            line = key_node.start_mark.line + 1
+            if identity in seen:
+                said = say(m.KEY_TWICE_LINES, key=short(str(key_node.value)), first=seen[identity], second=line)
+                raise ValueProblem(said, key_node.start_mark)
+            seen[identity] = line
+
+    def construct_yaml_map(self, node: yaml.MappingNode) -> dict[Any, Any]:
+        return self.construct_mapping(node, deep=True)
+
+    def construct_yaml_seq(self, node: yaml.SequenceNode) -> list[Any]:
+        return list(self.construct_sequence(node, deep=True))
 
     def construct_yaml_bool(self, node: yaml.ScalarNode) -> bool:
         value = str(self.construct_scalar(node))
@@ -110,6 +135,8 @@ class Loader(_Base):  # type: ignore[misc]
         raise ValueProblem(say(m.PLAIN_YAML_ONLY, tag=node.tag), node.start_mark)
 
 
+Loader.add_constructor("tag:yaml.org,2002:map", Loader.construct_yaml_map)
+Loader.add_constructor("tag:yaml.org,2002:seq", Loader.construct_yaml_seq)
 Loader.add_constructor("tag:yaml.org,2002:bool", Loader.construct_yaml_bool)
 Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
 Loader.add_constructor("tag:yaml.org,2002:float", Loader.construct_yaml_float)

@@ -10,7 +10,7 @@ here (docs/maintaining.md).
 Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
 ``SESSION`` ones ``(settled_session, lang)``; ``CHECK`` ones
 ``(verdict, claim, lang, winner)``; ``WAITS`` ones ``(claim, waits, wins, lang)``;
-``BATCH`` entries are classes of line builders (``scored``, ``failed``), made with ``(keep, payments)``.
+``BATCH`` entries are classes of line builders (``frame``, ``scored``, ``failed``), made with ``(keep, payments)``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from gangci_calc.io.batch_lines import Echo, Scored
+    from gangci_calc.io.batch_lines import Echo, Frame, Outcome
 
 SCORE = {
     "table": "gangci_calc.io.render:score_table",
@@ -64,7 +64,11 @@ class BatchLines(Protocol):
 
     def quoting(self, source: str) -> tuple[str, str]: ...
 
-    def scored(self, echo: Echo, hand: Scored, where: str) -> str: ...
+    def frame(self, how: Outcome) -> Frame: ...
+
+    def plain(self, frame: Frame, net: tuple[str, str, str, str], head: str, line: int, tail: str) -> str: ...
+
+    def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str: ...
 
     def failed(self, echo: Echo, message: str, where: str) -> str: ...
 
