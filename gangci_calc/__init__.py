@@ -2,7 +2,24 @@
 
 The scoring core lives in :mod:`gangci_calc.rules` (pure, no I/O), the tile
 layer in :mod:`gangci_calc.tiles`, file loading and rendering in
-:mod:`gangci_calc.io`; :mod:`gangci_calc.cli` is the ``gangci`` command.
+:mod:`gangci_calc.io`; :mod:`gangci_calc.cli` is the ``gangci`` command and
+:mod:`gangci_calc.api` the Python API (``score``, ``score_many``, ``settle_session``).
 """
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from gangci_calc.api import Evening, HandError, Result, score, score_many, settle_session
+
+__all__ = ["Evening", "HandError", "Result", "score", "score_many", "settle_session"]
+
+
+def __getattr__(name: str) -> Any:
+    """The Python API (:mod:`gangci_calc.api`), imported when first used: the command line does without."""
+    if name in __all__:
+        from gangci_calc import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'gangci_calc' has no attribute {name!r}")

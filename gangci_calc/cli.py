@@ -357,6 +357,24 @@ def rules_command(
         emit(rule_book(language) if rules_file is None else table_rules_text(rules_file, language))
 
 
+class SchemaKind(str, Enum):
+    hand = "hand"
+    session = "session"
+    result = "result"
+
+
+@app.command(name="schema", help=_h("schema"))
+def schema_command(
+    kind: Annotated[SchemaKind, typer.Argument(help=_h("schema_kind"))],
+    lang: LangOption = None,
+) -> None:
+    """JSON Schema (draft 2020-12) of hand files, session files, or batch's result lines."""
+    with exit_codes(lang):
+        from gangci_calc.io.json_schema import schema_text
+
+        emit(schema_text(kind.value))
+
+
 @app.command(help=_h("batch"))
 def batch(
     inputs: Annotated[list[str], typer.Argument(metavar="FILES...", help=_h("batch_inputs"))],

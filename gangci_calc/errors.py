@@ -82,6 +82,8 @@ class InputError(GangciError):
         line: int | None = None,
         column: int | None = None,
         field: Text = "",
+        path: Sequence[str | int] = (),
+        reason: Text | None = None,
     ) -> None:
         super().__init__(source, message)
         self.source = source
@@ -89,6 +91,8 @@ class InputError(GangciError):
         self.column = column
         self.field = field
         self.message = message
+        self.path: FieldPath = tuple(path)  # the field in the file's shape (``hands[2].win``), where known
+        self.reason = reason  # the message without the field it is about, where the message names one
 
     def one_line(self, lang: str | None = None) -> str:
         lang = lang or current()
@@ -114,6 +118,23 @@ class InputErrors(GangciError):
 
     def text(self, lang: str) -> str:
         return "\n".join(e.one_line(lang) for e in self.errors)
+
+
+class HandError(GangciError, ValueError):
+    """A hand or session given as a mapping (the Python API) that the rules refuse: ``field: message``."""
+
+    def __init__(self, field: str, message: Text, lang: str | None = None) -> None:
+        super().__init__(field, message)
+        self.field = field  # the path of the field at fault: ``bets.S.piao``, ``hands[2].win.winner``
+        self.message = message
+        self.lang = lang  # the language asked for; ``str()`` speaks it
+
+    def text(self, lang: str) -> str:
+        message = text_of(self.message, lang)
+        return f"{self.field}: {message}" if self.field else message
+
+    def __str__(self) -> str:
+        return self.text(self.lang or current())
 
 
 class ClaimRejected(GangciError):

@@ -201,7 +201,7 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
         escaped = at == '"' and "\\" in row[position[1] :]
         if at not in ("|", ">") and not escaped:  # in a block or escaped scalar the text is not the value
             column = position[1] + error.offset + (at in "'\"")
-    return InputError(source, error.message, line=line, column=column, field=field_name(error.path))
+    return InputError(source, error.message, line=line, column=column, field=field_name(error.path), path=error.path)
 
 
 def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:

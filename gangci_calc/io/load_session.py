@@ -143,6 +143,13 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
     data = parse_yaml(text, source, line_offset=line_offset)
     if data is None:
         raise InputError(source, say(m.EMPTY_FILE, need=m.SESSION_NEEDS))
+    return session_from_data(data, source, base, text, line_offset=line_offset)
+
+
+def session_from_data(
+    data: Any, source: str, base: HouseRules = SEED_RULES, text: str | None = None, *, line_offset: int = 0
+) -> SessionFile:
+    """A session's data -> its hands; ``text``, where there is one, locates the errors (and --add extends it)."""
     try:
         if not isinstance(data, dict):
             raise RuleError((), say(m.SESSION_MAPPING, kind=kind_of(data)))
@@ -159,7 +166,7 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
 
-    lines = [line + line_offset if line is not None else None for line in _hand_lines(text)]
+    lines = [line + line_offset if line is not None else None for line in _hand_lines(text)] if text else []
     errors: list[InputError] = []
     hands: list[SessionHand] = []
     dealer = first_dealer
@@ -196,6 +203,8 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
                     line=located_error.line,
                     column=located_error.column,
                     field=say(m.HAND_N, n=number),
+                    path=error.path,
+                    reason=error.message,
                 )
             )
             winner = _raw_winner(raw)
@@ -209,7 +218,7 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
         mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text, current, mi)
+    return SessionFile(source, table, first_dealer, tuple(hands), text or "", current, mi)
 
 
 def _raw_winner(raw: Any) -> Seat | None:

@@ -76,6 +76,13 @@ HELP: dict[str, M] = {
         "规矩文件、牌局文件或场次文件：显示那一桌的规矩。",
         "A rules file, hand file or session: show that table's options.",
     ),
+    "schema": M(
+        "牌局文件、场次文件或 batch 结果行的 JSON Schema (draft 2020-12)，给编辑器和校验器用。",
+        "JSON Schema (draft 2020-12) of hand files, session files or batch's result lines, for editors and validators.",
+    ),
+    "schema_kind": M(
+        "hand (牌局)、session (场次) 或 result (batch 的一行结果)。", "hand, session, or result (a line of batch)."
+    ),
     "batch": M(
         "批量计算记录的牌局，流式处理，每局一行结果，按输入顺序。",
         "Score recorded hands in bulk, streaming, one result per hand, in input order.",

@@ -1,0 +1,224 @@
+"""Scoring from Python: the mappings of the files in, results out, with the checks and the words of the CLI.
+
+Nothing here reads or writes a file, so each function drops into a notebook, a
+pandas / polars ``apply`` or a Spark ``map`` as it is.
+
+>>> result = score({"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S"}})
+>>> result.net
+{'E': -3000, 'S': -13000, 'W': 19000, 'N': -3000}
+>>> [(p.payer, p.payee, p.amount, p.reason) for p in result.payments][:2]
+[('S', 'W', 13000, 'zhici'), ('N', 'W', 3000, 'zhici')]
+>>> score({"stakes": 2, "dealer": "E", "win": {"type": "heavenly", "winner": "S"}}, lang="en")
+Traceback (most recent call last):
+...
+gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only, and S is not the dealer (E is)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gangci_calc.errors import HandError, InputError, InputErrors, RuleError, field_name
+from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, settle
+from gangci_calc.words import speaking
+
+__all__ = ["Evening", "HandError", "Payment", "Result", "Transfer", "score", "score_many", "settle_session"]
+
+
+@dataclass(frozen=True)
+class Payment:
+    """``payer`` pays ``payee`` ``amount`` for ``reason`` (the win, or a kong: ``exposed``, ...)."""
+
+    payer: str
+    payee: str
+    amount: Amount
+    reason: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """One hand settled: the net per seat (summing to 0), each payment, and the formulas in words."""
+
+    net: dict[str, Amount]
+    payments: tuple[Payment, ...]
+    explain: tuple[str, ...]
+    outcome: str  # the win type: bomb, zhici, draw, ...
+    winner: str | None
+    source: str | None  # 直呲 / 续呲 / 点炮 / 抢杠: the other seat named
+    dealer: str
+    rules: dict[str, Any]  # the house rules in force that are not the seed's
+    players: dict[str, str] = field(default_factory=dict)
+    id: str | int | None = None  # the record's own, as given
+    meta: dict[str, Any] | None = None
+    hand: int | None = None  # its number, in a session
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the settle-up: ``payer`` (a name, or a seat where nobody is named) pays ``payee``."""
+
+    payer: str
+    payee: str
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A session settled: every hand, the totals per seat and per person, and the fewest payments that settle."""
+
+    hands: tuple[Result, ...]
+    totals: dict[str, Amount]
+    people: dict[str, Amount]
+    transfers: tuple[Transfer, ...]
+
+
+def score(
+    record: Mapping[str, Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+) -> Result:
+    """One hand, given as a hand file's mapping; raises :class:`HandError` (field path and message).
+
+    ``rules``: the table's house rules (as ``rules:`` in a file), which the record's own ``rules:`` change;
+    ``check``: refuse a claim its ``tiles:`` do not support; ``lang``: of the explanation and the errors
+    (``zh`` or ``en``; else ``GANGCI_LANG``, the config file, or Chinese).
+    """
+    from gangci_calc.io.load import hand_from_data
+
+    language = _language(lang)
+    with speaking(language):
+        try:
+            loaded = hand_from_data(dict(record) if isinstance(record, Mapping) else record, _base(rules, language))
+        except RuleError as error:
+            raise HandError(field_name(error.path), error.message, language) from None
+        if check and loaded.tiles is not None:
+            from gangci_calc.tiles.claims import why_false
+
+            problem = why_false(loaded.hand, loaded.tiles)
+            if problem:
+                raise HandError("tiles", problem, language)
+        return _result(loaded.hand, loaded.names, loaded.id, loaded.meta, language)
+
+
+def score_many(
+    records: Iterable[Mapping[str, Any]],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+) -> Iterator[Result | HandError]:
+    """Each record's :class:`Result`, or its :class:`HandError` (not raised: the next record follows), in order.
+
+    >>> [r.net["S"] if isinstance(r, Result) else str(r) for r in score_many([
+    ...     {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
+    ...     {"stakes": 1, "dealer": "E", "win": {"type": "bomb"}},
+    ... ], lang="en")]
+    [600, 'win.winner: missing — who won the bomb (炸弹)?']
+    """
+    language = _language(lang)
+    for record in records:
+        try:
+            yield score(record, rules=rules, check=check, lang=language)
+        except HandError as error:
+            yield error
+
+
+def settle_session(
+    session: Mapping[str, Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+) -> Evening:
+    """A whole session, given as a session file's mapping: every hand in order with its dealer, and the settle-up.
+
+    A session is settled whole or not at all: the first bad hand raises :class:`HandError`.
+
+    >>> evening = settle_session({"stakes": 1, "dealer": "E", "players": {"E": "老王", "S": "小李"}, "hands": [
+    ...     {"win": {"type": "bomb", "winner": "S"}}, {"win": {"type": "draw"}}]})
+    >>> [hand.dealer for hand in evening.hands], evening.people
+    (['E', 'S'], {'老王': -200, '小李': 600, 'W': -200, 'N': -200})
+    """
+    from gangci_calc.io.load_session import SettledSession, session_from_data
+    from gangci_calc.ledger import settle_hands
+
+    language = _language(lang)
+    with speaking(language):
+        try:
+            loaded = session_from_data(
+                dict(session) if isinstance(session, Mapping) else session, "", _base(rules, language)
+            )
+        except InputErrors as errors:
+            first = errors.errors[0]
+            raise HandError(field_name(first.path), first.reason or first.message, language) from None
+        except InputError as error:
+            raise HandError(field_name(error.path), error.reason or error.message, language) from None
+        hands = [item.loaded.hand for item in loaded.hands]
+        result = SettledSession.of(loaded, settle_hands(hands, [item.loaded.names for item in loaded.hands]))
+        settled = []
+        for item in loaded.hands:
+            if check and item.loaded.tiles is not None:
+                from gangci_calc.tiles.claims import why_false
+
+                problem = why_false(item.loaded.hand, item.loaded.tiles)
+                if problem:
+                    raise HandError(f"hands[{item.number - 1}].tiles", problem, language)
+            one = _result(item.loaded.hand, item.loaded.names, item.loaded.id, item.loaded.meta, language)
+            settled.append(_replace_hand(one, item.number))
+    return Evening(
+        tuple(settled),
+        {seat.name: amount for seat, amount in zip(SEATS, result.totals, strict=True)},
+        {_person(who): total for who, total in result.people},
+        tuple(Transfer(_person(t.payer), _person(t.payee), t.amount) for t in result.settle_up),
+    )
+
+
+def _replace_hand(result: Result, number: int) -> Result:
+    from dataclasses import replace
+
+    return replace(result, hand=number)
+
+
+def _person(who: object) -> str:
+    return who if isinstance(who, str) else getattr(who, "name", str(who))
+
+
+def _result(
+    hand: Hand, names: Mapping[Any, str], record_id: str | int | None, meta: dict[str, Any] | None, lang: str
+) -> Result:
+    from gangci_calc.io.explain import explain_lines
+    from gangci_calc.io.export import house_object
+
+    settlement = settle(hand)
+    outcome = hand.outcome
+    return Result(
+        net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
+        payments=tuple(Payment(p.payer.name, p.payee.name, p.amount, p.reason.value) for p in settlement.payments),
+        explain=tuple(explain_lines(hand, settlement, lang, dict(names))),
+        outcome=outcome.win.value,
+        winner=outcome.winner.name if outcome.winner is not None else None,
+        source=outcome.source.name if outcome.source is not None else None,
+        dealer=hand.dealer.name,
+        rules=house_object(hand.house),
+        players={seat.name: name for seat, name in names.items()},
+        id=record_id,
+        meta=meta,
+    )
+
+
+def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
+    if rules is None:
+        return SEED_RULES
+    from gangci_calc.io.fields import read_house
+
+    try:
+        return read_house(dict(rules), ("rules",), SEED_RULES)
+    except RuleError as error:
+        raise HandError(field_name(error.path), error.message, language) from None
+
+
+def _language(lang: str | None) -> str:
+    if lang is not None:
+        return lang
+    from gangci_calc.io.config import default_language
+
+    try:
+        return default_language()
+    except InputError:
+        return "zh"

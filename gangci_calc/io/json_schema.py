@@ -1,0 +1,205 @@
+"""``gangci schema hand|session|result``: JSON Schemas (draft 2020-12) of the files and of batch's lines.
+
+Built from the same key tables and spellings the loader reads (:mod:`.schema`),
+so every alias (``胡牌`` for ``win``, ``东`` for ``E``) and every house rule is in
+them, and nothing the loader refuses. What a schema cannot say (a 天胡 is the
+dealer's; 抵 is not on the dealer) the loader still checks.
+
+>>> hand = schema("hand")
+>>> hand["$schema"], sorted(hand["properties"])[:4]
+('https://json-schema.org/draft/2020-12/schema', 'bets', 'ci', 'dealer')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+from gangci_calc.io.schema import (
+    BET_KEYS,
+    FALSE_WORDS,
+    FLAG_WORDS,
+    KONG_KEYS,
+    KONG_NAMES,
+    RULE_KEYS,
+    RULE_VALUES,
+    SESSION_HAND_KEYS,
+    SESSION_KEYS,
+    STAKES_KEYS,
+    TILE_KEYS,
+    TOP_KEYS,
+    TRUE_WORDS,
+    WIN_KEYS,
+    WIN_NAMES,
+)
+from gangci_calc.rules import SEED_RULES, HouseRules, Seat
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+KINDS = ("hand", "session", "result")
+
+SEATS = sorted({*(s.name for s in Seat), *(s.name.lower() for s in Seat), *"东南西北"}, key=str)
+SEAT = {"$ref": "#/$defs/seat"}
+COUNT = {"type": "integer", "minimum": 0, "maximum": 3}
+AMOUNT = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
+
+
+def _flag(words: dict[bool, tuple[str, ...]] | None = None) -> dict[str, Any]:
+    spelled = [*TRUE_WORDS, *FALSE_WORDS, *(w for group in (words or {}).values() for w in group)]
+    return {"anyOf": [{"type": "boolean"}, {"type": "string", "enum": spelled}]}
+
+
+def _object(
+    spellings: dict[str, tuple[str, ...]], values: dict[str, Any], required: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """An object whose keys may be any spelling of the table's keys; ``required``: canonical keys, any spelling."""
+    properties = {spelling: values[key] for key, group in spellings.items() for spelling in group}
+    out: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        out["allOf"] = [{"anyOf": [{"required": [s]} for s in spellings[key]]} for key in required]
+    return out
+
+
+def _seat_map(value: Any) -> dict[str, Any]:
+    return {"type": "object", "propertyNames": SEAT, "additionalProperties": value}
+
+
+def _rules() -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for option in fields(HouseRules):
+        key, default = option.name, getattr(SEED_RULES, option.name)
+        if isinstance(default, bool):
+            values[key] = _flag(FLAG_WORDS.get(key))
+        elif isinstance(default, Enum):
+            values[key] = {"enum": [spelling for group in RULE_VALUES[key].values() for spelling in group]}
+        else:
+            values[key] = {"type": "integer", "minimum": 0}
+    return _object(RULE_KEYS, values)
+
+
+def _defs() -> dict[str, Any]:
+    stakes = {
+        "anyOf": [
+            {"enum": [1, 2, "1", "2", "方案1", "方案2"]},
+            _object(STAKES_KEYS, dict.fromkeys(STAKES_KEYS, AMOUNT), ("gang",)),
+        ]
+    }
+    bets = _object(BET_KEYS, dict.fromkeys(BET_KEYS, COUNT))
+    win = _object(
+        WIN_KEYS,
+        {"type": {"enum": sorted(WIN_NAMES)}, "winner": SEAT, "from": SEAT, "bao": _flag()},
+        ("type",),
+    )
+    kong = _object(KONG_KEYS, {"by": SEAT, "type": {"enum": sorted(KONG_NAMES)}, "from": SEAT}, ("by", "type"))
+    tile_text = {"type": ["string", "integer"]}
+    tiles = _object(
+        TILE_KEYS,
+        {
+            "ci": tile_text,
+            "hand": tile_text,
+            "win_tile": tile_text,
+            "pungs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
+            "kongs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
+            "concealed_kongs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
+        },
+        ("ci", "hand"),
+    )
+    name = {"type": ["string", "integer"], "minLength": 1, "maxLength": 40}
+    return {
+        "seat": {"enum": SEATS, "description": "E S W N (东 南 西 北)"},
+        "stakes": stakes
+        | {"description": "起底: scheme 1 or 2, or {gang: 杠底, bomb: 炸弹底, ci: 杠呲底, dianpao: 点炮底}"},
+        "policy": _flag() | {"description": "带政策: add-ons on"},
+        "players": _seat_map(name) | {"description": "玩家: a name for each seat"},
+        "bets": {"anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, bets]})], "description": "加番"},
+        "win": {"anyOf": [{"enum": sorted(WIN_NAMES)}, win], "description": "胡牌: how the hand ended"},
+        "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": kong}], "description": "杠"},
+        "tiles": tiles | {"description": "牌: the winner's tiles, for the referee"},
+        "rules": {"anyOf": [{"type": "null"}, _rules()], "description": "规矩: house rules (gangci rules)"},
+        "ci": tile_text | {"description": "杠底牌: the hand's ci tile"},
+        "mi": _seat_map({"type": "integer", "minimum": 0}) | {"description": "米 held before the hand"},
+        "id": {"type": ["string", "integer"], "description": "the record's own id, echoed in its outputs"},
+        "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
+        "dealer": SEAT | {"description": "庄家"},
+    }
+
+
+_FIELD: dict[str, Any] = {key: {"$ref": f"#/$defs/{key}"} for key in _defs()}
+
+
+def _hand() -> dict[str, Any]:
+    return _object(TOP_KEYS, {key: _FIELD[key] for key in TOP_KEYS}, ("stakes", "dealer", "win"))
+
+
+def _session() -> dict[str, Any]:
+    hand = _object(SESSION_HAND_KEYS, {key: _FIELD[key] for key in SESSION_HAND_KEYS}, ("win",))
+    values: dict[str, Any] = {key: _FIELD[key] for key in SESSION_KEYS if key != "hands"}
+    values["hands"] = {"anyOf": [{"type": "null"}, {"type": "array", "items": hand}], "description": "牌局"}
+    return _object(SESSION_KEYS, values, ("stakes", "dealer"))
+
+
+def _result() -> dict[str, Any]:
+    amount = {"type": ["integer", "number"], "description": "exact: whole, or a half (1500.5)"}
+    letter = {"enum": ["E", "S", "W", "N"]}
+    echo = {
+        "id": {"type": ["string", "integer"]},
+        "hand": {"type": "integer", "minimum": 1, "description": "its number, in a session record"},
+        "meta": {"type": "object"},
+        "source": {"type": "string", "description": "file:line"},
+    }
+    payment = {
+        "type": "object",
+        "properties": {"payer": letter, "payee": letter, "amount": amount, "reason": {"type": "string"}},
+        "required": ["payer", "payee", "amount", "reason"],
+        "additionalProperties": False,
+    }
+    scored = {
+        "type": "object",
+        "properties": {
+            **echo,
+            "net": {
+                "type": "object",
+                "properties": dict.fromkeys("ESWN", amount),
+                "required": list("ESWN"),
+                "additionalProperties": False,
+            },
+            "outcome": {"enum": sorted({w.value for w in WIN_NAMES.values()})},
+            "winner": {"anyOf": [letter, {"type": "null"}]},
+            "from": {"anyOf": [letter, {"type": "null"}]},
+            "dealer": letter,
+            "rules": {"type": "object"},
+            "payments": {"type": "array", "items": payment},
+        },
+        "required": ["net", "outcome", "winner", "from", "dealer", "rules", "source"],
+        "description": "a scored hand (--keep keys may follow)",
+    }
+    failed = {
+        "type": "object",
+        "properties": {**echo, "error": {"type": "string", "description": "file:line:col: field: what is wrong"}},
+        "required": ["error", "source"],
+        "not": {"required": ["net"]},
+        "description": "a hand that could not be scored (--keep keys may follow)",
+    }
+    return {"oneOf": [scored, failed]}
+
+
+_TITLES = {
+    "hand": "gangci-calc hand file (one hand)",
+    "session": "gangci-calc session file (an evening's ledger)",
+    "result": "gangci-calc batch result line (--format jsonl)",
+}
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The schema of ``kind``: ``hand``, ``session`` or ``result``."""
+    body = {"hand": _hand, "session": _session, "result": _result}[kind]()
+    out: dict[str, Any] = {"$schema": DRAFT, "title": _TITLES[kind], **body}
+    if kind != "result":
+        out["$defs"] = _defs()
+    return out
+
+
+def schema_text(kind: str) -> str:
+    """``gangci schema KIND``'s output."""
+    return json.dumps(schema(kind), ensure_ascii=False, indent=2)

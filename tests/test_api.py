@@ -1,0 +1,111 @@
+"""The Python API: the same mappings, results, checks and words as the command line."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gangci_calc import HandError, Result, score, score_many, settle_session
+from gangci_calc.cli import app
+from gangci_calc.words import text_of
+from tests.conftest import EXAMPLES, ROOT
+
+HANDS = sorted(
+    p
+    for p in EXAMPLES.rglob("*.yaml")
+    if "session" not in p.name and p.name not in ("club-rules.yaml", "evening.yaml") and p.parent.name != "batch"
+)
+
+
+@pytest.mark.parametrize("path", HANDS, ids=lambda p: p.name)
+def test_the_api_scores_a_hand_as_the_cli_does(runner, path: Path) -> None:
+    record = yaml.safe_load(path.read_text(encoding="utf-8"))
+    shown = runner.invoke(app, ["score", str(path), "-f", "json", "--lang", "en"])
+    if shown.exit_code != 0:  # a refused hand or claim: the same words, without the file's position
+        with pytest.raises(HandError) as caught:
+            score(record, lang="en")
+        error = caught.value
+        assert text_of(error.message, "en") in shown.stderr, (shown.stderr, str(error))
+        assert error.field in shown.stderr or error.field == "tiles"  # a false claim: the CLI names the file
+        return
+    result = score(record, lang="en")
+    data = json.loads(shown.stdout)
+    assert result.net == data["net"]
+    assert [(p.payer, p.payee, p.amount, p.reason) for p in result.payments] == [
+        (p["payer"], p["payee"], p["amount"], p["for"]) for p in data["payments"]
+    ]
+    assert result.rules == data["rules"]
+
+
+def test_score_many_keeps_order_and_yields_errors() -> None:
+    records = [
+        {"id": "a", "stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
+        {"id": "b", "stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "X"}},
+        "not a mapping",
+        {"id": "c", "stakes": 2, "dealer": "N", "win": {"type": "draw"}, "meta": {"k": 1}},
+    ]
+    out = list(score_many(records, lang="en"))  # type: ignore[arg-type]
+    assert [type(item).__name__ for item in out] == ["Result", "HandError", "HandError", "Result"]
+    assert isinstance(out[0], Result) and out[0].id == "a" and out[0].net["S"] == 600
+    assert isinstance(out[1], HandError) and out[1].field == "win.winner" and "'X' is not a seat" in str(out[1])
+    assert isinstance(out[3], Result) and out[3].meta == {"k": 1} and out[3].net == dict.fromkeys("ESWN", 0)
+
+
+def test_a_pandas_style_loop_over_records() -> None:
+    records = [json.loads(line) for line in (EXAMPLES / "batch" / "platform.jsonl").read_text().splitlines()]
+    nets = [r.net["W"] if isinstance(r, Result) else None for r in score_many(records)]
+    assert nets == [19000, -2000, None, -6000]
+
+
+def test_house_rules_and_the_records_own() -> None:
+    hand = {"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S", "bao": True}}
+    with pytest.raises(HandError) as caught:
+        score(hand, lang="en")
+    assert caught.value.field == "win.bao"
+    assert score(hand, rules={"baoci": True}).net == {"E": 0, "S": -19000, "W": 19000, "N": 0}
+    with pytest.raises(HandError) as bad:
+        score(hand, rules={"baoci": "maybe"}, lang="en")
+    assert bad.value.field == "rules.baoci" and "'maybe' is not true or false" in str(bad.value)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [EXAMPLES / "session.yaml", EXAMPLES / "session-people.yaml", EXAMPLES / "house" / "session-xiami.yaml"],
+    ids=lambda p: p.name,
+)
+def test_settle_session_as_the_cli_does(runner, path: Path) -> None:
+    evening = settle_session(yaml.safe_load(path.read_text(encoding="utf-8")))
+    data = json.loads(runner.invoke(app, ["session", str(path), "-f", "json"]).stdout)
+    assert [h.net for h in evening.hands] == [h["net"] for h in data["hands"]]
+    assert [h.dealer for h in evening.hands] == [h["dealer"] for h in data["hands"]]
+    assert evening.totals == data["totals"]
+    assert evening.people == {p["name"]: p["total"] for p in data["people"]}
+    assert [(t.payer, t.payee, t.amount) for t in evening.transfers] == [
+        (t["from"], t["to"], t["amount"]) for t in data["transfers"]
+    ]
+
+
+def test_a_bad_session_names_the_hand_and_field() -> None:
+    bad = yaml.safe_load((EXAMPLES / "errors" / "evening.yaml").read_text(encoding="utf-8"))
+    with pytest.raises(HandError) as caught:
+        settle_session(bad, lang="en")
+    assert caught.value.field == "hands[1].bets.S.di"
+    assert str(caught.value).startswith("hands[1].bets.S.di: S is the dealer")
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PYTHON_BLOCKS = [block for block in re.findall(r"```python\n(.*?)```", README, re.S) if ">>>" in block]
+
+
+def test_the_readme_python_examples_run() -> None:
+    assert PYTHON_BLOCKS, "the README shows the API"
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for index, block in enumerate(PYTHON_BLOCKS):
+        test = parser.get_doctest(block, {}, f"README python block {index + 1}", "README.md", 0)
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
