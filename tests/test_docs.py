@@ -64,7 +64,7 @@ def test_no_comment_points_at_a_missing_file() -> None:
 
     import gangci_calc
 
-    package = Path(gangci_calc.__file__).parent  # the source, or the compiled build's .py files beside its .so
+    package = Path(gangci_calc.__file__).parent
     sources = [*package.rglob("*.py"), *(ROOT / "tests").glob("*.py"), *[p for p in [ROOT / "setup.py"] if p.exists()]]
     docs: set[str] = set()
     modules: set[str] = set()

@@ -50,7 +50,7 @@ def test_the_rule_book_is_in_both_languages() -> None:
         assert set(effect) == {"zh", "en"} and CJK.search(effect["zh"]), key
 
 
-PACKAGE = Path(gangci_calc.__file__).parent  # the installed one: the compiled build keeps its sources beside
+PACKAGE = Path(gangci_calc.__file__).parent
 
 
 def test_every_message_is_used() -> None:

@@ -16,9 +16,9 @@ prefix of a bad value:
 
 from __future__ import annotations
 
-import json
 import os
 import stat
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -262,7 +262,12 @@ class _DuplicateKey(ValueError):
         self.key = key
 
 
-_JSON = json.JSONDecoder(object_pairs_hook=_pairs)
+@cache
+def _decoder() -> Any:
+    """The standard library's JSON decoder, refusing a key given twice (imported when JSON first comes)."""
+    import json
+
+    return json.JSONDecoder(object_pairs_hook=_pairs)
 
 
 def parse_json(text: str, source: str, line: int) -> Any:
@@ -270,7 +275,7 @@ def parse_json(text: str, source: str, line: int) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _check_json_depth(text, source, line)
     try:
-        data = _JSON.decode(text)
+        data = _decoder().decode(text)
     except _DuplicateKey as error:
         column = _key_column(text, error.key)
         raise InputError(source, say(m.KEY_TWICE_OBJECT, key=short(error.key)), line=line, column=column) from None
@@ -306,6 +311,8 @@ def _check_json_depth(text: str, source: str, line: int) -> None:
 
 
 def _key_column(text: str, key: str) -> int | None:
+    import json
+
     quoted = json.dumps(key, ensure_ascii=False)
     first = text.find(quoted)
     second = text.find(quoted, first + 1) if first >= 0 else -1
