@@ -7,7 +7,7 @@ dealer's; 抵 is not on the dealer) the loader still checks.
 
 >>> hand = schema("hand")
 >>> hand["$schema"], sorted(hand["properties"])[:4]
-('https://json-schema.org/draft/2020-12/schema', 'bets', 'ci', 'dealer')
+('https://json-schema.org/draft/2020-12/schema', ['bets', 'ci', 'dealer', 'id'])
 """
 
 from __future__ import annotations
