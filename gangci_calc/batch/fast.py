@@ -191,7 +191,7 @@ class FastPath:
             record = self.decoder.decode(text)
         except msgspec.DecodeError:  # ValidationError included
             return None
-        return self._settle(record, text.count(":"))
+        return self.settle(record, text.count(":"))
 
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
@@ -199,9 +199,9 @@ class FastPath:
             record = msgspec.convert(data, self.data_type, strict=True)
         except msgspec.ValidationError:
             return None
-        return self._settle(record, -1)
+        return self.settle(record, -1)
 
-    def _settle(self, record: FastHand, colons: int) -> Fast | None:
+    def settle(self, record: FastHand, colons: int) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON)."""
         policy = record.policy is True
         plan = self.plans.get((policy, record.dealer, record.win))
@@ -210,7 +210,7 @@ class FastPath:
         if plan is REFUSED:
             return None
         stakes = record.stakes  # 1, 2, or a (frozen, hashable) stakes mapping
-        known = self.stakes.get(stakes) if type(stakes) is int or type(stakes) is FastStakes else None
+        known = self.stakes.get(stakes)
         if known is None:
             known = self._stakes(stakes)
             if known is None:
