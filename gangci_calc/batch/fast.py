@@ -24,7 +24,7 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.batch_lines import NO_ECHO, Echo, Outcome, halves_text, json_text
+from gangci_calc.io.batch_lines import NO_ECHO, Echo, Outcome, json_text
 from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.payments import Part
@@ -109,7 +109,6 @@ class Form(NamedTuple):
 
     const: tuple[int, int, int, int]
     deltas: tuple[tuple[int, int, int, int] | None, ...]
-    net: tuple[str, str, str, str]  # ``const`` as the line writes it
 
 
 class Plan:
@@ -143,7 +142,6 @@ class Plan:
         made = self.forms[stakes] = Form(
             (const[0], const[1], const[2], const[3]),
             tuple((d[0], d[1], d[2], d[3]) if (d := deltas.get(index)) else None for index in range(ZERO)),
-            (halves_text(const[0]), halves_text(const[1]), halves_text(const[2]), halves_text(const[3])),
         )
         return made
 
@@ -167,7 +165,8 @@ class Known(NamedTuple):
 STANDARD = "standard"
 UNIT = (2, 6, 1, 2)  # bomb, ci, gang, point at G = 1
 
-Fast = tuple[Echo, Plan, tuple[str, str, str, str], tuple[int, int, int, int], dict[int, str]]
+# what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names
+Fast = tuple[Plan, int, int, int, int, Echo, dict[int, str]]
 
 
 class FastPath:
@@ -292,12 +291,8 @@ class FastPath:
             return None
         scale = known.scale
         if scale != 1:
-            e, s, w, n = e * scale, s * scale, w * scale, n * scale
-        if not (e | s | w | n) & 1:  # whole amounts: the usual case
-            net = (str(e >> 1), str(s >> 1), str(w >> 1), str(n >> 1))
-        else:
-            net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
-        return echo, plan, net, (e, s, w, n), names
+            return plan, e * scale, s * scale, w * scale, n * scale, echo, names
+        return plan, e, s, w, n, echo, names
 
     def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
         """Work out (once) the shares of an outcome met for the first time, from the core: with add-ons and

@@ -20,7 +20,7 @@ from gangci_calc.batch.reading import Chunk, Record, records
 if TYPE_CHECKING:
     from gangci_calc.batch.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
-from gangci_calc.io.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_text, json_text
+from gangci_calc.io.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_net, halves_text, json_text
 from gangci_calc.io.boundary import Loader, parse_json, parse_yaml
 from gangci_calc.io.formats import batch_lines
 from gangci_calc.io.load import LoadedHand, hand_from_data, located
@@ -134,22 +134,22 @@ class Scorer:
                 if row and not row.isspace():  # a blank line is no record
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
                 continue
-            echo, plan, net, halves, names = fast
+            plan, e, s, w, n, echo, names = fast
             frame = frames.get(plan) or self._plan_frame(plan)
             if echo is NO_ECHO:
-                texts.append(plain(frame, net, head, number, tail))
+                texts.append(plain(frame, e, s, w, n, head, number, tail))
             else:
-                texts.append(scored(echo, frame, net, "", f"{head}{number}{tail}"))
+                texts.append(scored(echo, frame, halves_net(e, s, w, n), "", f"{head}{number}{tail}"))
             scored_here += 1
             if not summing:
                 continue
             if names:
-                totals.add(halves, names)
+                totals.add((e, s, w, n), names)
             else:
-                seats[0] += halves[0]
-                seats[1] += halves[1]
-                seats[2] += halves[2]
-                seats[3] += halves[3]
+                seats[0] += e
+                seats[1] += s
+                seats[2] += w
+                seats[3] += n
         out.hands += scored_here
 
     def _json(self, record: Record, out: _Out) -> None:
@@ -170,10 +170,10 @@ class Scorer:
         for record, data in zip(found, parsed, strict=True):
             fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
             if fast is not None:
-                echo, plan, net, halves, names = fast
+                plan, e, s, w, n, echo, names = fast
                 where = self._where(record.source, record.line)
                 frame = self._plan_frames.get(plan) or self._plan_frame(plan)
-                out.scored(self.lines.scored(echo, frame, net, "", where), halves, names)
+                out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), "", where), (e, s, w, n), names)
                 continue
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)

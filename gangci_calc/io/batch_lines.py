@@ -52,6 +52,11 @@ def halves_text(halves: int) -> str:
     return ("-" if halves < 0 else "") + str(abs(halves) // 2) + ".5"
 
 
+def halves_net(e: int, s: int, w: int, n: int) -> tuple[str, str, str, str]:
+    """A net given in half units, as the line writes it."""
+    return (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
+
+
 def json_text(value: object) -> str:
     """A value the record carried (an id, meta, a kept key), or the house rules, as JSON text."""
     return json.dumps(value, ensure_ascii=False)
@@ -82,11 +87,15 @@ class BatchJsonl:
         return Frame('"net": {"E": ', after)
 
     @staticmethod
-    def plain(frame: Frame, net: tuple[str, str, str, str], head: str, line: int, tail: str) -> str:
-        """A scored line of a record that brought nothing to echo (the usual case: :meth:`scored`, shorter);
-        its source is ``head``, ``line`` and ``tail`` (:meth:`quoting`)."""
-        e, s, w, n = net
-        return f'{{{frame.before}{e}, "S": {s}, "W": {w}, "N": {n}}}{frame.after}, "source": {head}{line}{tail}}}\n'
+    def plain(frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
+        """A scored line of a record that brought nothing to echo (the usual case: :meth:`scored`, shorter):
+        the net per seat in halves, the source as ``head``, ``line``, ``tail`` (:meth:`quoting`)."""
+        if (e | s | w | n) & 1:
+            return BatchJsonl.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
+        return (
+            f'{{{frame.before}{e >> 1}, "S": {s >> 1}, "W": {w >> 1}, "N": {n >> 1}}}{frame.after}, '
+            f'"source": {head}{line}{tail}}}\n'
+        )
 
     @staticmethod
     def scored(echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
@@ -146,8 +155,8 @@ class BatchCsv:
         kept = dict(echo.kept)
         return "".join("," + _cell(cell) for cell in [echo.meta, *(kept.get(key, "") for key in self.keep)])
 
-    def plain(self, frame: Frame, net: tuple[str, str, str, str], head: str, line: int, tail: str) -> str:
-        return self.scored(NO_ECHO, frame, net, "", f"{head}{line}{tail}")
+    def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
+        return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         paid = "," + _cell(payments) if self.payments else ""
