@@ -17,7 +17,7 @@ gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gangci_calc.errors import HandError, InputError, InputErrors, RuleError, field_name
@@ -136,7 +136,7 @@ def settle_session(
     (['E', 'S'], {'老王': -200, '小李': 600, 'W': -200, 'N': -200})
     """
     from gangci_calc.io.load_session import SettledSession, session_from_data
-    from gangci_calc.ledger import settle_hands
+    from gangci_calc.ledger import person_name, settle_hands
 
     language = _language(lang)
     with speaking(language):
@@ -160,23 +160,13 @@ def settle_session(
                 if problem:
                     raise HandError(f"hands[{item.number - 1}].tiles", problem, language)
             one = _result(item.loaded.hand, item.loaded.names, item.loaded.id, item.loaded.meta, language)
-            settled.append(_replace_hand(one, item.number))
+            settled.append(replace(one, hand=item.number))
     return Evening(
         tuple(settled),
         {seat.name: amount for seat, amount in zip(SEATS, result.totals, strict=True)},
-        {_person(who): total for who, total in result.people},
-        tuple(Transfer(_person(t.payer), _person(t.payee), t.amount) for t in result.settle_up),
+        {person_name(who): total for who, total in result.people},
+        tuple(Transfer(person_name(t.payer), person_name(t.payee), t.amount) for t in result.settle_up),
     )
-
-
-def _replace_hand(result: Result, number: int) -> Result:
-    from dataclasses import replace
-
-    return replace(result, hand=number)
-
-
-def _person(who: object) -> str:
-    return who if isinstance(who, str) else getattr(who, "name", str(who))
 
 
 def _result(

@@ -176,35 +176,28 @@ class Terminated(BaseException):
     """SIGTERM, raised where the program stands (like KeyboardInterrupt for Ctrl-C). Exit status 143."""
 
 
-class TileSyntaxError(ValueError):
+class _Worded(Exception):
+    """An exception of the core's helpers whose words are made in the language of the command at hand."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return text_of(self.message, current())
+
+
+class TileSyntaxError(_Worded, ValueError):
     """A tile string that cannot be read; ``offset`` points at the bad character."""
 
     def __init__(self, message: Text, offset: int) -> None:
         super().__init__(message)
-        self.message = message
         self.offset = offset
 
-    def __str__(self) -> str:
-        return text_of(self.message, current())
 
-
-class AnswerError(ValueError):
+class AnswerError(_Worded, ValueError):
     """An answer typed at a prompt that cannot be read; the message says what would be right."""
 
-    def __init__(self, message: Text) -> None:
-        super().__init__(message)
-        self.message = message
 
-    def __str__(self) -> str:
-        return text_of(self.message, current())
-
-
-class UnreadableInput(Exception):
+class UnreadableInput(_Worded):
     """A batch input that cannot be read at all (missing file, not UTF-8...). Exit status 2."""
-
-    def __init__(self, message: Text) -> None:
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return text_of(self.message, current())

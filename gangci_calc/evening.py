@@ -126,8 +126,6 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     from gangci_calc.io.chat import standings_lines
 
     write_err(asking(lang)["play_keys"])
-    with _locked(path, lang):
-        session = load_session(path, base)
     while True:
         try:
             with _locked(path, lang):

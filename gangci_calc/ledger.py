@@ -62,6 +62,11 @@ def settle_hands(hands: Iterable[Hand], seatings: Sequence[Seating] | None = Non
     )
 
 
+def person_name(who: Person) -> str:
+    """A person as the outputs name them: their name, or the seat's letter where nobody is named."""
+    return who if isinstance(who, str) else who.name
+
+
 def people_totals(nets: Sequence[Net], seatings: Sequence[Seating]) -> tuple[tuple[Person, Amount], ...]:
     """Each person's total across the seats they sat in; a person who sat a hand out has nothing for it.
 

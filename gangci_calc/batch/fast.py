@@ -179,19 +179,6 @@ class FastPath:
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
 
-    def score_json(self, text: str) -> Fast | None:
-        """A JSON Lines record, or ``None``.
-
-        Every key of a JSON object comes with one ``:``. A record whose keys, counted from what was decoded, are
-        fewer than its colons had a key given twice (the decoder keeps the last, the loader refuses it) or a colon
-        in a text; either goes to the loader.
-        """
-        try:
-            record = self.decoder.decode(text)
-        except msgspec.DecodeError:  # ValidationError included
-            return None
-        return self.settle(record, text.count(":"))
-
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
         try:
@@ -201,7 +188,13 @@ class FastPath:
         return self.settle(record, -1)
 
     def settle(self, record: FastHand, colons: int) -> Fast | None:
-        """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON)."""
+        """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON).
+
+        A JSON line is decoded by :attr:`decoder` (the batch loop calls the two itself: it is the hot one). Every
+        key of a JSON object comes with one ``:``: a record whose keys, counted as they are read here, are fewer
+        than its colons had a key given twice (the decoder keeps the last, the loader refuses it) or a colon in a
+        text; either goes to the loader.
+        """
         policy = record.policy is True
         plan = self.plans.get((policy, record.dealer, record.win))
         if plan is None:
@@ -377,7 +370,6 @@ _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at mo
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, kong): at most 2 × 3 × 4 × 5
 _STAKES: dict[object, Known] = {1: Known(STANDARD, UNIT, 100, 0), 2: Known(STANDARD, UNIT, 1000, 0)}
 _SEAT_INDEX = {"E": 0, "S": 3, "W": 6, "N": 9}  # a seat letter -> where its counts start
-_NO_COUNTS = [0] * 13
 _NO_NAMES: dict[int, str] = {}
 
 
@@ -454,7 +446,3 @@ def _clean_json(text: str) -> bool:
     except InputError:
         return False
     return True
-
-
-def _json(value: Any) -> str:
-    return json_text(value)

@@ -119,7 +119,7 @@ class Scorer:
     def _json_lines(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
         assert self.fast is not None
-        decode, settle = self.fast.decoder.decode, self.fast.settle  # score_json, unrolled: this loop is the hot one
+        decode, settle = self.fast.decoder.decode, self.fast.settle
         scored, plain = self.lines.scored, self.lines.plain
         head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
         texts, totals, seats, summing = out.texts, out.totals, out.totals.seats, self.options.totals

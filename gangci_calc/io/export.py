@@ -8,6 +8,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.labels import amount_text, json_amount
+from gangci_calc.ledger import person_name
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -180,19 +181,14 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "hands": hands,
         "rules": house_object(settled.session.table.rules.house),
         "totals": net_object(settled.totals),
-        "people": [{"name": _person(who), "total": json_amount(total)} for who, total in settled.people],
+        "people": [{"name": person_name(who), "total": json_amount(total)} for who, total in settled.people],
         "transfers": [
-            {"from": _person(t.payer), "to": _person(t.payee), "amount": json_amount(t.amount)}
+            {"from": person_name(t.payer), "to": person_name(t.payee), "amount": json_amount(t.amount)}
             for t in settled.settle_up
         ],
         "players": {seat.name: name for seat, name in names.items()},
     }
     return _dumps(data)
-
-
-def _person(who: Seat | str) -> str:
-    """A person in JSON: their name, or the seat's letter where nobody is named."""
-    return who.name if isinstance(who, Seat) else who
 
 
 def _name(seat: Seat | None) -> str | None:
