@@ -24,7 +24,7 @@ from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
 
-_KEPT = ("tiles", "stakes", "policy", "rules", "players")  # fields the prompts do not ask: an edit keeps them
+_ASKED = ("dealer", "win", "ci", "bets", "kongs")  # what the prompts ask; an edit keeps every other field
 
 
 def _locked(path: str, lang: str) -> AbstractContextManager[None]:
@@ -111,8 +111,8 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
         if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
             write_err(asking(lang)["unchanged"].format(n=number))
             return
-        keys = tuple(k for k in _KEPT if not (entry.reseated and k == "players"))
-        block, flow = entry.item(tuple(kept_fields(session.text, index, keys)))
+        asked = (*_ASKED, "players") if entry.reseated else _ASKED
+        block, flow = entry.item(tuple(kept_fields(session.text, index, asked)))
         _write(path, with_hand_replaced(session.text, index, block, flow), base)
         write_err(asking(lang)["saved"].format(file=path))
 

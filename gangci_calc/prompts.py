@@ -138,7 +138,8 @@ class Entry:
         flow = hand_flow(self.hand, dealer_overridden=self.dealer_overridden, players=players)
         if kept:
             block += "\n".join(kept) + "\n"
-            flow = flow[:-1] + ", " + ", ".join(line.strip() for line in kept) + "}"
+            fields = [line.strip() for line in kept if not line.lstrip().startswith("#")]
+            flow = flow[:-1] + "".join(f", {field}" for field in fields) + "}"
         return block, flow
 
 

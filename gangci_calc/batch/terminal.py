@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -56,8 +57,9 @@ def run(
     totals_out: str | None = None,
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
-    if output is not None:
-        _refuse_an_input_as_output(inputs, output)
+    for flag, path in (("-o", output), ("--totals-out", totals_out)):
+        if path is not None:
+            _refuse_an_input_as_output(inputs, flag, path)
     if totals_out is not None and output is not None and os.path.abspath(totals_out) == os.path.abspath(output):
         raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
     start = time.perf_counter()
@@ -93,15 +95,24 @@ def run(
     return stats
 
 
-def _refuse_an_input_as_output(inputs: list[str], output: str) -> None:
-    """``-o X`` where X is one of the inputs would replace the records with their results."""
+def _refuse_an_input_as_output(inputs: list[str], flag: str, output: str) -> None:
+    """An output that is one of the inputs (by inode: hard links, symlinks and stdin's own file included)
+    would replace the records with their results."""
     from gangci_calc.batch.reading import expand
 
-    if not os.path.exists(output):
+    try:
+        target = os.stat(output)
+    except OSError:
+        return  # nothing there yet (or the writer says why it cannot write)
+    if not stat.S_ISREG(target.st_mode):  # /dev/null, a pipe: nothing to lose
         return
     for name in expand(inputs):
-        if name != "-" and os.path.exists(name) and os.path.samefile(name, output):
-            raise InputError("-o", say(m.OUTPUT_IS_INPUT, output=output))
+        try:
+            info = os.fstat(sys.stdin.fileno()) if name == "-" else os.stat(name)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if (info.st_dev, info.st_ino) == (target.st_dev, target.st_ino):
+            raise InputError(flag, say(m.OUTPUT_IS_INPUT, output=output))
 
 
 def _summary(stats: Stats, seconds: float, lang: str) -> None:

@@ -86,20 +86,26 @@ def with_hand_replaced(text: str, index: int, block_item: str, flow_item: str) -
     return text[: target.start] + "\n".join(lines) + "\n" + text[target.end :]
 
 
-def kept_fields(text: str, index: int, keys: tuple[str, ...]) -> list[str]:
-    """The source text of hand ``index``'s fields that the prompts do not ask (``tiles:``, ``rules:`` ...),
-    re-indented for a two-space item, so an edit keeps them as written."""
+def kept_fields(text: str, index: int, asked: tuple[str, ...]) -> list[str]:
+    """The source text of hand ``index``'s fields that the prompts do not ask (``tiles:``, ``id:``, ``meta:`` ...),
+    then the comments written inside the hand, each re-indented for a two-space item, so an edit keeps them.
+
+    Comments come last, as comment lines: the fields they stood beside are written anew.
+    """
     target = hand_texts(text)[index]
     node = target.node
     if not isinstance(node, yaml.MappingNode):
         return []
     kept: list[str] = []
+    spans: list[tuple[int, int]] = []
     for key, value in node.value:
-        if normalize_key(key.value) not in keys:
+        if normalize_key(key.value) in asked:
             continue
         start = key.start_mark.index
         stop = text.find("\n", _last_mark(value) if not _empty(value) else key.end_mark.index)
-        chunk = text[start : len(text) if stop < 0 else stop]
+        stop = len(text) if stop < 0 else stop
+        spans.append((start, stop))
+        chunk = text[start:stop]
         if target.flow or node.flow_style:
             chunk = " ".join(part.strip() for part in chunk.splitlines())
             kept.append("    " + chunk.rstrip(", "))
@@ -108,4 +114,26 @@ def kept_fields(text: str, index: int, keys: tuple[str, ...]) -> list[str]:
         lines = chunk.splitlines()
         kept.append("    " + lines[0])
         kept += [line[shift:] if shift > 0 else " " * -shift + line for line in lines[1:]]
+    notes = [note for at, note in _comments(text, target.start, target.end) if not any(a <= at < b for a, b in spans)]
+    if notes and not target.flow:  # a flow list's item is written on one line: no room for a comment
+        kept += [f"    {note}" for note in notes]
     return kept
+
+
+def _comments(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """Each comment within ``text[start:end]`` (where it starts, and its text), found by YAML's own scanner."""
+    import re
+
+    quoted: list[tuple[int, int]] = []
+    try:
+        for token in yaml.scan(text[start:end], Loader=Loader):
+            if isinstance(token, yaml.ScalarToken) and token.style is not None:
+                quoted.append((start + token.start_mark.index, start + token.end_mark.index))
+    except yaml.YAMLError:
+        return []
+    found = []
+    for match in re.finditer(r"(?:^|(?<=[ \t]))#[^\r\n]*", text[start:end], re.MULTILINE):
+        at = start + match.start()
+        if not any(a <= at < b for a, b in quoted):
+            found.append((at, match.group().rstrip()))
+    return found
