@@ -134,21 +134,24 @@ def exit_codes(lang: Lang | None, stopped: Message = m.NOTHING_WRITTEN, **values
     line on stderr, in that language, and an exit status; ``stopped`` says what an interruption left."""
     language = lang.value if lang is not None else "zh"
     left = say(stopped, **values)
+    written = len(_replaced())
     try:
         if lang is None:
             language = default_language()
         with speaking(language):
             yield language
-    except (typer.Exit, typer.Abort) as signal:  # Typer's own: an exit, or Ctrl-C / end of input at a prompt
-        if isinstance(signal, typer.Abort):
+    except (typer.Exit, typer.Abort, KeyboardInterrupt, Terminated) as stop:
+        if len(_replaced()) > written and stopped in _AFTER_WRITING:  # the file is written already: say so
+            left = say(_AFTER_WRITING[stopped], file=_replaced()[-1])
+        if isinstance(stop, typer.Abort):
             raise fail(say(m.STOPPED_AT_PROMPT, left=left).text(language), EXIT_INTERRUPTED) from None
+        if isinstance(stop, KeyboardInterrupt):
+            raise fail(say(m.INTERRUPTED, left=left).text(language), EXIT_INTERRUPTED) from None
+        if isinstance(stop, Terminated):
+            raise fail(say(m.TERMINATED, left=left).text(language), EXIT_TERMINATED) from None
         raise
     except GangciError as error:
         raise fail(error.text(language), _STATUS.get(type(error), EXIT_BAD_INPUT)) from None
-    except KeyboardInterrupt:
-        raise fail(say(m.INTERRUPTED, left=left).text(language), EXIT_INTERRUPTED) from None
-    except Terminated:
-        raise fail(say(m.TERMINATED, left=left).text(language), EXIT_TERMINATED) from None
     except BrokenPipeError:
         _quiet_stdout()
         raise typer.Exit(EXIT_PIPE) from None
@@ -160,6 +163,9 @@ def exit_codes(lang: Lang | None, stopped: Message = m.NOTHING_WRITTEN, **values
         raise _internal(error, language) from None
 
 
+# what a stop says instead of "nothing written" once the file is written
+_AFTER_WRITING = {m.NOTHING_WRITTEN: m.SAVED_BEFORE_STOP, m.NOTHING_WRITTEN_UNDER: m.WRITTEN_BEFORE_STOP}
+
 # the exit status of each error gangci raises on purpose (any other: the input is wrong, 2)
 _STATUS: dict[type[GangciError], int] = {
     InputError: EXIT_BAD_INPUT,
@@ -168,6 +174,12 @@ _STATUS: dict[type[GangciError], int] = {
     OutputError: EXIT_OUTPUT,
     LedgerBusy: EXIT_BUSY,
 }
+
+
+def _replaced() -> list[str]:
+    """The files this process has written whole so far (none if it has not loaded the writer)."""
+    atomic = sys.modules.get("gangci_calc.io.atomic")
+    return atomic.REPLACED if atomic is not None else []
 
 
 def _quiet_stdout() -> None:

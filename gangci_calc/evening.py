@@ -7,9 +7,11 @@ text differs (:mod:`gangci_calc.io.ledger_edit`).
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
+from gangci_calc.io.atomic import check_ledger_writable
 from gangci_calc.io.boundary import has_bom
 from gangci_calc.io.chat import hand_line
 from gangci_calc.io.console import write_err
@@ -19,7 +21,7 @@ from gangci_calc.io.load_session import SessionFile, SettledSession, load_sessio
 from gangci_calc.io.lock import ledger_lock
 from gangci_calc.ledger import settle_hands
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
-from gangci_calc.rules import NO_BETS, SEED_RULES, HouseRules, next_dealer, settle
+from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Win, next_dealer, settle
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
@@ -27,8 +29,12 @@ from gangci_calc.words import text_of
 _ASKED = ("dealer", "win", "ci", "bets", "kongs")  # what the prompts ask; an edit keeps every other field
 
 
-def _locked(path: str, lang: str) -> AbstractContextManager[None]:
-    return ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path)))
+@contextmanager
+def _locked(path: str, lang: str) -> Iterator[None]:
+    """The ledger's lock, then a check that the ledger can be written as it is: before any prompt."""
+    with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
+        check_ledger_writable(path)
+        yield
 
 
 def settled(session: SessionFile) -> SettledSession:
@@ -54,7 +60,17 @@ def _write(path: str, text: str, base: HouseRules) -> SessionFile:
 def _next_entry(session: SessionFile, lang: str, commands: tuple[str, ...] = ()) -> Entry:
     table = session.table_now
     last = session.hands[-1].loaded.hand.bets if session.hands else (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
-    return ask_hand(lang, len(session.hands) + 1, table, session.next_dealer(), session.mi, last, None, commands)
+    entry = ask_hand(lang, len(session.hands) + 1, table, session.next_dealer(), session.mi, last, None, commands)
+    if session.hands and _same_play(entry.hand, session.hands[-1].loaded.hand):
+        write_err(asking(lang)["same_as_last"].format(n=len(session.hands)))
+    return entry
+
+
+def _same_play(hand: Hand, before: Hand) -> bool:
+    """The same outcome, add-ons and kongs as the hand before (a bare 流局 again is common, and not worth a word)."""
+    bare_draw = hand.outcome.win is Win.DRAW and not hand.kongs and hand.bets == before.bets
+    same = (hand.outcome, hand.bets, hand.kongs, hand.ci) == (before.outcome, before.bets, before.kongs, before.ci)
+    return same and not bare_draw
 
 
 def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> SessionFile:

@@ -78,3 +78,100 @@ def test_edit_keeps_id_meta_and_comments(runner: CliRunner, tmp_path: Path) -> N
                  "# 小李 self-draws", "# a note inside the hand", "# the first hand"):  # fmt: skip
         assert text.count(kept) == 1, (kept, text)
     assert "# b" not in text.replace('"a # b"', "")
+
+
+# ---------------------------------------------------------------- 3, 4. ledgers that cannot be replaced as they are
+
+LEDGER = "stakes: 1\ndealer: E\nhands:\n  - win: {type: bomb, winner: S}\n"
+DRAW = "\n流局\n\n"
+
+
+def test_a_hard_linked_ledger_is_refused_before_the_prompts(english: CliRunner, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text(LEDGER, encoding="utf-8")
+    os.link(first, second)
+    for flag in ("--add", "--undo", "--play"):
+        result = english.invoke(app, ["session", str(second), flag], input=DRAW)
+        assert result.exit_code == 74, result.output
+        assert "has 2 hard links" in result.stderr and "Dealer" not in result.stderr  # no prompt was shown
+    assert first.read_text(encoding="utf-8") == LEDGER and os.stat(first).st_nlink == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to become another user")
+def test_another_users_ledger_is_refused_and_keeps_its_owner(tmp_path: Path) -> None:
+    """A root-owned 0644 ledger in a 0777 folder, added to by ``nobody``: 74 before the prompts, nothing changed."""
+    import pwd
+
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))  # pytest's own folder is closed to other users
+    folder.chmod(0o777)
+    path = folder / "ledger.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    path.chmod(0o644)
+    nobody = pwd.getpwnam("nobody")
+    warm = tmp_path / "warm.yaml"  # the child may not read this Python's library: import all it needs first
+    warm.write_text(LEDGER, encoding="utf-8")
+    assert CliRunner().invoke(app, ["session", str(warm), "--add", "--lang", "en"], input=DRAW).exit_code == 0
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child reports through the pipe
+        status = 99
+        try:
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            result = CliRunner().invoke(app, ["session", str(path), "--add", "--lang", "en"], input=DRAW)
+            refused = "is read-only" in result.stderr and "Dealer" not in result.stderr  # before any prompt
+            status = result.exit_code if refused else 98
+        finally:
+            os.write(write, bytes([status]))
+            os._exit(0)
+    os.close(write)
+    status = os.read(read, 1)[0]
+    os.waitpid(child, 0)
+    assert status == 74
+    assert path.read_text(encoding="utf-8") == LEDGER
+    assert os.stat(path).st_uid == 0 and sorted(p.name for p in folder.iterdir()) == ["ledger.yaml"]
+    path.unlink()
+    folder.rmdir()
+
+
+# ---------------------------------------------------------------- 5. a stop after the save says the hand was saved
+
+
+@pytest.mark.parametrize(("stop", "status", "said"), [(KeyboardInterrupt, 130, "interrupted"), (None, 143, "terminated")])
+def test_a_stop_after_the_save_says_the_hand_was_saved(
+    english: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException] | None, status: int,
+    said: str,
+) -> None:  # fmt: skip
+    import gangci_calc.session
+    from gangci_calc.errors import Terminated
+
+    def stopped(*args: object, **kwargs: object) -> str:
+        raise stop() if stop is not None else Terminated()
+
+    path = tmp_path / "ledger.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    monkeypatch.setattr(gangci_calc.session, "session_output", stopped)  # the final render, after the save
+    result = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
+    assert result.exit_code == status
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == f"gangci: {said}; the hand was saved to {path}; do not enter it again"
+    assert path.read_text(encoding="utf-8").count("draw") == 1
+
+
+def test_a_stop_before_the_save_still_says_nothing_was_written(english: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "ledger.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    result = english.invoke(app, ["session", str(path), "--add"], input="\n")
+    assert result.exit_code == 130 and result.stderr.strip().endswith("nothing written")
+
+
+def test_a_hand_equal_to_the_last_is_pointed_out(english: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "ledger.yaml"
+    path.write_text(LEDGER.replace("dealer: E", "dealer: S"), encoding="utf-8")
+    again = english.invoke(app, ["session", str(path), "--add"], input="\nbomb\nS\n-\n")
+    assert again.exit_code == 0 and "this hand is exactly hand 1 again" in again.stderr
+    draw = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
+    other = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
+    assert "exactly" not in draw.stderr + other.stderr  # a bare 流局 again is common

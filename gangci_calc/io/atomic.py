@@ -22,6 +22,9 @@ from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
 
+REPLACED: list[str] = []  # every file this process has replaced or created, in order: what a stop must not deny
+
+
 class Abandon(Exception):
     """Raise inside :func:`atomic_file` to leave the target as it was, quietly."""
 
@@ -55,8 +58,8 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
         except OSError as error:
             raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
         return
-    if info is not None and not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise OutputError(name, say(m.READ_ONLY))
+    if info is not None:
+        _refuse_unwritable(name, target, info)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as error:
@@ -73,12 +76,48 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
         else:
             os.chmod(temp, 0o644 & ~_umask())
         os.replace(temp, target)
+        REPLACED.append(name)
     except Abandon:
         pass
     except OSError as error:
         raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
     finally:
         Path(temp).unlink(missing_ok=True)
+
+
+def check_ledger_writable(path: str | Path) -> None:
+    """Refuse, before any prompt, a ledger that cannot be replaced as it is: read-only for us (``os.access`` and
+    a real open, not the mode bits alone), its folder closed to us, or a file with more than one hard link
+    (the replacing rename would split the links into two ledgers). A missing ledger is fine: it is created."""
+    name = str(path)
+    target = real_target(path)
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
+    if stat.S_ISREG(info.st_mode):
+        _refuse_unwritable(name, target, info)
+        if info.st_nlink > 1:
+            raise OutputError(name, say(m.HARD_LINKED, links=info.st_nlink))
+
+
+def _refuse_unwritable(name: str, target: Path, info: os.stat_result) -> None:
+    """A regular target we may not write (by its mode, by the system's own check, or by trying), or whose
+    folder we may not write (the temporary file and the rename need it)."""
+    if not stat.S_ISREG(info.st_mode):
+        return
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target, os.W_OK):
+        raise OutputError(name, say(m.READ_ONLY))
+    try:
+        os.close(os.open(target, os.O_WRONLY | os.O_APPEND))  # opens for writing, writes nothing
+    except OSError:
+        raise OutputError(name, say(m.READ_ONLY)) from None
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise OutputError(name, say(m.FOLDER_READ_ONLY))
+    if os.name != "nt" and os.geteuid() != 0 and info.st_uid != os.geteuid():
+        raise OutputError(name, say(m.NOT_OURS))  # replacing it would make the file ours: its owner would change
 
 
 def _umask() -> int:

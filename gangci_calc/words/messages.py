@@ -298,6 +298,15 @@ FIELD_MESSAGE = M("{field}: {message}", "{field}: {message}")
 # --- writing (io/atomic.py, io/lock.py, io/export.py) --------------------------------------------------------
 CANNOT_WRITE = M("写不了：{reason}", "cannot be written: {reason}")
 IS_A_FOLDER = M("是文件夹；请给一个文件名", "is a folder; name a file")
+HARD_LINKED = M(
+    "有 {links} 个硬链接；gangci 整个替换账本，会把它们分成两份账；只留一个名字 (或用符号链接) 再写",
+    "has {links} hard links; gangci replaces a ledger whole, which would split them into two ledgers; keep one name (or use a symlink)",
+)
+FOLDER_READ_ONLY = M("所在的文件夹不能写；什么也没写", "is in a folder we cannot write; nothing written")
+NOT_OURS = M(
+    "属于另一个用户；替换它会改掉它的主人；什么也没写 (请文件的主人来写)",
+    "belongs to another user; replacing it would change its owner; nothing written (let its owner write it)",
+)
 READ_ONLY = M("是只读的；什么也没写 (先让它可写)", "is read-only; nothing written (make it writable first)")
 CANNOT_LOCK = M("无法加锁写入 ({lock})：{reason}", "cannot be locked for writing ({lock}): {reason}")
 LEDGER_BUSY = M(
@@ -339,6 +348,8 @@ TERMINATED_BARE = M("gangci：被终止", "gangci: terminated")
 NOTHING_WRITTEN = M("什么也没写", "nothing written")
 NOTHING_WRITTEN_UNDER = M("{output} 什么也没写", "nothing written under {output}")
 RESULTS_SO_FAR = M("已算好的结果已经写出", "the results so far were written")
+SAVED_BEFORE_STOP = M("这一局已经存进 {file}，不要再记一次", "the hand was saved to {file}; do not enter it again")
+WRITTEN_BEFORE_STOP = M("{file} 已经完整写好", "{file} was written in full")
 HANDS_KEPT = M("已记入的牌局都在，这一局没记", "the hands entered are kept; this one was not written")
 CANNOT_WRITE_OUTPUT = M("gangci：输出写不了：{reason}", "gangci: cannot write the output: {reason}")
 INTERNAL_ERROR = M(

@@ -121,6 +121,10 @@ ASK: dict[str, M] = {
     "first": M("第一局庄家", "Dealer of the first hand"),
     "hand": M("第 {n} 局", "Hand {n}"),
     "saved": M("已记入 {file}", "saved to {file}"),
+    "same_as_last": M(
+        "  ⚠ 这一局和上一局 (第 {n} 局) 一模一样；如果是记重了，用 --undo 撤销",
+        "  ⚠ this hand is exactly hand {n} again; if it was entered twice, --undo removes it",
+    ),
     "waiting": M(
         "{file} 正在被另一个 gangci 记账，等它完成…", "{file} is being written by another gangci; waiting for it…"
     ),
