@@ -6,7 +6,6 @@ trials are in the slow tier.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -16,7 +15,6 @@ import pytest
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from tests.conftest import EXAMPLES
 
 GANGCI = [sys.executable, "-m", "gangci_calc"]
 BOMB = '{"stakes":1,"dealer":"E","win":{"type":"bomb","winner":"S"}}\n'
@@ -101,7 +99,6 @@ def test_a_hard_linked_ledger_is_refused_before_the_prompts(english: CliRunner, 
 def test_another_users_ledger_is_refused_and_keeps_its_owner(tmp_path: Path) -> None:
     """A root-owned 0644 ledger in a 0777 folder, added to by ``nobody``: 74 before the prompts, nothing changed."""
     import pwd
-
     import tempfile
 
     folder = Path(tempfile.mkdtemp(dir="/tmp"))  # pytest's own folder is closed to other users
@@ -139,7 +136,10 @@ def test_another_users_ledger_is_refused_and_keeps_its_owner(tmp_path: Path) -> 
 # ---------------------------------------------------------------- 5. a stop after the save says the hand was saved
 
 
-@pytest.mark.parametrize(("stop", "status", "said"), [(KeyboardInterrupt, 130, "interrupted"), (None, 143, "terminated")])
+STOPS = [(KeyboardInterrupt, 130, "interrupted"), (None, 143, "terminated")]
+
+
+@pytest.mark.parametrize(("stop", "status", "said"), STOPS)
 def test_a_stop_after_the_save_says_the_hand_was_saved(
     english: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException] | None, status: int,
     said: str,

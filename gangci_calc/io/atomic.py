@@ -21,7 +21,6 @@ from gangci_calc.errors import OutputError
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
-
 REPLACED: list[str] = []  # every file this process has replaced or created, in order: what a stop must not deny
 
 
