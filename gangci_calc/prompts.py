@@ -120,6 +120,7 @@ class TableCommand(Exception):
 
 
 PLAY_KEYS = ("u", "s", "l", "q")
+COMMAND_MARKS = (":", "：")  # ``:s`` (a full-width colon too, from a Chinese keyboard)
 
 
 @dataclass(frozen=True)
@@ -200,10 +201,21 @@ def ask_hand(
         return parse_seat_answer(text, names)
 
     def dealer_or_change(text: str) -> Seat | dict[Seat, str]:
-        if text.lower() in commands:
-            raise TableCommand(text.lower())
+        """A seat (or a re-seating); a command only with its ``:`` (``:s``), or bare where no answer reads so
+        (``S`` is South, and Enter on ``[S]`` too: a command never shadows an answer)."""
+        if text[:1] in COMMAND_MARKS and commands:
+            if text[1:].strip().lower() in commands:
+                raise TableCommand(text[1:].strip().lower())
+            raise AnswerError(say(m.NOT_A_COMMAND, text=text, commands=" ".join(f":{key}" for key in commands)))
         seating = reseat(text, names)
-        return seating if seating is not None else seat_of(text)
+        if seating is not None:
+            return seating
+        try:
+            return seat_of(text)
+        except AnswerError:
+            if text.strip().lower() in commands:
+                raise TableCommand(text.strip().lower()) from None
+            raise
 
     given = current.dealer if current is not None else usual
     while True:

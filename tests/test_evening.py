@@ -117,7 +117,7 @@ def test_a_played_evening_writes_the_same_ledger_as_adding_hand_by_hand(runner, 
     for answers in HANDS:
         assert session(runner, one_by_one, "--add", answers=answers).exit_code == 0
     # play: the hands, with a wrong hand undone, the standings and the ledger asked for on the way
-    script = HANDS[0] + "s\n" + HANDS[1] + "\n暗\n西\n-\n-\n" + "u\n" + "l\n" + HANDS[2] + "q\n"
+    script = HANDS[0] + "：s\n" + HANDS[1] + "\n暗\n西\n-\n-\n" + "u\n" + "l\n" + HANDS[2] + "q\n"
     result = session(runner, played, "--play", "-f", "json", answers=script)
     assert result.exit_code == 0, result.output
     assert played.read_bytes() == one_by_one.read_bytes()
@@ -159,7 +159,7 @@ def test_a_seat_change_that_would_seat_someone_twice_is_refused(english, tmp_pat
 def test_english_reseating_and_undo_with_nothing_to_undo(english, tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     path.write_text("stakes: 1\ndealer: E\nplayers: {E: Wang, S: Li}\nhands:\n", encoding="utf-8")
-    script = "u\nsub N Zhao\nswap E S\n\nbomb\nZhao\n-\ns\nq\n"
+    script = "u\nsub N Zhao\nswap E S\n\nbomb\nZhao\n-\n:s\n:q\n"
     result = session(english, path, "--play", answers=script)
     assert result.exit_code == 0, result.output
     assert "there is no hand to undo" in result.stderr

@@ -6,6 +6,7 @@ trials are in the slow tier.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -175,3 +176,51 @@ def test_a_hand_equal_to_the_last_is_pointed_out(english: CliRunner, tmp_path: P
     draw = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
     other = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
     assert "exactly" not in draw.stderr + other.stderr  # a bare 流局 again is common
+
+
+# ---------------------------------------------------------------- 7, 8. seats under two spellings, names like seats
+
+HAND = "stakes: 1\npolicy: true\ndealer: E\nwin: {type: bomb, winner: S}\n"
+
+
+@pytest.mark.parametrize(
+    ("field", "where"),
+    [
+        ("bets: {S: {piao: 3}, 南: {piao: 0}}", "bets.南"),
+        ("players: {S: 小李, s: 老王}", "players.s"),
+        ("rules: {xiami: 500}\nmi: {E: 1, 东: 2}", "mi.东"),
+    ],
+)
+def test_one_seat_under_two_spellings_is_refused(english: CliRunner, write, field: str, where: str) -> None:
+    path = write(HAND + field + "\n")
+    result = english.invoke(app, ["score", path])
+    assert result.exit_code == 2 and f": {where}: the same seat given twice" in result.stderr, result.stderr
+    batch = english.invoke(app, ["batch", path])
+    assert batch.exit_code == 1 and "the same seat given twice" in batch.stdout
+
+
+@pytest.mark.parametrize("name", ["E", "e", "东", "東", "南风", "East", " north "])
+def test_a_name_that_is_a_seat_is_refused_everywhere(english: CliRunner, write, name: str) -> None:
+    path = write(HAND + f"players: {{S: {json.dumps(name, ensure_ascii=False)}}}\n")
+    result = english.invoke(app, ["score", path])
+    assert result.exit_code == 2 and "a player's name cannot be a seat" in result.stderr, result.stderr
+    record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, "players": {"S": name}}
+    batch = english.invoke(app, ["batch", "-"], input=json.dumps(record) + "\n")
+    assert "a player's name cannot be a seat" in batch.stdout and '"net"' not in batch.stdout
+    new = english.invoke(app, ["session", str(Path(path).with_name("new.yaml")), "--new"], input=f"\n\n{name}\n")
+    assert "a player's name cannot be a seat" in new.stderr
+
+
+# ---------------------------------------------------------------- 9. a command never shadows an answer
+
+
+def test_english_play_chooses_south_by_its_letter_and_by_enter(english: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text("stakes: 1\ndealer: S\nhands:\n", encoding="utf-8")
+    # S as the dealer, then Enter on the default [S] (the dealer stays after a draw), then :s and :q
+    result = english.invoke(app, ["session", str(path), "--play"], input="S\ndraw\n-\n\ndraw\n-\n:s\n:x\n:q\n")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert text.count("type: draw") == 2 and "dealer: S" not in text.split("hands:")[1]
+    assert result.stderr.count("Standings") >= 3  # after each hand, and :s
+    assert "no command :x; there are :u :s :l :q" in result.stderr

@@ -25,6 +25,7 @@ from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
 from gangci_calc.io.batch_lines import NO_ECHO, Echo, Outcome, json_text
+from gangci_calc.io.fields import name_text
 from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.payments import Part
@@ -426,11 +427,17 @@ def _share(payer: Seat, payee: Seat, part: Part, k: int, share_of: Seat, dealer:
 
 
 def _names(players: dict[str, str]) -> dict[int, str] | None:
-    """Seat -> name, where every name is plain (as the loader would keep it) and sits once; else ``None``."""
+    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; else ``None``."""
     names: dict[int, str] = {}
     for letter, name in players.items():
         seat = _SEAT_INDEX.get(letter, -3) // 3
-        if seat < 0 or not name or name.strip() != name or not name.isprintable() or len(name) > 40:
+        if seat < 0:
+            return None
+        try:
+            kept = name_text(name, ())
+        except RuleError:
+            return None
+        if kept != name:
             return None
         names[seat] = name
     return names if len(set(names.values())) == len(names) else None

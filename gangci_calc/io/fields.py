@@ -39,6 +39,7 @@ from gangci_calc.rules import (
     Seat,
     Stakes,
     Win,
+    is_seat_word,
     parse_seat,
 )
 from gangci_calc.rules.hand import whole_count
@@ -46,7 +47,7 @@ from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
 
     from gangci_calc.tiles.claims import TileClaim
 
@@ -74,6 +75,20 @@ def _unknown(raw_key: Any, keys: Keys, what: Message) -> Said:
     close = difflib.get_close_matches(str(raw_key), list(keys.lookup), n=1, cutoff=0.6)
     hint = say(m.DID_YOU_MEAN, close=close[0]) if close else say(m.EXPECTED_ONE_OF, keys=", ".join(keys.spellings))
     return say(m.UNKNOWN_KEY, key=short(str(raw_key)), what=what, hint=hint)
+
+
+def by_seat(value: dict[Any, Any], path: FieldPath) -> Iterator[tuple[Seat, Any]]:
+    """Each seat of a per-seat mapping (``bets``, ``players``, ``mi``) with its value; one seat under two spellings
+    (``S`` and ``南``) is refused, as a key given twice is."""
+    seen: dict[Seat, Any] = {}
+    for raw_seat, item in value.items():
+        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        if seat in seen:
+            raise RuleError(
+                (*path, str(raw_seat)), say(m.SEAT_TWICE, first=shown(seen[seat]), second=shown(raw_seat)), at_key=True
+            )
+        seen[seat] = raw_seat
+        yield seat, item
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:
@@ -151,8 +166,7 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     if not isinstance(value, dict):
         raise RuleError(path, say(m.NAMES_MAPPING, kind=kind_of(value)))
     names: dict[Seat, str] = {}
-    for raw_seat, name in value.items():
-        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+    for seat, name in by_seat(value, path):
         names[seat] = name_text(name, (*path, seat.name))
         others = [other for other, known in names.items() if known == names[seat] and other is not seat]
         if others:
@@ -172,6 +186,8 @@ def name_text(name: Any, path: FieldPath) -> str:
         raise RuleError(path, say(m.NAME_PRINTABLE, value=shown(text)))
     if len(text) > MAX_NAME:
         raise RuleError(path, say(m.NAME_TOO_LONG, value=shown(text), limit=MAX_NAME))
+    if is_seat_word(text):
+        raise RuleError(path, say(m.NAME_IS_A_SEAT, value=text))
     return text
 
 
@@ -197,8 +213,7 @@ def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
     if not isinstance(value, dict):
         raise RuleError(path, say(m.BETS_MAPPING, kind=kind_of(value)))
     bets = [NO_BETS] * 4
-    for raw_seat, counts in value.items():
-        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+    for seat, counts in by_seat(value, path):
         if counts is None:
             continue
         here = (*path, seat.name)
@@ -243,8 +258,7 @@ def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
     if not isinstance(value, dict):
         raise RuleError(path, say(m.MI_MAPPING, kind=kind_of(value)))
     counts = [0, 0, 0, 0]
-    for raw_seat, count in value.items():
-        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+    for seat, count in by_seat(value, path):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise RuleError((*path, seat.name), say(m.NOT_MI_COUNT, value=shown(count)))
         counts[seat] = count

@@ -12,7 +12,7 @@ from gangci_calc.rules.hand import NO_MI, Hand, Outcome
 from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.payments import Amount, Charge, Doubling, Part, Payment, Role, Settlement
-from gangci_calc.rules.seats import SEATS, Seat, parse_seat
+from gangci_calc.rules.seats import SEATS, Seat, is_seat_word, parse_seat
 from gangci_calc.rules.sequence import next_dealer, next_mi
 from gangci_calc.rules.settle import net, settle
 from gangci_calc.rules.stakes import SCHEMES, Stakes
@@ -46,6 +46,7 @@ __all__ = [
     "TableRules",
     "Win",
     "ZhiciSplit",
+    "is_seat_word",
     "net",
     "next_dealer",
     "next_mi",

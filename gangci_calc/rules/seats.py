@@ -56,3 +56,16 @@ def parse_seat(text: object) -> Seat | None:
         seat = _SEAT_NAMES.get(text)
         return seat if seat is not None else _SEAT_NAMES.get(text.strip())
     return None
+
+
+_SEAT_WORDS_EN = ("east", "south", "west", "north")
+
+
+def is_seat_word(text: str) -> bool:
+    """Does ``text`` name a seat in either language (``E``, ``东``, ``東風``, ``East``)? No player may be called so:
+    people and seats share the standings and the settle-up.
+
+    >>> is_seat_word("东"), is_seat_word("east"), is_seat_word("老王")
+    (True, True, False)
+    """
+    return parse_seat(text) is not None or text.strip().lower() in _SEAT_WORDS_EN

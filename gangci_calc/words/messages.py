@@ -185,6 +185,12 @@ NAME_PRINTABLE = M(
     "{value} 不是名字：不能有制表符、换行或控制字符",
     "{value} is not a name: no tabs, line breaks or control characters",
 )
+NAME_IS_A_SEAT = M(
+    "{value} 是座位的叫法；玩家的名字不能和座位一样 (东南西北、E S W N)",
+    "{value} is what a seat is called; a player's name cannot be a seat (E S W N, 东南西北, East...)",
+)
+NOT_A_COMMAND = M("没有 {text} 这个命令；可用 {commands}", "no command {text}; there are {commands}")
+SEAT_TWICE = M("同一个座位写了两次 ({first} 和 {second})", "the same seat given twice ({first} and {second})")
 NAME_TOO_LONG = M("{value} 超过 {limit} 个字", "{value} is longer than {limit} characters")
 BETS_MAPPING = M(
     "应该是座位到加番的映射，如 {{S: {{piao: 1}}}}，不是{kind}",

@@ -139,9 +139,9 @@ ASK: dict[str, M] = {
     "unchanged": M("第 {n} 局没有改动, 文件未动", "hand {n} is unchanged; the file is untouched"),
     "removed": M("已撤销 {hand}", "removed {hand}"),
     "play_keys": M(
-        "每局先问庄家; 也可输入 u 撤销上一局 · s 排名 · l 账本 · q 结账离开 · 换人 北 小赵 · 换座 东 南",
-        "Each hand starts at the dealer; or type u undo the last hand · s standings · l the ledger"
-        " · q settle up and leave · sub N Zhao · swap E S",
+        "每局先问庄家; 也可输入 :u 撤销上一局 · :s 排名 · :l 账本 · :q 结账离开 · 换人 北 小赵 · 换座 东 南",
+        "Each hand starts at the dealer; or type :u undo the last hand · :s standings · :l the ledger"
+        " · :q settle up and leave · sub N Zhao · swap E S",
     ),
     "yes_no": M("[是/否, 默认{default}]", "[{default}]"),
 }
