@@ -369,6 +369,11 @@ def rules_command(
         emit(rule_book(language) if rules_file is None else table_rules_text(rules_file, language))
 
 
+class InputFormat(str, Enum):
+    jsonl = "jsonl"
+    yaml = "yaml"
+
+
 class SchemaKind(str, Enum):
     hand = "hand"
     session = "session"
@@ -409,6 +414,10 @@ def batch(
         Optional[str],  # noqa: UP045 - Typer reads the annotation
         typer.Option("--totals-out", metavar="FILE", help=_h("totals_out")),
     ] = None,
+    input_format: Annotated[
+        Optional[InputFormat],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--input-format", help=_h("input_format")),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
@@ -417,14 +426,25 @@ def batch(
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
     with exit_codes(lang, stopped, output=output) as language:
+        most = most_jobs()
+        if jobs > most:
+            raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
         summing = totals or totals_out is not None
         options = BatchOptions(
             format.value, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing
         )
-        stats = run(inputs, options, output, jobs, strict, totals, totals_out)
+        kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
+        stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)
+
+
+def most_jobs() -> int:
+    """The most workers ``--jobs`` may start: four per core (more only wait for one another)."""
+    import os
+
+    return 4 * (os.cpu_count() or 1)
 
 
 def main() -> None:

@@ -184,7 +184,7 @@ class FastPath:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
         try:
             record = msgspec.convert(data, self.data_type, strict=True)
-        except msgspec.ValidationError:
+        except (msgspec.ValidationError, RecursionError):
             return None
         return self.settle(record, -1)
 

@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from gangci_calc.errors import UnreadableInput
-from gangci_calc.io.boundary import is_regular_or_stdin
+from gangci_calc.io.boundary import HAND_FILE_LIMIT, is_regular_or_stdin
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 BLOCK = 1 << 18  # characters read at a time
+RECORD_LIMIT = HAND_FILE_LIMIT  # the most one record may take: what `gangci score` takes of a file
+TOO_LARGE = "large"  # the kind of a chunk that stands for one record too long to read
 
 
 class Chunk(NamedTuple):
@@ -88,25 +90,36 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
     return stream, shown, "json" if path.suffix.lower() in JSONL_SUFFIXES else "yaml"
 
 
-def read_chunks(name: str, stdin: IO[str] | None = None) -> Iterator[Chunk]:
-    """Stream one input as chunks; raises :class:`UnreadableInput`."""
-    stream, source, kind = _open(name, stdin)
+def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iterator[Chunk]:
+    """Stream one input as chunks; raises :class:`UnreadableInput`. ``kind`` (``json`` or ``yaml``) settles
+    what standard input holds; else it is told by the first text after any byte order mark.
+
+    A record longer than ``gangci score`` takes (1 MiB) becomes a :data:`TOO_LARGE` chunk holding its first
+    line's number, and is read past without being kept: memory stays flat and time linear, however long it is.
+    """
+    stream, source, told = _open(name, stdin)
+    kind = kind or told
     line, pending = 1, ""
     try:
         while True:
-            try:
-                block = stream.read(BLOCK)
-            except UnicodeDecodeError:
-                raise UnreadableInput(say(m.WHERE_WHAT, where=source, what=m.NOT_UTF8)) from None
+            block = _read(stream, source)
+            if line == 1 and not pending and block.startswith("\ufeff"):  # a byte order mark on standard input
+                block = block[1:]
             final = not block
             text = pending + block
-            if not kind:  # standard input: JSON Lines if the first content is an object
+            if not kind:
                 first = _CONTENT.search(text)
                 if first is None and not final:
                     pending = text
                     continue
-                kind = "json" if first and text[first.end() - 1] == "{" else "yaml"
+                kind = _sniff(text, first.start() if first else 0)
             cut = len(text) if final else _cut(kind, text)
+            if cut == 0 and len(text) > RECORD_LIMIT:  # one record, too long to be a hand: pass it by
+                bare_marker = kind == "yaml" and re.match(r"---[ \t]*\r?\n", text)  # the record is on the next line
+                yield Chunk(TOO_LARGE, source, line + (1 if bare_marker else 0), "")
+                text, skipped = _past_record(stream, source, kind, text)
+                line += skipped
+                final, cut = not text, 0
             if cut:
                 yield Chunk(kind, source, line, text[:cut])
                 line += text.count("\n", 0, cut)
@@ -116,6 +129,53 @@ def read_chunks(name: str, stdin: IO[str] | None = None) -> Iterator[Chunk]:
     finally:
         if stream is not stdin and stream is not sys.stdin:
             stream.close()
+
+
+def _sniff(text: str, start: int) -> str:
+    """JSON Lines if the first line with content is a JSON object (a YAML flow mapping ``{stakes: 1}`` is not)."""
+    end = text.find("\n", start)
+    first = text[start : end if end >= 0 else len(text)].strip()
+    if not first.startswith("{"):
+        return "yaml"
+    if first.startswith(('{"', '{ "', "{}")):
+        return "json"
+    import json
+
+    try:
+        return "json" if isinstance(json.loads(first), dict) else "yaml"
+    except ValueError:
+        return "yaml"
+
+
+def _read(stream: IO[str], source: str) -> str:
+    try:
+        return stream.read(BLOCK)
+    except UnicodeDecodeError:
+        raise UnreadableInput(say(m.WHERE_WHAT, where=source, what=m.NOT_UTF8)) from None
+
+
+def _past_record(stream: IO[str], source: str, kind: str, text: str) -> tuple[str, int]:
+    """Read on to where the next record starts; the text from there, and the lines passed."""
+    skipped = 0
+    while True:
+        at = _next_start(kind, text)
+        if at is not None:
+            return text[at:], skipped + text.count("\n", 0, at)
+        keep = 4 if kind == "yaml" else 0  # a ``---`` line may start in this block and end in the next
+        skipped += text.count("\n", 0, len(text) - keep)
+        block = _read(stream, source)
+        if not block:
+            return "", skipped
+        text = text[len(text) - keep :] + block
+
+
+def _next_start(kind: str, text: str) -> int | None:
+    """Where the record after the first one starts in ``text`` (``None``: not in it yet)."""
+    if kind == "json":
+        at = text.find("\n")
+        return at + 1 if at >= 0 else None
+    mark = _DOC_MARK.search(text, 1)
+    return mark.start() if mark is not None and text[mark.start() - 1] == "\n" else None
 
 
 def records(chunk: Chunk) -> Iterator[Record]:

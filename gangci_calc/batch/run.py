@@ -6,11 +6,15 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.reading import Chunk, expand, read_chunks
 from gangci_calc.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
 from gangci_calc.errors import UnreadableInput
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 
 @dataclass
@@ -23,56 +27,90 @@ class Stats:
     totals: Totals = field(default_factory=Totals)  # of the hands scored (and written)
 
 
-def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], None]) -> Iterator[Chunk]:
-    """Every chunk of every input in order; an unreadable input is reported and skipped."""
+def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], None], kind: str = "") -> Iterator[Chunk]:
+    """Every chunk of every input in order; an unreadable input is reported and skipped. ``kind``: what
+    ``--input-format`` says the inputs hold (else each file's suffix, or standard input's first line)."""
     for name in expand(inputs):
         try:
-            yield from read_chunks(name)
+            yield from read_chunks(name, kind=kind)
         except UnreadableInput as error:
             stats.unreadable += 1
             complain(str(error))
 
 
-_worker: Scorer | None = None
+def _serve(connection: Connection, options: BatchOptions) -> None:
+    """A worker: score each chunk it is sent and send the result back, until ``None`` or its parent is gone.
 
-
-def _start_worker(options: BatchOptions) -> None:
-    """A worker scores; the parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends it."""
+    The parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends the worker.
+    """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    global _worker
-    _worker = Scorer(options)
-
-
-def _score_in_worker(chunk: Chunk) -> ChunkResult:
-    assert _worker is not None
-    return _worker.score_chunk(chunk)
+    scorer = Scorer(options)
+    try:
+        while (chunk := connection.recv()) is not None:
+            try:
+                connection.send(scorer.score_chunk(chunk))
+            except Exception as error:  # a bug: the parent reports it (exit 70), the worker goes on
+                connection.send(error)
+    except (EOFError, OSError):  # the parent went away: so does the worker
+        pass
 
 
 def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
-    Workers get whole chunks of text and split them themselves, so this process
-    only reads; at most 2 × jobs chunks are in flight, so memory stays flat.
+    Workers get whole chunks of text and split them themselves, so this process only reads. Chunk ``i`` goes
+    to worker ``i % jobs``, which has nothing else in hand then (its last result was taken first), so results
+    come back in input order, memory stays flat, and no pipe can fill both ways. Each worker has pipes of its
+    own and no lock is shared: whatever stops this process (Ctrl-C, SIGTERM, a closed output), the workers are
+    killed and nothing waits on them.
     """
     if jobs <= 1:
         scorer = Scorer(options)
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
-    from multiprocessing.pool import AsyncResult
 
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(options,)) as pool:
-        pending: deque[AsyncResult[ChunkResult]] = deque()
-        for chunk in chunks:
-            pending.append(pool.apply_async(_score_in_worker, (chunk,)))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+    workers: list[tuple[BaseProcess, Connection]] = []
+    try:
+        for _ in range(jobs):
+            ours, theirs = context.Pipe()
+            process: BaseProcess = context.Process(target=_serve, args=(theirs, options), daemon=True)  # type: ignore[attr-defined]
+            process.start()
+            theirs.close()
+            workers.append((process, ours))
+        busy: deque[Connection] = deque()  # the workers with a chunk in hand, oldest first
+        for index, chunk in enumerate(chunks):
+            connection = workers[index % jobs][1]
+            if len(busy) == jobs:  # this worker's last chunk is the oldest in hand
+                yield _result(busy.popleft(), workers)
+            connection.send(chunk)
+            busy.append(connection)
+        while busy:
+            yield _result(busy.popleft(), workers)
+        for _, connection in workers:
+            connection.send(None)
+    finally:
+        for process, connection in workers:
+            if process.is_alive():
+                process.kill()
+            connection.close()
+        for process, _ in workers:
+            process.join(5)
+
+
+def _result(connection: Connection, workers: list[tuple[BaseProcess, Connection]]) -> ChunkResult:
+    try:
+        result: ChunkResult | Exception = connection.recv()
+    except EOFError:  # a worker died (killed, out of memory): a bug or the system's, not the input's
+        codes = [process.exitcode for process, _ in workers]
+        raise RuntimeError(f"a batch worker ended early (exit codes {codes})") from None
+    if isinstance(result, Exception):
+        raise result
+    return result
 
 
 def _until_first_failure(chunk: ChunkResult, fmt: str) -> tuple[str, int]:
@@ -95,6 +133,7 @@ def run_batch(
     strict: bool = False,
     complain: Callable[[str], None] | None = None,
     on_chunk: Callable[[int], None] | None = None,
+    kind: str = "",
 ) -> Stats:
     """Score every hand of ``inputs`` into ``out``; returns the counts and the totals."""
     stats = Stats()
@@ -105,7 +144,7 @@ def run_batch(
     from gangci_calc.io.formats import batch_lines
 
     out.write(batch_lines(options.fmt, options.keep, options.payments).header)
-    for chunk in scored_chunks(all_chunks(inputs, stats, complain), options, jobs):
+    for chunk in scored_chunks(all_chunks(inputs, stats, complain, kind), options, jobs):
         text, hands, failed, totals = chunk.text, chunk.hands, chunk.failed, chunk.totals
         if strict and failed:  # keep what came before the first failure, and that failure
             text, hands = _until_first_failure(chunk, options.fmt)

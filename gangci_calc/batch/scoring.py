@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import yaml
 from msgspec import DecodeError
 
-from gangci_calc.batch.reading import Chunk, Record, records
+from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
 
 if TYPE_CHECKING:
     from gangci_calc.batch.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_net, halves_text, json_text
-from gangci_calc.io.boundary import Loader, parse_json, parse_yaml
+from gangci_calc.io.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.formats import batch_lines
 from gangci_calc.io.load import LoadedHand, hand_from_data, located
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules
@@ -104,7 +104,9 @@ class Scorer:
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals())
-        if chunk.kind == "json":
+        if chunk.kind == TOO_LARGE:
+            self._too_large(chunk.source, chunk.first_line, out)
+        elif chunk.kind == "json":
             if self.fast is not None:
                 self._json_lines(chunk, out)
             else:
@@ -126,9 +128,13 @@ class Scorer:
         frames = self._plan_frames
         scored_here = 0
         for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
+            if len(row) > _QUARTER and too_large(row):
+                self._too_large(chunk.source, number, out)
+                continue
             try:
-                fast = settle(decode(row), row.count(":"))
-            except DecodeError:
+                # a \u escape may hide a colon (\u003a) from the key count: such a line goes to the loader
+                fast = settle(decode(row), row.count(":")) if "\\u" not in row else None
+            except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
                 fast = None
             if fast is None:
                 if row and not row.isspace():  # a blank line is no record
@@ -152,7 +158,14 @@ class Scorer:
                 seats[3] += n
         out.hands += scored_here
 
+    def _too_large(self, source: str, line: int, out: _Out) -> None:
+        said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=say(m.RECORD_TOO_LARGE, size=RECORD_LIMIT >> 20))
+        out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
+
     def _json(self, record: Record, out: _Out) -> None:
+        if too_large(record.text):
+            self._too_large(record.source, record.line, out)
+            return
         try:
             data = parse_json(record.text, record.source, record.line)
         except InputError as error:
@@ -168,6 +181,11 @@ class Scorer:
         if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
             parsed = [None] * len(found)
         for record, data in zip(found, parsed, strict=True):
+            if too_large(record.text):
+                self._too_large(record.source, record.line, out)
+                continue
+            if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
+                data = None
             fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
             if fast is not None:
                 plan, e, s, w, n, echo, names = fast
@@ -296,6 +314,14 @@ class _Out:
         self.failures += 1
 
 
+_QUARTER = RECORD_LIMIT // 4  # a text this long or shorter is within the limit, whatever its characters
+
+
+def too_large(text: str) -> bool:
+    """Is a record longer than `gangci score` takes of a file (in UTF-8 bytes)?"""
+    return len(text) > _QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
+
+
 def _parse_all(text: str) -> list[Any] | None:
     """Every document of a YAML chunk with one loader (the boundary's), or ``None`` if any fails."""
     loader = Loader(text)
@@ -303,7 +329,7 @@ def _parse_all(text: str) -> list[Any] | None:
         found = []
         while loader.check_node():
             found.append(loader.construct_document(loader.get_node()))
-        return found
+        return None if getattr(loader, "too_big", False) else found  # one by one: each says which field
     except (yaml.YAMLError, RecursionError):
         return None
     finally:
@@ -333,7 +359,7 @@ def _raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
 
     try:
         raw = msgspec.json.decode(text, type=dict[str, msgspec.Raw])
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return None
     record_id = raw.get("id")
     id_text = bytes(record_id).decode() if record_id is not None else ""

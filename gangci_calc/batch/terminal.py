@@ -55,6 +55,7 @@ def run(
     strict: bool = False,
     totals: bool = False,
     totals_out: str | None = None,
+    kind: str = "",
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
     for flag, path in (("-o", output), ("--totals-out", totals_out)):
@@ -76,7 +77,7 @@ def run(
 
     try:
         with _output(output) as out:
-            stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk)
+            stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
             if stats.stopped:  # --strict: a stopped run leaves no file behind
                 raise Abandon
     finally:

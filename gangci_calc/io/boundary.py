@@ -30,6 +30,7 @@ from gangci_calc.words import messages as m
 
 MAX_DEPTH = 24  # a hand file nests about 5 deep; meta mappings get room
 MAX_ALIASES = 64
+MAX_EXPANDED = 10_000  # items that aliases may stand for, all together (a hand has about 30)
 MAX_DIGITS = 18
 HAND_FILE_LIMIT = 1 << 20  # 1 MiB: one hand, or a rules file
 SESSION_FILE_LIMIT = 32 << 20  # an evening's ledger, even a very long one
@@ -51,6 +52,39 @@ def short(text: str, limit: int = 40) -> str:
 
 
 _MERGE = "tag:yaml.org,2002:merge"
+
+
+class TooBig(str):
+    """A whole number of more than 18 digits, where it stood (1-based), until the field it is in is known."""
+
+    line: int
+    column: int
+
+    def __new__(cls, text: str, line: int, column: int) -> TooBig:
+        made = super().__new__(cls, text)
+        made.line, made.column = line, column
+        return made
+
+
+def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "") -> None:
+    """Raise the located error of the first :class:`TooBig` in ``data``, naming its field (a JSON number, which
+    comes without a place, is found in ``text``)."""
+    from gangci_calc.errors import field_name
+
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, TooBig):
+            said = say(m.TOO_MANY_DIGITS, value=short(str(value)), digits=MAX_DIGITS)
+            line, column = value.line + line_offset, value.column
+            if not value.line and text.find(value) >= 0:
+                line, column = _position(text, text.find(value), 1 + line_offset)
+            raise InputError(source, said, line=line, column=column, field=field_name(path), path=path)
+        if isinstance(value, dict):
+            stack += [((*path, str(key)), key) for key in value if isinstance(key, TooBig)]
+            stack += [((*path, str(key)), item) for key, item in reversed(value.items())]
+        elif isinstance(value, list):
+            stack += [((*path, index), item) for index, item in reversed(list(enumerate(value)))]
 
 
 class Loader(_Base):  # type: ignore[misc]
@@ -104,20 +138,25 @@ class Loader(_Base):  # type: ignore[misc]
             raise ValueProblem(say(m.NOT_TRUE_FALSE, value=short(value)), node.start_mark)
         return bool(truth)
 
-    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int | TooBig:
         text = str(self.construct_scalar(node))
         if text.isdigit() and len(text) <= MAX_DIGITS:  # the usual case: a count or an amount
             return int(text)
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
-            raise ValueProblem(say(m.TOO_MANY_DIGITS, value=short(text), digits=MAX_DIGITS), node.start_mark)
+            return self._too_big(text, node)
         try:
             value: int = super().construct_yaml_int(node)
         except (ValueError, TypeError):
             raise ValueProblem(say(m.NOT_WHOLE, value=short(text)), node.start_mark) from None
         if abs(value) >= 10**MAX_DIGITS:
-            raise ValueProblem(say(m.TOO_MANY_DIGITS, value=short(text), digits=MAX_DIGITS), node.start_mark)
+            return self._too_big(text, node)
         return value
+
+    def _too_big(self, text: str, node: yaml.ScalarNode) -> TooBig:
+        """A number of more than 18 digits stands in the data until the load ends, which then says which field."""
+        self.too_big = True
+        return TooBig(text, node.start_mark.line + 1, node.start_mark.column + 1)
 
     def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
         try:
@@ -147,11 +186,11 @@ for _tag in ("binary", "omap", "pairs", "set"):
 _DEEP_INDENT = "\n" + " " * 32
 
 
-def _maybe_deep(text: str) -> bool:
+def maybe_deep(text: str) -> bool:
     """Only a text with many brackets, list dashes, aliases or deep indentation is scanned event by event."""
     return (
         text.count("[") + text.count("{") + text.count("- ") > MAX_DEPTH
-        or text.count("*") > 8
+        or ("*" in text and "&" in text)
         or _DEEP_INDENT in text
         or text.startswith(" " * 32)
     )
@@ -193,10 +232,14 @@ def has_bom(path: str | Path) -> bool:
 
 def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
     """Plain data from YAML, within the boundary's limits; every refusal is one located :class:`InputError`."""
-    if _maybe_deep(text):
+    if maybe_deep(text):
         _check_structure(text, source, line_offset)
+    loader = Loader(text)
     try:
-        return yaml.load(text, Loader=Loader)
+        data = loader.get_single_data()
+        if getattr(loader, "too_big", False):
+            refuse_too_big(data, source, line_offset)
+        return data
     except ValueProblem as error:
         raise _located(error, source, line_offset, error.said) from None
     except yaml.MarkedYAMLError as error:
@@ -210,6 +253,23 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
         raise InputError(source, say(m.YAML_SYNTAX, problem=short(str(error), 200))) from None
     except RecursionError:
         raise InputError(source, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH)) from None
+    finally:
+        loader.dispose()
+
+
+def parse_document(text: str, source: str) -> Any:
+    """A whole file's data: JSON read as JSON (``1e3`` is a number, ``\\ud83d\\ude00`` one character), as
+    ``gangci batch`` reads a JSON record; anything else as YAML."""
+    if text.lstrip()[:1] == "{":
+        try:
+            return parse_json(text, source, 1, fall_back=True)
+        except _NotJson:
+            pass
+    return parse_yaml(text, source)
+
+
+class _NotJson(Exception):
+    """Not JSON after all: read it as YAML."""
 
 
 def _located(error: yaml.MarkedYAMLError, source: str, line_offset: int, message: Said) -> InputError:
@@ -220,8 +280,11 @@ def _located(error: yaml.MarkedYAMLError, source: str, line_offset: int, message
 
 
 def _check_structure(text: str, source: str, line_offset: int) -> None:
-    """Depth and alias count from the parser's events, without building anything or recursing."""
-    depth = aliases = 0
+    """Depth, alias count and what the aliases expand to, from the parser's events, without building anything
+    or recursing: 64 aliases of aliases can stand for billions of items (the "billion laughs")."""
+    depth = aliases = expanded = 0
+    sizes: dict[str, int] = {}  # an anchor's node count, aliases within it expanded
+    open_nodes: list[tuple[str | None, int]] = [(None, 0)]  # (anchor, node count so far) of each open collection
     try:
         for event in yaml.parse(text, Loader=_Base):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -229,13 +292,29 @@ def _check_structure(text: str, source: str, line_offset: int) -> None:
                 if depth > MAX_DEPTH:
                     line, column = _at(event, line_offset)
                     raise InputError(source, say(m.NESTED_LEVELS, depth=MAX_DEPTH), line=line, column=column)
+                open_nodes.append((event.anchor, 1))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
+                anchor, size = open_nodes.pop()
+                if anchor is not None:
+                    sizes[anchor] = size
+                parent, count = open_nodes[-1]
+                open_nodes[-1] = (parent, count + size)
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+                parent, count = open_nodes[-1]
+                open_nodes[-1] = (parent, count + 1)
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
-                if aliases > MAX_ALIASES:
+                size = sizes.get(event.anchor or "", 1)
+                expanded += size
+                if aliases > MAX_ALIASES or expanded > MAX_EXPANDED:
                     line, column = _at(event, line_offset)
-                    raise InputError(source, say(m.TOO_MANY_ALIASES, count=MAX_ALIASES), line=line, column=column)
+                    said = say(m.TOO_MANY_ALIASES, count=MAX_ALIASES, items=MAX_EXPANDED)
+                    raise InputError(source, said, line=line, column=column)
+                parent, count = open_nodes[-1]
+                open_nodes[-1] = (parent, count + size)
     except yaml.YAMLError:
         return  # the load that follows reports the syntax error, located
 
@@ -262,30 +341,70 @@ class _DuplicateKey(ValueError):
         self.key = key
 
 
+_BIG_SEEN = [0]  # how many numbers of more than 18 digits the JSON decoder has met (one process, one thread)
+
+
+def _json_int(text: str) -> int | TooBig:
+    if len(text) <= MAX_DIGITS or len(text.lstrip("-")) <= MAX_DIGITS:
+        return int(text)
+    _BIG_SEEN[0] += 1
+    return TooBig(text, 0, 0)
+
+
 @cache
 def _decoder() -> Any:
     """The standard library's JSON decoder, refusing a key given twice (imported when JSON first comes)."""
     import json
 
-    return json.JSONDecoder(object_pairs_hook=_pairs)
+    return json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_json_int)
 
 
-def parse_json(text: str, source: str, line: int) -> Any:
-    """One JSON Lines record, within the same limits as YAML (a key twice, nesting, 18 digits)."""
+def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) -> Any:
+    """One JSON record (a JSON Lines line, or a whole file from ``line`` 1), within the same limits as YAML
+    (a key twice, nesting, 18 digits). ``fall_back``: a syntax error raises :class:`_NotJson` instead."""
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _check_json_depth(text, source, line)
+    seen = _BIG_SEEN[0]
     try:
         data = _decoder().decode(text)
     except _DuplicateKey as error:
-        column = _key_column(text, error.key)
-        raise InputError(source, say(m.KEY_TWICE_OBJECT, key=short(error.key)), line=line, column=column) from None
+        at = _key_offset(text, error.key)
+        where, column = _position(text, at, line) if at is not None else (line, None)
+        raise InputError(source, say(m.KEY_TWICE_OBJECT, key=short(error.key)), line=where, column=column) from None
     except RecursionError:
         raise InputError(source, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH), line=line) from None
     except ValueError as error:
+        if fall_back:
+            raise _NotJson from None
         message = getattr(error, "msg", None) or short(str(error), 80)
-        column = getattr(error, "colno", None)
-        raise InputError(source, say(m.JSON_SYNTAX, problem=message), line=line, column=column) from None
+        at = getattr(error, "pos", None)
+        where, column = _position(text, at, line) if at is not None else (line, None)
+        raise InputError(source, say(m.JSON_SYNTAX, problem=json_problem(message)), line=where, column=column) from None
+    if _BIG_SEEN[0] != seen:
+        refuse_too_big(data, source, line - 1, text)
     return data
+
+
+def _position(text: str, at: int, line: int) -> tuple[int, int]:
+    """The line (counted from ``line``) and column of offset ``at``."""
+    return line + text.count("\n", 0, at), at - text.rfind("\n", 0, at)
+
+
+def json_problem(message: str) -> Said | str:
+    """The JSON decoder's English problem, in the words of the vocabulary where it has them."""
+    return say(JSON_PROBLEMS[message]) if message in JSON_PROBLEMS else message
+
+
+JSON_PROBLEMS = {
+    "Expecting value": m.JSON_EXPECTING_VALUE,
+    "Expecting property name enclosed in double quotes": m.JSON_EXPECTING_NAME,
+    "Expecting ',' delimiter": m.JSON_EXPECTING_COMMA,
+    "Expecting ':' delimiter": m.JSON_EXPECTING_COLON,
+    "Extra data": m.JSON_EXTRA_DATA,
+    "Unterminated string starting at": m.JSON_UNTERMINATED,
+    "Invalid control character at": m.JSON_CONTROL,
+    "Invalid \\escape": m.JSON_ESCAPE,
+}
 
 
 def _check_json_depth(text: str, source: str, line: int) -> None:
@@ -310,13 +429,14 @@ def _check_json_depth(text: str, source: str, line: int) -> None:
             depth -= 1
 
 
-def _key_column(text: str, key: str) -> int | None:
+def _key_offset(text: str, key: str) -> int | None:
+    """Where ``key`` is given the second time."""
     import json
 
     quoted = json.dumps(key, ensure_ascii=False)
     first = text.find(quoted)
     second = text.find(quoted, first + 1) if first >= 0 else -1
-    return second + 1 if second >= 0 else None
+    return second if second >= 0 else None
 
 
 def is_regular_or_stdin(name: str) -> bool:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
-from gangci_calc.io.boundary import HAND_FILE_LIMIT, parse_yaml, read_text
+from gangci_calc.io.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.fields import (
     kind_of,
     read_bets,
@@ -177,7 +177,7 @@ def load_file(path: str | Path, build: Callable[[Any], T], empty: Message, limit
     """Read a file through the boundary and ``build`` a model from its data; every error located in the file."""
     source = str(path)
     text = read_text(path, limit)
-    data = parse_yaml(text, source)
+    data = parse_document(text, source)
     if data is None:
         raise InputError(source, say(m.EMPTY_FILE, need=empty))
     try:

@@ -93,7 +93,11 @@ HELP: dict[str, M] = {
     "output": M(
         "写到这里 (原子地：先写临时文件，最后改名)。", "Write here (atomically: a temporary file renamed at the end)."
     ),
-    "jobs": M("用几个进程计算。", "Processes to score with."),
+    "input_format": M(
+        "输入是什么: jsonl 或 yaml (默认看文件后缀；标准输入看第一行)。",
+        "What the inputs hold: jsonl or yaml (default: each file's suffix; standard input's first line).",
+    ),
+    "jobs": M("用几个进程计算 (最多每个核 4 个)。", "Processes to score with (at most four per core)."),
     "keep": M(
         "把记录里这个顶层键原样带到结果里 (可重复)。",
         "Pass this top-level key of each record through to its result, untouched (repeatable).",

@@ -263,12 +263,21 @@ NO_SUCH_FILE = M("没有这个文件", "no such file")
 CANNOT_READ = M("读不了：{reason}", "cannot be read: {reason}")
 TOO_LARGE = M("大于 {size} MiB；这不是牌局文件", "is larger than {size} MiB; this is not a hand file")
 NOT_UTF8 = M("不是 UTF-8 文字", "is not UTF-8 text")
+JSON_EXPECTING_VALUE = M("这里应该有一个值", "a value was expected here")
+JSON_EXPECTING_NAME = M("这里应该是用双引号括起来的键", "a key in double quotes was expected here")
+JSON_EXPECTING_COMMA = M("这里少了逗号 ','", "a ',' was expected here")
+JSON_EXPECTING_COLON = M("这里少了冒号 ':'", "a ':' was expected here")
+JSON_EXTRA_DATA = M("对象结束后还有别的内容", "more text after the object ends")
+JSON_UNTERMINATED = M("字符串没有结束的引号", "a string that never ends")
+JSON_CONTROL = M("字符串里有控制字符", "a control character inside a string")
+JSON_ESCAPE = M("无效的转义 (\\)", "an invalid escape (\\)")
 YAML_SYNTAX = M("YAML 语法错误：{problem}", "YAML syntax: {problem}")
 JSON_SYNTAX = M("JSON 语法错误：{problem}", "JSON syntax: {problem}")
 NESTED_TOO_DEEP = M("嵌套太深 (超过 {depth} 层)", "nested too deeply (more than {depth} levels)")
 NESTED_LEVELS = M("嵌套超过 {depth} 层；牌局文件从来不会这样", "nested more than {depth} levels deep; a hand never is")
 TOO_MANY_ALIASES = M(
-    "超过 {count} 个别名 (*name)；牌局文件用不着", "more than {count} aliases (*name); a hand needs none"
+    "别名 (*name) 超过 {count} 个，或展开后超过 {items} 项；牌局文件用不着",
+    "more than {count} aliases (*name), or more than {items} items once they are expanded; a hand needs none",
 )
 # --- loading hands and sessions (io/load.py, io/load_session.py) ---------------------------------------------
 MISSING_STAKES = M(
@@ -336,6 +345,11 @@ CHECK_NEEDS = M(
 )
 CHECK_FILE_OR_OPTIONS = M("给牌局文件或 --type/--hand，不要两样都给", "give a hand file or --type/--hand, not both")
 # --- batch (batch/) ------------------------------------------------------------------------------------------
+RECORD_TOO_LARGE = M(
+    "这一条记录大于 {size} MiB，gangci score 也不收；跳过",
+    "the record is larger than {size} MiB, as gangci score refuses; passed by",
+)
+TOO_MANY_JOBS = M("{jobs} 太多；最多 {most} 个 (每个核 4 个)", "{jobs} is too many; at most {most} (four per core)")
 OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
