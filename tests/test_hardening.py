@@ -224,3 +224,110 @@ def test_english_play_chooses_south_by_its_letter_and_by_enter(english: CliRunne
     assert text.count("type: draw") == 2 and "dealer: S" not in text.split("hands:")[1]
     assert result.stderr.count("Standings") >= 3  # after each hand, and :s
     assert "no command :x; there are :u :s :l :q" in result.stderr
+
+
+# ---------------------------------------------------------------- 6, 10, 12, 16, 17, 18. batch keeps score's limits
+
+
+def laughs(levels: int = 31) -> str:
+    lines = ["stakes: 1", "dealer: E", "win: {type: bomb, winner: S}", "meta:", "  a0: &a0 [x, y]"]
+    lines += [f"  a{i}: &a{i} [*a{i - 1}, *a{i - 1}]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_aliases_that_expand_to_billions_are_refused_by_score_and_batch(english: CliRunner, write) -> None:
+    path = write(laughs(), "laughs.yaml")
+    for command in (["score", path], ["batch", path], ["batch", path, "--jobs", "2"]):
+        done = run([*command, "--lang", "en"], timeout=30)
+        assert "more than 10000 items once they are expanded" in done.stdout + done.stderr, done
+        assert done.returncode in (1, 2) and "Traceback" not in done.stderr
+    fine = write(laughs(3), "few.yaml")  # a few aliases, a few items: still a hand
+    assert english.invoke(app, ["score", fine]).exit_code == 0
+
+
+def test_a_deep_yaml_record_is_refused_by_batch_as_by_score(english: CliRunner, write) -> None:
+    path = write("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\nmeta: " + "[" * 30 + "]" * 30 + "\n")
+    assert "nested more than 24 levels" in english.invoke(app, ["score", path]).stderr
+    assert "nested more than 24 levels" in english.invoke(app, ["batch", path]).stdout
+
+
+@pytest.mark.parametrize("size", [2 << 20, 200 << 20])
+def test_a_record_over_one_mebibyte_is_passed_by_in_linear_time(tmp_path: Path, size: int) -> None:
+    big = json.dumps({**json.loads(BOMB), "meta": {"x": "a" * size}})
+    path = tmp_path / "big.jsonl"
+    path.write_text(BOMB + big + "\n" + BOMB, encoding="utf-8")
+    done = run(["batch", str(path), "--lang", "en"], timeout=30)  # 200 MB took 69 s before
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert ["net" in line for line in lines] == [True, False, True]
+    assert lines[1]["error"] == f"{path}:2: the record is larger than 1 MiB, as gangci score refuses; passed by"
+    yaml_path = tmp_path / "big.yaml"
+    hand = "stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n"
+    yaml_path.write_text(hand + "---\n" + hand + f"meta: {{x: {'a' * (2 << 20)}}}\n---\n" + hand, encoding="utf-8")
+    lines = [json.loads(line) for line in run(["batch", str(yaml_path), "--lang", "en"]).stdout.splitlines()]
+    assert ["net" in line for line in lines] == [True, False, True] and lines[1]["source"].endswith(":5")
+
+
+@pytest.mark.parametrize("args", [[], ["--keep", "x"], ["--jobs", "2"], ["-f", "csv"], ["-o", "OUT"]])
+def test_json_nested_a_thousand_deep_is_a_located_error(tmp_path: Path, args: list[str]) -> None:
+    deep = BOMB.strip()[:-1] + ', "meta": {"a": ' + "[" * 5000 + "]" * 5000 + "}}\n"
+    path = tmp_path / "deep.jsonl"
+    path.write_text(deep + BOMB, encoding="utf-8")
+    out = tmp_path / "out.txt"
+    done = run(["batch", str(path), *[str(out) if a == "OUT" else a for a in args], "--lang", "en"],
+               env={**os.environ, "GANGCI_DEBUG": "1"})  # fmt: skip
+    assert done.returncode == 1 and "internal error" not in done.stderr and "Traceback" not in done.stderr
+    text = out.read_text(encoding="utf-8") if args == ["-o", "OUT"] else done.stdout
+    assert "deep.jsonl:1:98: nested more than 24 levels" in text and text.count("-200") >= 1
+
+
+@pytest.mark.parametrize(
+    ("record", "verdict"),
+    [
+        ('"id": 1e3', "id: 1000.0 is not an id"),
+        ('"meta": {"x": {"y": 1234567890123456789012}}', "meta.x.y: '1234567890123456789012' has more than 18 digits"),
+        ('"id": 1234567890123456789012', "id: '1234567890123456789012' has more than 18 digits"),
+        ('"players": {"S": "\\ud83d\\ude00"}', None),
+        ('"id": "\\u003a", "stakes": 2', "'stakes' is given twice in one object"),
+    ],
+)
+def test_score_and_batch_give_one_verdict(english: CliRunner, tmp_path: Path, record: str, verdict: str | None) -> None:
+    text = BOMB.strip()[:-1] + ", " + record + "}\n"
+    for name in ("r.json", "r.yaml"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        score = english.invoke(app, ["score", str(tmp_path / name), "-f", "json"])
+        assert (score.exit_code == 0) == (verdict is None) and (verdict or "") in score.stderr, score.output
+    (tmp_path / "r.jsonl").write_text(text, encoding="utf-8")
+    batch = json.loads(english.invoke(app, ["batch", str(tmp_path / "r.jsonl")]).stdout)
+    if verdict is None:
+        assert batch["net"] == json.loads(score.stdout)["net"] == {"E": -200, "S": 600, "W": -200, "N": -200}
+    else:
+        assert verdict in batch["error"]
+
+
+def test_stdin_is_sniffed_after_a_bom_and_input_format_settles_it(english: CliRunner) -> None:
+    with_bom = english.invoke(app, ["batch", "-"], input="\ufeff" + BOMB)
+    assert json.loads(with_bom.stdout)["net"]["S"] == 600
+    flow = "{stakes: 1, dealer: E, win: {type: bomb, winner: S}}\n"
+    assert json.loads(english.invoke(app, ["batch", "-"], input=flow).stdout)["net"]["S"] == 600
+    told = english.invoke(app, ["batch", "-", "--input-format", "jsonl"], input=flow)
+    assert "JSON syntax: a key in double quotes was expected here" in json.loads(told.stdout)["error"]
+    chinese = CliRunner().invoke(app, ["batch", "-", "--input-format", "jsonl"], input=flow)
+    assert "JSON 语法错误：这里应该是用双引号括起来的键" in json.loads(chinese.stdout)["error"]
+
+
+# ---------------------------------------------------------------- 11, 14. workers: bounded, and never a hang
+
+
+def test_jobs_are_bounded(english: CliRunner) -> None:
+    result = english.invoke(app, ["batch", "-", "--jobs", "99999999999999999999"], input=BOMB)
+    most = 4 * (os.cpu_count() or 1)
+    assert result.exit_code == 2 and f"--jobs: 99999999999999999999 is too many; at most {most}" in result.stderr
+
+
+def test_workers_give_the_same_lines_in_order(tmp_path: Path) -> None:
+    from tests.handgen import hands
+
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=3)), encoding="utf-8")
+    one, two = run(["batch", str(path)]), run(["batch", str(path), "--jobs", "3"])
+    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout and one.stdout.count("\n") == 30_000
