@@ -22,7 +22,8 @@ from typing import Any
 
 from gangci_calc.errors import HandError, InputError, InputErrors, RuleError, field_name
 from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, settle
-from gangci_calc.words import speaking
+from gangci_calc.words import LANGS, say, speaking
+from gangci_calc.words import messages as m
 
 __all__ = ["Evening", "HandError", "Payment", "Result", "Transfer", "score", "score_many", "settle_session"]
 
@@ -198,14 +199,18 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
     from gangci_calc.io.fields import read_house
 
     try:
-        return read_house(dict(rules), ("rules",), SEED_RULES)
+        return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
     except RuleError as error:
         raise HandError(field_name(error.path), error.message, language) from None
 
 
 def _language(lang: str | None) -> str:
+    """``zh`` or ``en``, also as a locale (``zh-CN``, ``zh_TW``, ``en-GB``); anything else is refused."""
     if lang is not None:
-        return lang
+        code = lang.split("-")[0].split("_")[0].lower() if isinstance(lang, str) else ""
+        if code not in LANGS:
+            raise HandError("lang", say(m.NOT_A_LANGUAGE, value=repr(lang)), "en")
+        return code
     from gangci_calc.io.config import default_language
 
     try:

@@ -15,7 +15,7 @@ from gangci_calc.io.atomic import check_ledger_writable
 from gangci_calc.io.boundary import has_bom
 from gangci_calc.io.chat import hand_line
 from gangci_calc.io.console import write_err
-from gangci_calc.io.ledger_edit import kept_fields, with_hand_replaced, without_last_hand
+from gangci_calc.io.ledger_edit import in_own_lines, kept_fields, with_hand_replaced, without_last_hand
 from gangci_calc.io.ledger_write import append_hand_text, write_atomically
 from gangci_calc.io.load_session import SessionFile, SettledSession, load_session, session_from_text
 from gangci_calc.io.lock import ledger_lock
@@ -76,7 +76,7 @@ def _same_play(hand: Hand, before: Hand) -> bool:
 def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> SessionFile:
     block, flow = entry.item()
     try:
-        text = append_hand_text(session.text, block, flow)
+        text = in_own_lines(session.text, lambda text: append_hand_text(text, block, flow))
     except ValueError as error:
         raise InputError(path, tell(m.CANNOT_APPEND, reason=str(error))) from None
     return _write(path, text, base)
@@ -101,7 +101,7 @@ def _undo(path: str, session: SessionFile, lang: str, base: HouseRules) -> Sessi
         raise InputError(path, tell(m.NO_HAND_TO_UNDO))
     last = session.hands[-1]
     line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle(last.loaded.hand).net, lang)
-    after = _write(path, without_last_hand(session.text), base)
+    after = _write(path, in_own_lines(session.text, without_last_hand), base)
     write_err(asking(lang)["removed"].format(hand=line))
     return after
 
@@ -128,8 +128,8 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
             write_err(asking(lang)["unchanged"].format(n=number))
             return
         asked = (*_ASKED, "players") if entry.reseated else _ASKED
-        block, flow = entry.item(tuple(kept_fields(session.text, index, asked)))
-        _write(path, with_hand_replaced(session.text, index, block, flow), base)
+        block, flow = entry.item(tuple(in_own_lines(session.text, lambda text: kept_fields(text, index, asked))))
+        _write(path, in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow)), base)
         write_err(asking(lang)["saved"].format(file=path))
 
 

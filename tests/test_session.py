@@ -357,7 +357,7 @@ ITEM = "  - win: {type: draw}\n"
     ("before", "after"),
     [
         ("stakes: 1\ndealer: E\nhands:\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
-        ("stakes: 1\ndealer: E\nhands:", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
+        ("stakes: 1\ndealer: E\nhands:", "stakes: 1\ndealer: E\nhands:\n" + ITEM[:-1]),  # still no final newline
         ("stakes: 1\ndealer: E\n", "stakes: 1\ndealer: E\nhands:\n" + ITEM),
         (  # items written flush left keep that style
             "dealer: E\nhands:\n- win: {type: bomb, winner: S}\nstakes: 1\n",
@@ -375,8 +375,9 @@ def test_append_hand_text(before: str, after: str) -> None:
     written = append_hand_text(before, ITEM)
     assert written == after
     # nothing of the file moves: take the new hand out again and every byte is where it was
-    item = ITEM if ITEM in written else ITEM.replace("  - ", "- ")
-    rest = written.replace(item, "", 1)
+    whole = written if written.endswith("\n") else written + "\n"  # a file without a final newline stays so
+    item = ITEM if ITEM in whole else ITEM.replace("  - ", "- ")
+    rest = whole.replace(item, "", 1)
     assert rest in (before, before + "\n", before + "hands:\n", before + "\n" + "hands:\n", before.rstrip("\n") + "\n")
 
 

@@ -115,15 +115,19 @@ class Loader(_Base):  # type: ignore[misc]
 
     def _twice(self, node: yaml.MappingNode) -> None:
         """Say which key is given twice, and on which lines."""
-        seen: dict[Any, int] = {}
+        seen: dict[Any, tuple[int, int]] = {}
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
             identity = key if not isinstance(key, (dict, list)) else repr(key)
-            line = key_node.start_mark.line + 1
+            here = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             if identity in seen:
-                said = say(m.KEY_TWICE_LINES, key=short(str(key_node.value)), first=seen[identity], second=line)
+                (line, column), name = seen[identity], short(str(key_node.value))
+                if line == here[0]:  # one line (a flow mapping, a JSON record): the columns tell them apart
+                    said = say(m.KEY_TWICE_COLUMNS, key=name, line=line, first=column, second=here[1])
+                else:
+                    said = say(m.KEY_TWICE_LINES, key=name, first=line, second=here[0])
                 raise ValueProblem(said, key_node.start_mark)
-            seen[identity] = line
+            seen[identity] = here
 
     def construct_yaml_map(self, node: yaml.MappingNode) -> dict[Any, Any]:
         return self.construct_mapping(node, deep=True)
@@ -247,14 +251,42 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
         if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
             said = say(m.NO_PYTHON_OBJECTS, tag=problem.split(" tag")[0])
         else:
-            said = say(m.YAML_SYNTAX, problem=problem)
+            said = say(m.YAML_SYNTAX, problem=yaml_problem(problem))
         raise _located(error, source, line_offset, said) from None
     except yaml.YAMLError as error:
-        raise InputError(source, say(m.YAML_SYNTAX, problem=short(str(error), 200))) from None
+        raise InputError(source, say(m.YAML_SYNTAX, problem=yaml_problem(short(str(error), 200)))) from None
     except RecursionError:
         raise InputError(source, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH)) from None
     finally:
         loader.dispose()
+
+
+# the YAML parser's problems, first words first, in the words of the vocabulary
+YAML_PROBLEMS = (
+    ("did not find expected ',' or '}'", m.YAML_FLOW_MAPPING),
+    ("did not find expected ',' or ']'", m.YAML_FLOW_SEQUENCE),
+    ("mapping values are not allowed here", m.YAML_MAPPING_VALUES),
+    ("could not find expected ':'", m.YAML_EXPECTED_COLON),
+    ("found character '\\t'", m.YAML_TAB),
+    ("found a tab character", m.YAML_TAB),
+    ("found character", m.YAML_BAD_CHARACTER),
+    ("did not find expected key", m.YAML_EXPECTED_KEY),
+    ("did not find expected node content", m.YAML_EXPECTED_CONTENT),
+    ("did not find expected '-' indicator", m.YAML_EXPECTED_DASH),
+    ("found undefined alias", m.YAML_UNDEFINED_ALIAS),
+    ("expected <block end>", m.YAML_INDENTATION),
+    ("found unexpected end of stream", m.YAML_UNEXPECTED_END),
+    ("found unknown escape character", m.YAML_ESCAPE),
+    ("expected a single document", m.YAML_ONE_DOCUMENT),
+)
+
+
+def yaml_problem(problem: str) -> Said:
+    """The parser's English problem in the words of the vocabulary (its own words, quoted, where it has none)."""
+    for start, message in YAML_PROBLEMS:
+        if problem.startswith(start):
+            return say(message)
+    return say(m.YAML_OTHER, problem=problem)
 
 
 def parse_document(text: str, source: str) -> Any:

@@ -8,6 +8,7 @@ else ``$XDG_CONFIG_HOME/gangci/config.yaml`` (``~/.config/gangci/config.yaml``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -35,12 +36,29 @@ def default_language() -> str:
         if chosen not in LANGS:
             raise InputError("GANGCI_LANG", say(m.NOT_A_LANGUAGE, value=repr(chosen)))
         return chosen
-    path = config_path()
-    if not path.is_file():
+    try:
+        path = config_path()
+        if not path.is_file():
+            return "zh"
+        if not os.access(path, os.R_OK):
+            raise PermissionError(13, os.strerror(13))
+    except (OSError, RuntimeError, KeyError) as error:  # a path too long, a home we may not read, no home at all
+        _warn_once(say(m.CONFIG_UNREADABLE, reason=getattr(error, "strerror", None) or str(error)).text("zh"))
         return "zh"
     from gangci_calc.io.load import load_file
 
     return load_file(path, _language_of, m.CONFIG_NEEDS)
+
+
+_WARNED: list[str] = []
+
+
+def _warn_once(text: str) -> None:
+    """One line on stderr, once per run, however often the language is asked for."""
+    if not _WARNED:
+        _WARNED.append(text)
+        with contextlib.suppress(OSError, ValueError):  # a closed or full stderr: the warning is not worth a stop
+            sys.stderr.write(text + "\n")
 
 
 def _language_of(data: Any) -> str:

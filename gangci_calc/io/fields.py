@@ -99,8 +99,8 @@ def read_seat(value: Any, path: FieldPath) -> Seat:
 
 
 def read_stakes(value: Any, path: FieldPath) -> Stakes:
-    if isinstance(value, str) and value.strip().lstrip("方案").strip() in ("1", "2"):
-        value = int(value.strip().lstrip("方案"))
+    if isinstance(value, str) and value.strip().removeprefix("方案").strip() in ("1", "2"):
+        value = int(value.strip().removeprefix("方案"))
     if isinstance(value, int) and not isinstance(value, bool):
         if value in SCHEMES:
             return SCHEMES[value]

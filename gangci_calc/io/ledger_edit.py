@@ -6,12 +6,28 @@ end of its last line; comment lines above it belong to the file and stay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import yaml
 
 from gangci_calc.io.boundary import Loader
 from gangci_calc.io.schema import normalize_key
+
+T = TypeVar("T", str, list[str])
+
+
+def in_own_lines(text: str, change: Callable[[str], T]) -> T:
+    """``change`` the ledger as if its lines ended in ``\\n``, then give back its own endings (``\\r\\n``, or
+    an old Mac's lone ``\\r``), so an edit keeps them and the text edits need know only one."""
+    ending = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
+    if ending == "\n":
+        return change(text)
+    changed = change(text.replace(ending, "\n"))
+    if isinstance(changed, str):
+        return changed.replace("\n", ending)
+    return changed  # lines of text, without their endings
 
 
 @dataclass(frozen=True)
@@ -68,7 +84,10 @@ def without_last_hand(text: str) -> str:
         raise ValueError("no hand to remove")  # the caller checks first: a bug if reached
     last = items[-1]
     if not last.flow:
-        return text[: last.start] + text[last.end :]
+        start = last.start
+        if last.end == len(text) and not text.endswith("\n") and text[:start].endswith("\n"):
+            start -= 2 if text[:start].endswith("\r\n") else 1  # the file ended on this hand, with no newline
+        return text[:start] + text[last.end :]
     start = items[-2].end if len(items) > 1 else last.start  # [a, b] -> [a]; [a] -> []
     return text[:start] + text[last.end :]
 

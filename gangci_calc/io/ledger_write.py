@@ -90,6 +90,14 @@ def _item_indent(node: yaml.SequenceNode) -> str:
 
 
 def append_hand_text(text: str, item: str, flow_item: str = "") -> str:
+    """:func:`_appended`, and a file that did not end in a newline still does not (``--undo`` gives it back)."""
+    result = _appended(text, item, flow_item)
+    if text and not text.endswith("\n") and result.endswith("\n"):
+        return result[:-1]
+    return result
+
+
+def _appended(text: str, item: str, flow_item: str = "") -> str:
     """The session text with ``item`` (built for a 2-space indent) added to ``hands:``, every other byte kept.
 
     It reads the text with the same parser as the loader, so it accepts what the
@@ -145,8 +153,11 @@ def _document_end(text: str, root: yaml.Node | None) -> int:
 def _insert_flow_item(text: str, node: yaml.SequenceNode, flow_item: str) -> str:
     """``[a, b]`` -> ``[a, b, new]`` (``[]`` -> ``[new]``), everything else as it was."""
     close = text.rindex("]", 0, node.end_mark.index)
+    before = text[:close].rstrip()
+    if before.endswith(","):  # [a, b,] (a trailing comma, as YAML allows): [a, b, new,], so --undo gives it back
+        return before + " " + flow_item + "," + text[len(before) :]
     separator = ", " if node.value else ""
-    return text[:close].rstrip() + separator + flow_item + text[close:]
+    return before + separator + flow_item + text[close:]
 
 
 def _append_flow(text: str, root: yaml.MappingNode, flow_item: str) -> str:

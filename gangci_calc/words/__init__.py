@@ -40,7 +40,22 @@ class Message(NamedTuple):
     en: str
 
     def text(self, lang: str) -> str:
+        """The template in ``lang``, for its caller to format (``shown`` puts a message without values into words)."""
         return self.zh if lang == "zh" else self.en
+
+    def shown(self, lang: str) -> str:
+        """The words of a message said without values: ``{{`` is ``{`` there too."""
+        template = self.text(lang)
+        return _unescaped(template) if "{{" in template or "}}" in template else template
+
+
+def _unescaped(template: str) -> str:
+    """``{{...}}`` -> ``{...}`` where the template has no ``{placeholder}`` of its own."""
+    import string
+
+    if any(name is not None for _, name, _, _ in string.Formatter().parse(template)):
+        return template
+    return template.format_map({})
 
 
 class Said:
@@ -55,7 +70,7 @@ class Said:
     def text(self, lang: str) -> str:
         template = self.message.zh if lang == "zh" else self.message.en
         if not self.values:
-            return template
+            return self.message.shown(lang)
         return template.format_map({key: in_words(value, lang) for key, value in self.values.items()})
 
     def __str__(self) -> str:
@@ -89,7 +104,7 @@ def in_words(value: object, lang: str) -> object:
     if isinstance(value, Said):
         return value.text(lang)
     if isinstance(value, Message):
-        return value.text(lang)
+        return value.shown(lang)
     return value
 
 

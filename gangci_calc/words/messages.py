@@ -238,6 +238,10 @@ WHAT_TILES = M(
 WHAT_KONG = M("一个杠 (by, type, from)", "a kong (by, type, from)")
 WHAT_HAND_FILE = M("牌局文件", "a hand file")
 # --- the loading boundary (io/boundary.py) -------------------------------------------------------------------
+KEY_TWICE_COLUMNS = M(
+    "'{key}' 在一个映射里写了两次 (第 {line} 行第 {first} 列和第 {second} 列)；只写一次",
+    "'{key}' is given twice in one mapping (line {line}, columns {first} and {second}); say it once",
+)
 KEY_TWICE_LINES = M(
     "'{key}' 在一个映射里写了两次 (第 {first} 行和第 {second} 行)；只写一次",
     "'{key}' is given twice in one mapping (lines {first} and {second}); say it once",
@@ -271,6 +275,24 @@ JSON_EXTRA_DATA = M("对象结束后还有别的内容", "more text after the ob
 JSON_UNTERMINATED = M("字符串没有结束的引号", "a string that never ends")
 JSON_CONTROL = M("字符串里有控制字符", "a control character inside a string")
 JSON_ESCAPE = M("无效的转义 (\\)", "an invalid escape (\\)")
+YAML_FLOW_MAPPING = M("{{ }} 里少了逗号，或者少了收尾的 }}", "a ',' or the closing '}}' is missing in a {{ }} mapping")
+YAML_FLOW_SEQUENCE = M("[ ] 里少了逗号，或者少了收尾的 ]", "a ',' or the closing ']' is missing in a [ ] list")
+YAML_MAPPING_VALUES = M(
+    "这里不能写冒号 (值里的冒号要加引号，或缩进不对)",
+    "a ':' cannot stand here (quote a value with a colon, or check the indentation)",
+)
+YAML_EXPECTED_COLON = M("少了冒号 ':'", "a ':' is missing")
+YAML_TAB = M("YAML 不能用制表符缩进；请用空格", "YAML cannot be indented with tabs; use spaces")
+YAML_BAD_CHARACTER = M("这个字符不能开始一个值 (请加引号)", "this character cannot start a value (quote it)")
+YAML_EXPECTED_KEY = M("这里应该是一个键 (缩进不对?)", "a key was expected here (is the indentation right?)")
+YAML_EXPECTED_CONTENT = M("这里应该有一个值", "a value was expected here")
+YAML_EXPECTED_DASH = M("列表项前面少了 '-'", "a list item is missing its '-'")
+YAML_UNDEFINED_ALIAS = M("用了没定义的别名 (*name)", "an alias (*name) that is never defined")
+YAML_INDENTATION = M("缩进不对", "the indentation is wrong")
+YAML_UNEXPECTED_END = M("文件在引号或括号里结束了", "the file ends inside quotes or brackets")
+YAML_ESCAPE = M("未知的转义字符 (\\)", "an unknown escape character (\\)")
+YAML_ONE_DOCUMENT = M("只能有一个文档 (不要 ---)", "only one document is allowed (no ---)")
+YAML_OTHER = M("解析器说：{problem}", "the parser says: {problem}")
 YAML_SYNTAX = M("YAML 语法错误：{problem}", "YAML syntax: {problem}")
 JSON_SYNTAX = M("JSON 语法错误：{problem}", "JSON syntax: {problem}")
 NESTED_TOO_DEEP = M("嵌套太深 (超过 {depth} 层)", "nested too deeply (more than {depth} levels)")
@@ -345,6 +367,10 @@ CHECK_NEEDS = M(
 )
 CHECK_FILE_OR_OPTIONS = M("给牌局文件或 --type/--hand，不要两样都给", "give a hand file or --type/--hand, not both")
 # --- batch (batch/) ------------------------------------------------------------------------------------------
+CONFIG_UNREADABLE = M(
+    "gangci：读不了设置文件 ({reason})；用中文 (GANGCI_LANG=en 或 --lang en 可改成英文)",
+    "gangci: the config file cannot be read ({reason}); speaking Chinese (GANGCI_LANG=en or --lang en for English)",
+)
 RECORD_TOO_LARGE = M(
     "这一条记录大于 {size} MiB，gangci score 也不收；跳过",
     "the record is larger than {size} MiB, as gangci score refuses; passed by",
