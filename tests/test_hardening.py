@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
+from tests.conftest import EXAMPLES
 
 GANGCI = [sys.executable, "-m", "gangci_calc"]
 BOMB = '{"stakes":1,"dealer":"E","win":{"type":"bomb","winner":"S"}}\n'
@@ -331,3 +332,103 @@ def test_workers_give_the_same_lines_in_order(tmp_path: Path) -> None:
     path.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=3)), encoding="utf-8")
     one, two = run(["batch", str(path)]), run(["batch", str(path), "--jobs", "3"])
     assert one.returncode == two.returncode == 0 and one.stdout == two.stdout and one.stdout.count("\n") == 30_000
+
+
+# ---------------------------------------------------------------- 15. a config that cannot be read
+
+
+@pytest.mark.parametrize("args", [["--version"], ["score", str(EXAMPLES / "bomb.yaml")], ["rules"]])
+def test_a_config_path_that_cannot_be_read_is_one_warning(args: list[str]) -> None:
+    env = {**os.environ, "GANGCI_CONFIG": "a" * 5000}
+    env.pop("GANGCI_LANG", None)
+    done = run(args, env=env)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "读不了设置文件 (File name too long)" in done.stderr
+
+
+def test_no_home_at_all_is_one_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gangci_calc.io import config
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    for name in ("GANGCI_CONFIG", "XDG_CONFIG_HOME", "GANGCI_LANG", "APPDATA"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(Path, "home", no_home)
+    monkeypatch.setattr(config, "_WARNED", [])
+    assert config.default_language() == "zh" == config.default_language()
+    assert config._WARNED == [
+        "gangci：读不了设置文件 (Could not determine home directory.)；用中文 (GANGCI_LANG=en 或 --lang en 可改成英文)"
+    ]
+
+
+# ---------------------------------------------------------------- 20, 21. ledgers the reader takes, and words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stakes: 1\ndealer: E\nhands: [\n {win: {type: bomb, winner: S}},\n]\n",  # a trailing comma
+        "stakes: 1\ndealer: E\nhands:\n  - win: {type: bomb, winner: S}",  # no final newline
+        "stakes: 1\rdealer: E\rhands:\r  - win: {type: bomb, winner: S}\r",  # an old Mac's lone CR
+        "stakes: 1\r\ndealer: E\r\nhands:\r\n  - win: {type: bomb, winner: S}\r\n",  # Windows
+    ],
+    ids=["trailing comma", "no final newline", "CR", "CRLF"],
+)
+def test_add_edit_and_undo_on_every_ledger_the_reader_takes(runner: CliRunner, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "ledger.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
+    assert runner.invoke(app, ["session", str(path), "-f", "json"]).stdout.count('"number"') == 2
+    edited = runner.invoke(app, ["session", str(path), "--edit", "1"], input="\n炸\n北\n\n")
+    assert edited.exit_code == 0, edited.output
+    assert "winner: N" in path.read_text(encoding="utf-8")
+    if "\r" in text:
+        assert path.read_bytes().count(b"\n") == (text.count("\r\n") + 1 if "\r\n" in text else 0)
+    assert runner.invoke(app, ["session", str(path), "--undo"]).exit_code == 0
+    assert path.read_bytes() == text.replace("winner: S", "winner: N").encode("utf-8")
+
+
+def test_messages_never_show_doubled_braces() -> None:
+    import string
+
+    from gangci_calc.words import Message, say
+    from gangci_calc.words import messages as m
+
+    for name, message in vars(m).items():
+        if not isinstance(message, Message):
+            continue
+        fields = {f for _, f, _, _ in string.Formatter().parse(message.en) if f}
+        for lang in ("zh", "en"):
+            template = message.zh if lang == "zh" else message.en
+            shown = say(message, **dict.fromkeys(fields, 1)).text(lang)
+            assert shown == template.format(**dict.fromkeys(fields, 1)), name  # {{ shown as {, with values or not
+
+
+@pytest.mark.parametrize("stakes", ["案1", "方方1", "方案案2", "1方案"])
+def test_stakes_are_spelt_exactly(english: CliRunner, write, stakes: str) -> None:
+    result = english.invoke(app, ["score", write(f"stakes: {stakes}\ndealer: E\nwin: draw\n")])
+    assert result.exit_code == 2 and "stakes:" in result.stderr
+    assert english.invoke(app, ["score", write("stakes: 方案 2\ndealer: E\nwin: draw\n")]).exit_code == 0
+
+
+def test_the_yaml_parsers_problems_speak_chinese(runner: CliRunner, english: CliRunner, write) -> None:
+    path = write("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S\n")
+    assert runner.invoke(app, ["score", path]).stderr.endswith(
+        ":4:1: YAML 语法错误：{ } 里少了逗号，或者少了收尾的 }\n"
+    )
+    assert english.invoke(app, ["score", path]).stderr.endswith(
+        "a ',' or the closing '}' is missing in a { } mapping\n"
+    )
+
+
+def test_api_refuses_bad_rules_and_languages_as_hand_errors() -> None:
+    from gangci_calc.api import HandError, score
+
+    record = json.loads(BOMB)
+    assert score(record, lang="zh-CN").net["S"] == 600 and score(record, lang="en_GB").explain[0].isascii() is False
+    with pytest.raises(HandError) as bad_rules:
+        score(record, rules="x")  # type: ignore[arg-type]
+    assert bad_rules.value.field == "rules"
+    with pytest.raises(HandError, match="'fr' is not a language"):
+        score(record, lang="fr")

@@ -15,7 +15,12 @@ HAND = "stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n"
 
 YAML_CASES = [
     ("key twice", "stakes: 1\nstakes: 2\ndealer: E\nwin: {type: draw}\n", ":2:1:", "'stakes' is given twice"),
-    ("key twice in flow", "stakes: 1\ndealer: E\nwin: {type: draw, type: bomb}\n", ":3:19:", "line 3, columns 7 and 19"),
+    (
+        "key twice in flow",
+        "stakes: 1\ndealer: E\nwin: {type: draw, type: bomb}\n",
+        ":3:19:",
+        "line 3, columns 7 and 19",
+    ),
     ("bool maybe", "stakes: 1\npolicy: !!bool maybe\ndealer: E\nwin: {type: draw}\n", ":2:9:", "'maybe' is not true"),
     ("int x", "stakes: !!int x\ndealer: E\nwin: {type: draw}\n", ":1:9:", "'x' is not a whole number"),
     ("float x", "stakes: !!float x\ndealer: E\nwin: {type: draw}\n", ":1:9:", "'x' is not a number"),
