@@ -121,10 +121,11 @@ def _house(rules_file: str | None) -> HouseRules:
 
 
 def fail(message: str, status: int) -> typer.Exit:
-    """One line on stderr, nothing on stdout; the caller raises the returned Exit."""
-    from gangci_calc.io.console import write_err
+    """One line on stderr, nothing on stdout; the caller raises the returned Exit (whose status holds even where
+    stderr cannot be written)."""
+    from gangci_calc.io.console import say_err
 
-    write_err(message)
+    say_err(message)
     return typer.Exit(status)
 
 
@@ -184,13 +185,9 @@ def _replaced() -> list[str]:
 
 def _quiet_stdout() -> None:
     """Point stdout at /dev/null, so the flush at exit cannot fail again and print a traceback."""
-    import os
+    from gangci_calc.io.console import quiet
 
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    quiet(sys.stdout)
 
 
 def _internal(error: BaseException, lang: str = "zh") -> typer.Exit:

@@ -432,3 +432,32 @@ def test_api_refuses_bad_rules_and_languages_as_hand_errors() -> None:
     assert bad_rules.value.field == "rules"
     with pytest.raises(HandError, match="'fr' is not a language"):
         score(record, lang="fr")
+
+
+# ---------------------------------------------------------------- 19. exit statuses as the README says them
+
+
+def test_exit_statuses_hold_when_stderr_is_full(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("stakes: [\n", encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        assert subprocess.run([*GANGCI, "score", str(bad)], stderr=full, timeout=60).returncode == 2
+        both = subprocess.run([*GANGCI, "score", str(EXAMPLES / "zhici.yaml")], stdout=full, stderr=full, timeout=60)
+        assert both.returncode == 74
+
+
+@pytest.mark.parametrize("command", [["session", "LEDGER"], ["batch", "RECORDS"]])
+def test_a_reader_that_goes_away_gives_141(tmp_path: Path, command: list[str]) -> None:
+    ledger = tmp_path / "long.yaml"
+    ledger.write_text("stakes: 1\ndealer: E\nhands:\n" + "  - win: {type: bomb, winner: S}\n" * 3000, encoding="utf-8")
+    records = tmp_path / "many.jsonl"
+    records.write_text(BOMB * 20_000, encoding="utf-8")
+    args = [str(ledger) if a == "LEDGER" else str(records) if a == "RECORDS" else a for a in command]
+    proc = subprocess.Popen([*GANGCI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None and len(proc.stdout.read(10)) == 10
+        proc.stdout.close()  # | head -c 10
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 141 and b"Traceback" not in err and err.count(b"\n") <= 1

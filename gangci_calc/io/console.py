@@ -7,6 +7,8 @@ already rendered (``write_out``) or is one message (``write_err``).
 from __future__ import annotations
 
 import codecs
+import errno
+import os
 import sys
 from functools import cache
 from typing import TYPE_CHECKING
@@ -71,8 +73,25 @@ def fit(text: str, stream: TextIO) -> str:
 
 
 def write_out(text: str) -> None:
-    """A command's result on stdout, ending in exactly one newline."""
-    sys.stdout.write(fit(text if text.endswith("\n") else text + "\n", sys.stdout))
+    """A command's result on stdout, ending in exactly one newline, written whole or not at all.
+
+    With ``PYTHONUNBUFFERED`` (or ``-u``) a text stream hands one write to the system, which may take only
+    part of it when the reader goes away (``| head``) and say nothing: here every byte is written, or the
+    write fails with :class:`BrokenPipeError` (exit 141).
+    """
+    stream = sys.stdout
+    text = fit(text if text.endswith("\n") else text + "\n", stream)
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or sys.platform == "win32":  # no bytes underneath, or newlines the text layer translates
+        stream.write(text)
+        return
+    stream.flush()
+    view = memoryview(text.encode(getattr(stream, "encoding", None) or "utf-8", "replace"))
+    while view:
+        written = buffer.write(view)
+        if not written:  # a non-blocking stream that took nothing: no place to go on
+            raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        view = view[written:]
 
 
 def write_prompt(text: str) -> None:
@@ -85,3 +104,22 @@ def write_err(text: str) -> None:
     """A message (one line, or several) on stderr: errors, prompts' remarks, summaries."""
     sys.stderr.write(fit(text.rstrip("\n") + "\n", sys.stderr))
     sys.stderr.flush()
+
+
+def say_err(text: str) -> None:
+    """:func:`write_err` for the last word of a run: a stderr that cannot be written (``/dev/full``, closed)
+    must not change the exit status the message was about, nor print a traceback at exit."""
+    try:
+        write_err(text)
+    except (OSError, ValueError):
+        quiet(sys.stderr)
+
+
+def quiet(stream: TextIO) -> None:
+    """Point a standard stream at /dev/null, so the flush at exit cannot fail again and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
