@@ -66,6 +66,7 @@ EXIT_BUSY = 75  # EX_TEMPFAIL: another entry holds the ledger
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
+LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and the standings, not every hand
 
 
 def _choices(name: str, table: dict[str, str]) -> type[Enum]:
@@ -276,8 +277,15 @@ def session(
                 evening.edit_hand(session_file, edit, language, base)
             elif undo:
                 evening.undo_hand(session_file, language, base)
+            elif play:
+                evening.play(session_file, language, base)
             else:
-                (evening.play if play else evening.add_hand)(session_file, language, base)
+                tail = evening.add_hand(session_file, language, base)
+                if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand
+                    from gangci_calc.io.chat import long_ledger_text
+
+                    emit(long_ledger_text(tail, session_file, language))
+                    return
         from gangci_calc.session import session_output
 
         emit(session_output(session_file, format.value, language, base))

@@ -12,16 +12,18 @@ from contextlib import contextmanager
 
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
 from gangci_calc.io.atomic import check_ledger_writable
-from gangci_calc.io.boundary import has_bom
+from gangci_calc.io.boundary import SESSION_FILE_LIMIT, has_bom, read_text
 from gangci_calc.io.chat import hand_line
 from gangci_calc.io.console import write_err
 from gangci_calc.io.ledger_edit import in_own_lines, kept_fields, with_hand_replaced, without_last_hand
-from gangci_calc.io.ledger_write import append_hand_text, write_atomically
+from gangci_calc.io.ledger_tail import LedgerTail, PersonTotal, digest_of, load_tail, save_tail
+from gangci_calc.io.ledger_write import append_at_end, append_hand_text, end_indent, write_atomically
+from gangci_calc.io.load import Table
 from gangci_calc.io.load_session import SessionFile, SettledSession, load_session, session_from_text
 from gangci_calc.io.lock import ledger_lock
 from gangci_calc.ledger import settle_hands
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
-from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Win, next_dealer, settle
+from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer, settle
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
@@ -58,11 +60,25 @@ def _write(path: str, text: str, base: HouseRules) -> SessionFile:
 
 
 def _next_entry(session: SessionFile, lang: str, commands: tuple[str, ...] = ()) -> Entry:
-    table = session.table_now
-    last = session.hands[-1].loaded.hand.bets if session.hands else (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
-    entry = ask_hand(lang, len(session.hands) + 1, table, session.next_dealer(), session.mi, last, None, commands)
-    if session.hands and _same_play(entry.hand, session.hands[-1].loaded.hand):
-        write_err(asking(lang)["same_as_last"].format(n=len(session.hands)))
+    last = session.hands[-1].loaded.hand if session.hands else None
+    number = len(session.hands) + 1
+    return _ask_next(lang, number, session.table_now, session.next_dealer(), session.mi, last, commands)
+
+
+def _ask_next(
+    lang: str,
+    number: int,
+    table: Table,
+    dealer: Seat,
+    mi: tuple[int, int, int, int],
+    last: Hand | None,
+    commands: tuple[str, ...] = (),
+) -> Entry:
+    """Ask hand ``number``, the last hand's add-ons as the defaults; point out a hand entered twice."""
+    bets = last.bets if last is not None else (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
+    entry = ask_hand(lang, number, table, dealer, mi, bets, None, commands)
+    if last is not None and _same_play(entry.hand, last):
+        write_err(asking(lang)["same_as_last"].format(n=number - 1))
     return entry
 
 
@@ -82,12 +98,60 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
     return _write(path, text, base)
 
 
-def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
-    """Ask for the next hand and append it; the rest of the file stays byte for byte."""
+def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
+    """Ask for the next hand and append it; the rest of the file stays byte for byte.
+
+    A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger_tail`) has
+    all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
+    """
     with _locked(path, lang):
-        session = load_session(path, base)
-        _append(path, session, _next_entry(session, lang), base)
+        text = read_text(path, SESSION_FILE_LIMIT)
+        tail = load_tail(path, digest_of(text, base))
+        session = None
+        if tail is None:
+            session = session_from_text(text, path, base)
+            tail = tail_of(session, base)
+        entry = _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last)
+        block, _ = entry.item()
+        reading = tail.reading()
+        added = reading.take(_item_data(block, path), tail.count, path, None)  # the loader's checks, in context
+        if tail.indent is not None:
+            after = append_at_end(text, block, tail.indent)
+            write_atomically(path, after, keep_bom=has_bom(path))
+        else:  # the hands are not the file's last lines: placed by the full writer, and the whole read back
+            after = _append(path, session or session_from_text(text, path, base), entry, base).text
+        net = settle(added.loaded.hand).net
+        tail = tail.after(added, reading, net, digest_of(after, base))
+        save_tail(path, tail)
         write_err(asking(lang)["saved"].format(file=path))
+        return tail
+
+
+def tail_of(session: SessionFile, base: HouseRules) -> LedgerTail:
+    """A ledger read whole, as the next ``--add`` needs it (its hands settled, once)."""
+    result = settled(session)
+    people = tuple(
+        PersonTotal(person, int(total * 2), tuple(result.seats_of(person))) for person, total in result.people
+    )
+    text = session.text
+    return LedgerTail(
+        digest_of(text, base),
+        len(session.hands),
+        session.table_now,
+        session.next_dealer(),
+        session.mi,
+        session.hands[-1].loaded.hand if session.hands else None,
+        people if session.hands else (),
+        end_indent(text),
+    )
+
+
+def _item_data(block: str, path: str) -> object:
+    """The one hand of a ``hands:`` item as the loader reads it."""
+    from gangci_calc.io.boundary import parse_yaml
+
+    items = parse_yaml(block, path)
+    return items[0]
 
 
 def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -120,8 +184,6 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
         else:
             before = session.hands[index - 1].loaded.hand
             usual = next_dealer(before.house, before.dealer, before.outcome)
-        from gangci_calc.io.load import Table
-
         table = Table(hand.rules, item.loaded.names)
         entry = ask_hand(lang, number, table, usual, hand.mi, hand.bets, hand)
         if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:

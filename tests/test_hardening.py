@@ -461,3 +461,55 @@ def test_a_reader_that_goes_away_gives_141(tmp_path: Path, command: list[str]) -
     finally:
         proc.kill()
     assert proc.returncode == 141 and b"Traceback" not in err and err.count(b"\n") <= 1
+
+
+# ---------------------------------------------------------------- 13. a long ledger takes a hand without being read whole
+
+HANDS_TO_ADD = ["\n炸\n南\n\n\n", "\n直\n北\n东\n\n北暗杠\n\n", "\n流\n\n\n\n", "换人 北 小赵\n\n暗\n西\n\n\n\n"]
+
+
+@pytest.mark.parametrize("ledger", ["session.yaml", "session-people.yaml", "house/session-xiami.yaml", "long"])
+def test_adding_from_the_tail_writes_what_a_whole_read_writes(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ledger: str
+) -> None:
+    if ledger == "long":
+        text = "stakes: 2\ndealer: E\nplayers: {E: a, S: b, W: c, N: d}\nhands:\n"
+        text += "  - {win: {type: zhici, winner: W, from: S}, kongs: [{by: N, type: concealed}]}\n" * 250
+    else:
+        text = (EXAMPLES / ledger).read_text(encoding="utf-8")
+    with_tail, whole = tmp_path / "tail.yaml", tmp_path / "whole.yaml"
+    for path in (with_tail, whole):
+        path.write_text(text, encoding="utf-8")
+    outputs = []
+    for answers in HANDS_TO_ADD:
+        monkeypatch.setenv("GANGCI_CACHE_DIR", str(tmp_path / "kept"))
+        kept = runner.invoke(app, ["session", str(with_tail), "--add"], input=answers)
+        monkeypatch.setenv("GANGCI_CACHE_DIR", str(tmp_path / f"fresh{len(outputs)}"))
+        fresh = runner.invoke(app, ["session", str(whole), "--add"], input=answers)
+        assert kept.exit_code == fresh.exit_code == 0, kept.output + fresh.output
+        assert with_tail.read_bytes() == whole.read_bytes()
+        outputs.append((kept.stdout.replace("tail.yaml", "X"), fresh.stdout.replace("whole.yaml", "X")))
+    assert all(a == b for a, b in outputs)
+    assert len(list((tmp_path / "kept" / "ledgers").iterdir())) == 1
+    settled = json.loads(runner.invoke(app, ["session", str(whole), "-f", "json"]).stdout)
+    if ledger == "long":  # the standings after --add are the whole evening's
+        standings = outputs[-1][0].split("总排名\n")[1].split("\n\n")[0].splitlines()
+        people = {line.split(": ")[0].split(" ")[-1]: int(line.split(": ")[1]) for line in standings}
+        assert people == {p["name"]: p["total"] for p in settled["people"]}
+        assert outputs[-1][0].startswith("账本共 254 局；这里只列最新一局")
+
+
+def test_a_stale_or_broken_tail_is_never_trusted(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GANGCI_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "ledger.yaml"
+    path.write_text(LEDGER, encoding="utf-8")
+    assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
+    path.write_text(path.read_text(encoding="utf-8").replace("winner: S", "winner: W"), encoding="utf-8")  # by hand
+    assert runner.invoke(app, ["session", str(path), "--add"], input="\n炸\n南\n\n\n").exit_code == 0
+    (cached,) = (tmp_path / "cache" / "ledgers").iterdir()
+    cached.write_text("{not json", encoding="utf-8")
+    assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
+    hands = json.loads(runner.invoke(app, ["session", str(path), "-f", "json"]).stdout)["hands"]
+    assert [h["dealer"] for h in hands] == ["E", "W", "W", "S"]  # W won hand 1 (edited by hand), S hand 3

@@ -13,8 +13,10 @@ from gangci_calc.io.render import house_line, outcome_text, stakes_text
 from gangci_calc.rules import SEATS, Seat
 
 if TYPE_CHECKING:
+    from gangci_calc.io.ledger_tail import LedgerTail
     from gangci_calc.io.load import LoadedHand
     from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.ledger import Person
     from gangci_calc.rules import Amount, Hand, Settlement
 
 
@@ -106,3 +108,29 @@ def session_markdown(settled: SettledSession, lang: str) -> str:
     lines += ["|--:|---|--:|", *(f"| {p} | {who} | {amount} |" for p, who, amount in _standings(settled, lang))]
     settle = _settle_lines(settled, lang)
     return "\n".join([*lines, "", f"**{settle[0]}**", "", *(f"- {line}" for line in settle[1:])])
+
+
+def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
+    """After ``--add`` on a long ledger: the new hand, the standings and the settle-up, not every hand."""
+    from gangci_calc.io.ledger_tail import halves_amount
+    from gangci_calc.rules import settle
+    from gangci_calc.transfers import fewest_payments
+
+    def label(person: Person) -> str:
+        if isinstance(person, Seat):
+            return seat_label(person, lang, None)
+        seats = next(total.seats for total in tail.people if total.person == person)
+        return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person
+
+    lines = [word("long_ledger", lang).format(count=tail.count, file=path)]
+    if tail.last is not None:
+        lines.append(hand_line(tail.count, tail.last, tail.table.names, settle(tail.last).net, lang))
+    people = [(total.person, halves_amount(total.halves)) for total in tail.people]
+    ranked = sorted(people, key=lambda item: -item[1])
+    lines += ["", word("standings", lang)]
+    lines += [f"{i}. {label(who)}: {amount_text(amount, signed=True)}" for i, (who, amount) in enumerate(ranked, 1)]
+    payments = [
+        f"{label(t.payer)} {word('pays', lang)} {label(t.payee)} {amount_text(t.amount)}"
+        for t in fewest_payments(people)
+    ]
+    return "\n".join([*lines, "", word("settle", lang), *(payments or [word("nothing", lang)])])

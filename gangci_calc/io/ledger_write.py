@@ -97,6 +97,39 @@ def append_hand_text(text: str, item: str, flow_item: str = "") -> str:
     return result
 
 
+def append_at_end(text: str, item: str, indent: int) -> str:
+    """``item`` (built for a two-space indent) added at the very end, its dash at ``indent``: what
+    :func:`append_hand_text` gives where the hands are the file's last lines (:func:`end_indent`), without
+    parsing the file."""
+    pad = " " * indent
+    lines = "".join(pad + line[2:] + "\n" if line.startswith("  ") else line + "\n" for line in item.splitlines())
+    if not text:
+        return lines
+    if not text.endswith("\n"):  # the file ends without a newline, and so it stays
+        return text + "\n" + lines[:-1]
+    return text + lines
+
+
+_PROBE = "  - win: {type: draw}\n"
+
+
+def end_indent(text: str) -> int | None:
+    """The column of the hands' dashes where a hand can go at the very end of ``text`` (a block list of hands,
+    the file's last key, no ``...``, one kind of line ending); ``None`` where it cannot."""
+    from gangci_calc.io.ledger_edit import hand_texts
+
+    if "\r" in text:
+        return None
+    try:
+        items = hand_texts(text)
+    except yaml.YAMLError:
+        return None
+    if not items or items[-1].flow:
+        return None
+    indent = items[-1].indent
+    return indent if append_at_end(text, _PROBE, indent) == append_hand_text(text, _PROBE) else None
+
+
 def _appended(text: str, item: str, flow_item: str = "") -> str:
     """The session text with ``item`` (built for a 2-space indent) added to ``hands:``, every other byte kept.
 

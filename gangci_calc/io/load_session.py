@@ -169,56 +169,77 @@ def session_from_data(
     lines = [line + line_offset if line is not None else None for line in _hand_lines(text)] if text else []
     errors: list[InputError] = []
     hands: list[SessionHand] = []
-    dealer = first_dealer
-    current = table
-    mi = NO_MI
+    reading = Reading(table, first_dealer)
     for index, raw in enumerate(raw_hands):
-        path = ("hands", index)
-        number = index + 1
-        overridden = changed = False
         try:
-            if isinstance(raw, dict):
-                for key in raw:
-                    if key in _MI_SPELLINGS:
-                        raise RuleError((*path, "mi"), say(m.SESSION_COUNTS_MI), at_key=True)
-            given = read_mapping(raw, path, SESSION_HAND, m.WHAT_SESSION_HAND)
-            if any(key in given for key in TABLE_KEYS):
-                current = table_changed(given, current, path)
-                changed = True
-            if given.get("dealer") is not None:
-                dealer = read_seat(given["dealer"], (*path, "dealer"))
-                overridden = True
-            if not current.rules.house.xiami:
-                mi = NO_MI
-            hand, tiles = hand_from(given, current, dealer, path, mi=mi)
-            record_id, meta = record_echo(given, path)
+            hand = reading.take(raw, index, source, lines[index] if index < len(lines) else None)
         except RuleError as error:
             located_error = located(error, source, text, line_offset=line_offset)
-            field = field_name(error.path[2:])
-            message = say(m.FIELD_MESSAGE, field=field, message=error.message) if field else error.message
-            errors.append(
-                InputError(
-                    source,
-                    message,
-                    line=located_error.line,
-                    column=located_error.column,
-                    field=say(m.HAND_N, n=number),
-                    path=error.path,
-                    reason=error.message,
-                )
-            )
-            winner = _raw_winner(raw)
-            guess = Outcome(Win.BOMB, winner) if winner is not None else Outcome.draw()
-            dealer = next_dealer(current.rules.house, dealer, guess)
+            errors.append(hand_error(error, index + 1, source, located_error.line, located_error.column))
+            reading.skip(raw)
             continue
-        line = lines[index] if index < len(lines) else None
-        loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}", id=record_id, meta=meta)
-        hands.append(SessionHand(number, loaded, overridden, line, changed))
-        dealer = next_dealer(hand.house, dealer, hand.outcome)
-        mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)
+        hands.append(hand)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text or "", current, mi)
+    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi)
+
+
+def hand_error(error: RuleError, number: int, source: str, line: int | None, column: int | None) -> InputError:
+    """A session hand's error: ``第 N 局: field: message``."""
+    field = field_name(error.path[2:])
+    message = say(m.FIELD_MESSAGE, field=field, message=error.message) if field else error.message
+    return InputError(
+        source, message, line=line, column=column, field=say(m.HAND_N, n=number), path=error.path, reason=error.message
+    )
+
+
+class Reading:
+    """A session read hand by hand: the table, the dealer and the 米 in force as each hand comes.
+
+    The loader takes every hand through :meth:`take`; ``--add`` on a long ledger takes just the new one, from
+    the state kept after the last (:mod:`gangci_calc.io.ledger_tail`), with the same checks.
+    """
+
+    def __init__(self, table: Table, dealer: Seat, mi: tuple[int, int, int, int] = NO_MI, count: int = 0) -> None:
+        self.table = table
+        self.dealer = dealer  # who deals the next hand, unless it says otherwise
+        self.mi = mi
+        self.count = count  # hands taken (or skipped) so far
+
+    def take(self, raw: Any, index: int, source: str, line: int | None) -> SessionHand:
+        """Hand ``index`` (0-based) read under the state so far, which it then moves on; raises RuleError."""
+        path = ("hands", index)
+        overridden = changed = False
+        if isinstance(raw, dict):
+            for key in raw:
+                if key in _MI_SPELLINGS:
+                    raise RuleError((*path, "mi"), say(m.SESSION_COUNTS_MI), at_key=True)
+        given = read_mapping(raw, path, SESSION_HAND, m.WHAT_SESSION_HAND)
+        current = self.table
+        if any(key in given for key in TABLE_KEYS):
+            current = self.table = table_changed(given, current, path)  # from this hand on, even if it is bad
+            changed = True
+        dealer = self.dealer
+        if given.get("dealer") is not None:
+            dealer = read_seat(given["dealer"], (*path, "dealer"))
+            overridden = True
+        mi = self.mi if current.rules.house.xiami else NO_MI
+        hand, tiles = hand_from(given, current, dealer, path, mi=mi)
+        record_id, meta = record_echo(given, path)
+        loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}", id=record_id, meta=meta)
+        self.count += 1
+        self.dealer = next_dealer(hand.house, dealer, hand.outcome)
+        self.mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)
+        return SessionHand(index + 1, loaded, overridden, line, changed)
+
+    def skip(self, raw: Any) -> None:
+        """A bad hand: guess its winner, so later hands still get their dealers."""
+        winner = _raw_winner(raw)
+        guess = Outcome(Win.BOMB, winner) if winner is not None else Outcome.draw()
+        self.dealer = next_dealer(self.table.rules.house, self.dealer, guess)
+        if not self.table.rules.house.xiami:
+            self.mi = NO_MI
+        self.count += 1
 
 
 def _raw_winner(raw: Any) -> Seat | None:

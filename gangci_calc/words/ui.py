@@ -30,6 +30,10 @@ WORDS: dict[str, M] = {
     "hand": M("局", "Hand"),
     "running": M("累计", "Running"),
     "standings": M("总排名", "Standings"),
+    "long_ledger": M(
+        "账本共 {count} 局；这里只列最新一局 (全部：gangci session {file})",
+        "the ledger has {count} hands; the newest is shown here (all of them: gangci session {file})",
+    ),
     "settle": M("结账", "Settle up"),
     "pays": M("付给", "pays"),
     "nothing": M("无需转账", "nothing to transfer"),
