@@ -463,7 +463,7 @@ def test_a_reader_that_goes_away_gives_141(tmp_path: Path, command: list[str]) -
     assert proc.returncode == 141 and b"Traceback" not in err and err.count(b"\n") <= 1
 
 
-# ---------------------------------------------------------------- 13. a long ledger takes a hand without being read whole
+# ---------------------------------------------------------------- 13. a long ledger takes a hand, not read whole
 
 HANDS_TO_ADD = ["\n炸\n南\n\n\n", "\n直\n北\n东\n\n北暗杠\n\n", "\n流\n\n\n\n", "换人 北 小赵\n\n暗\n西\n\n\n\n"]
 
