@@ -13,10 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
 from tests.conftest import EXAMPLES
+from tests.test_batch_records import plain_records
 
 GANGCI = [sys.executable, "-m", "gangci_calc"]
 BOMB = '{"stakes":1,"dealer":"E","win":{"type":"bomb","winner":"S"}}\n'
@@ -513,3 +517,72 @@ def test_a_stale_or_broken_tail_is_never_trusted(
     assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
     hands = json.loads(runner.invoke(app, ["session", str(path), "-f", "json"]).stdout)["hands"]
     assert [h["dealer"] for h in hands] == ["E", "W", "W", "S"]  # W won hand 1 (edited by hand), S hand 3
+
+
+# ---------------------------------------------------------------- 17. one record, one verdict, whatever reads it
+
+
+@st.composite
+def hostile_records(draw: st.DrawFn) -> tuple[str, str]:
+    """A record as JSON Lines text and as YAML text, with escapes, aliases, nesting and big numbers."""
+    record = draw(plain_records())
+    twist = draw(st.sampled_from(["none", "escapes", "nesting", "digits", "twice", "aliases"]))
+    if twist == "escapes":  # every text escaped (\\u4e1c, \\ud83d\\ude00), a colon among them
+        record["meta"] = {"note": draw(st.sampled_from(["a:b", "😀", "东:南", ":"]))}
+        if "players" in record:
+            record["players"] = {seat: name + "😀" for seat, name in record["players"].items()}
+    elif twist == "nesting":
+        depth = draw(st.integers(18, 30))
+        record["meta"] = {"deep": json.loads("[" * depth + "]" * depth)}
+    elif twist == "digits":
+        digits = draw(st.integers(17, 20))
+        record[draw(st.sampled_from(["id", "meta"]))] = 10**digits if draw(st.booleans()) else {"n": -(10**digits)}
+    json_text = json.dumps(record, ensure_ascii=twist != "escapes" or draw(st.booleans()))
+    if twist == "twice":  # a key given twice behind an escaped colon
+        json_text = json_text[:-1] + ', "id": "\\u003a", "stakes": 2}' if '"id"' not in json_text else json_text
+    yaml_text = yaml.safe_dump(record, allow_unicode=True, sort_keys=False)
+    if twist == "aliases":
+        count = draw(st.integers(1, 40))
+        yaml_text += "meta:\n  base: &a [1, 2]\n" + "".join(f"  k{i}: *a\n" for i in range(count))
+        yaml_text = yaml_text.replace("meta:", "meta_old:", 1) if yaml_text.count("meta:") > 1 else yaml_text
+        json_text = json_text[:-1] + ', "meta": {"base": [1, 2]}}' if '"meta"' not in json_text else json_text
+    return json_text, yaml_text
+
+
+def verdict_of_score(text: str, suffix: str) -> dict[str, object] | str:
+    """``gangci score FILE -f json``'s net, or its error message (the part after the field)."""
+    import tempfile
+
+    from gangci_calc.errors import GangciError
+    from gangci_calc.scoring import score_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"r{suffix}"
+        path.write_text(text, encoding="utf-8")
+        try:
+            return dict(json.loads(score_file(str(path), "json", "en"))["net"])
+        except GangciError as error:
+            return error.text("en").split(": ", 1)[1]
+
+
+def verdict_of_batch(text: str, kind: str) -> dict[str, object] | str:
+    from gangci_calc.batch import Chunk, Scorer
+    from gangci_calc.batch.scoring import BatchOptions
+
+    (line,) = Scorer(BatchOptions(lang="en")).score_chunk(Chunk(kind, "r", 1, text + "\n")).text[:-1].split("\n")
+    out = json.loads(line)
+    return dict(out["net"]) if "net" in out else str(out["error"]).split(": ", 1)[1]
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_records())
+def test_batch_and_score_agree_on_every_verdict_and_amount(texts: tuple[str, str]) -> None:
+    json_text, yaml_text = texts
+    from_score, from_batch = verdict_of_score(json_text, ".json"), verdict_of_batch(json_text, "json")
+    assert isinstance(from_score, dict) == isinstance(from_batch, dict), (json_text, from_score, from_batch)
+    if isinstance(from_score, dict):
+        assert from_score == from_batch
+    yaml_score, yaml_batch = verdict_of_score(yaml_text, ".yaml"), verdict_of_batch(yaml_text, "yaml")
+    assert isinstance(yaml_score, dict) == isinstance(yaml_batch, dict), (yaml_text, yaml_score, yaml_batch)
+    if isinstance(yaml_score, dict):
+        assert yaml_score == yaml_batch

@@ -449,7 +449,7 @@ def _clean_json(text: str) -> bool:
     from gangci_calc.io.boundary import parse_json
 
     try:
-        parse_json(text, "", 0)
+        parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down
     except InputError:
         return False
     return True
