@@ -204,7 +204,10 @@ def test_killed_run_leaves_no_file_under_the_final_name(tmp_path: Path, sig: int
         assert time.time() < deadline and process.poll() is None, "the run ended before it could be interrupted"
         time.sleep(0.02)
     os.kill(process.pid, sig)
-    process.wait(timeout=30)
+    try:
+        process.wait(timeout=30)
+    finally:
+        process.kill()  # never left behind, even on a time-out
     assert not target.exists()
     if sig == signal.SIGTERM:  # a catchable signal also cleans up the temporary file
         assert sorted(p.name for p in tmp_path.iterdir()) == ["big.jsonl"]

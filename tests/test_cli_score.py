@@ -100,6 +100,7 @@ def test_python_dash_m() -> None:
         capture_output=True,
         text=True,
         check=True,
+        timeout=60,
     )
     assert json.loads(done.stdout)["net"]["W"] == 21000
 

@@ -36,13 +36,13 @@ def test_entry_point_runs_one_command_like_the_whole_app() -> None:
     import sys
 
     run = [sys.executable, "-m", "gangci_calc"]
-    helped = subprocess.run([*run, "score", "--help"], capture_output=True, text=True)
+    helped = subprocess.run([*run, "score", "--help"], capture_output=True, text=True, timeout=60)
     assert helped.returncode == 0 and "Usage: gangci score" in helped.stdout
-    bad = subprocess.run([*run, "score", "x.yaml", "--bogus"], capture_output=True, text=True)
+    bad = subprocess.run([*run, "score", "x.yaml", "--bogus"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "No such option: --bogus" in bad.stderr and "gangci score --help" in bad.stderr
-    unknown = subprocess.run([*run, "scor"], capture_output=True, text=True)
+    unknown = subprocess.run([*run, "scor"], capture_output=True, text=True, timeout=60)
     assert unknown.returncode == 2 and "No such command 'scor'" in unknown.stderr
-    version = subprocess.run([*run, "--version"], capture_output=True, text=True)
+    version = subprocess.run([*run, "--version"], capture_output=True, text=True, timeout=60)
     assert version.returncode == 0 and version.stdout.startswith("gangci ")
 
 
@@ -114,7 +114,9 @@ def test_a_gbk_console_gets_stand_ins_not_a_traceback(args: list[str]) -> None:
     import sys
 
     env = {**os.environ, "PYTHONIOENCODING": "gbk"}
-    done = subprocess.run([sys.executable, "-m", "gangci_calc", *args], cwd=ROOT, capture_output=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "gangci_calc", *args], cwd=ROOT, capture_output=True, env=env, timeout=60
+    )
     assert done.returncode in (0, 1, 2), done.stderr.decode("gbk")
     out, err = done.stdout.decode("gbk"), done.stderr.decode("gbk")  # both are valid GBK
     assert "Traceback" not in err and (out or err)

@@ -463,7 +463,7 @@ def test_a_reader_that_goes_away_gives_141(tmp_path: Path, command: list[str]) -
         proc.stdout.close()  # | head -c 10
         _, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
+        proc.kill()  # never left behind, even on a time-out
     assert proc.returncode == 141 and b"Traceback" not in err and err.count(b"\n") <= 1
 
 

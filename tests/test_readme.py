@@ -61,7 +61,14 @@ def run(command: str, cwd: Path, stdin: str = "", *, prompts_only: bool = False)
     command = re.sub(r"\s+#.*$", "", command)  # a comment the README adds for the reader
     redirect = " 2>&1 >/dev/null" if prompts_only else " 2>&1"
     done = subprocess.run(
-        ["bash", "-c", command + redirect], cwd=cwd, input=stdin, capture_output=True, text=True, env=env, check=False
+        ["bash", "-c", command + redirect],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
     )
     return done.stdout.rstrip("\n")  # a blank line at the end is not worth showing
 
