@@ -251,7 +251,9 @@ def test_many_interrupted_worker_runs(tmp_path: Path, sig: int) -> None:
     chance = random.Random(sig)
     for _ in range(TRIALS // 2):
         code, err = interrupted_batch(tmp_path, stream, sig, after=chance.uniform(0.3, 0.9))
-        assert "Traceback" not in err and code in (0, 130, 143), err
+        # -2 / -15: the signal came while Python itself was starting, before gangci could catch it (a shell
+        # shows both as 130 / 143 all the same)
+        assert "Traceback" not in err and code in (0, 130, 143, -signal.SIGINT, -signal.SIGTERM), err
         (tmp_path / "out.jsonl").unlink(missing_ok=True)
     left = subprocess.run(["pgrep", "-f", str(stream)], capture_output=True, text=True)
     assert left.stdout == "", "a worker outlived its parent"
