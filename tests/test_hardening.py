@@ -586,3 +586,11 @@ def test_batch_and_score_agree_on_every_verdict_and_amount(texts: tuple[str, str
     assert isinstance(yaml_score, dict) == isinstance(yaml_batch, dict), (yaml_text, yaml_score, yaml_batch)
     if isinstance(yaml_score, dict):
         assert yaml_score == yaml_batch
+
+
+def test_too_many_digits_name_the_field_in_yaml(english: CliRunner, write) -> None:
+    path = write(
+        "stakes: 1\npolicy: true\ndealer: E\nwin: {type: bomb, winner: S}\nbets: {S: {piao: 1234567890123456789012}}\n"
+    )
+    result = english.invoke(app, ["score", path])
+    assert result.stderr.endswith(":5:18: bets.S.piao: '1234567890123456789012' has more than 18 digits\n")
