@@ -193,3 +193,36 @@ def test_the_fast_path_takes_the_plain_records(monkeypatch) -> None:
     monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
     Scorer(BatchOptions()).score_chunk(Chunk("json", "p", 1, text))
     assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
+
+
+# ---------------------------------------------------------------- the fast path takes its bounds from the core
+
+BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
+    ("gangci_calc.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
+    ("gangci_calc.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
+    ("gangci_calc.io.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
+    ("gangci_calc.io.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "tighter", "extra"), BOUNDS, ids=[b[1] for b in BOUNDS])
+def test_the_fast_path_follows_each_bound_of_the_core(
+    monkeypatch: pytest.MonkeyPatch, module: str, name: str, tighter: int, extra: dict[str, Any]
+) -> None:
+    """A mutation check: tighten one bound where the core keeps it, and the fast path refuses what the loader
+    refuses. A fast path with a copy of the bound would score the record and fail this test."""
+    import importlib
+
+    record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, **extra}
+    chunk = Chunk("json", "r", 1, json.dumps(record) + "\n")
+
+    def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        fast = Scorer(BatchOptions(lang="en")).score_chunk(chunk).text
+        slow = Scorer(BatchOptions(lang="en", fast=False)).score_chunk(chunk).text
+        return lines(fast), lines(slow)
+
+    fast, slow = both()
+    assert fast == slow and "net" in fast[0]  # at the core's own bound the record is fine
+    monkeypatch.setattr(importlib.import_module(module), name, tighter)
+    fast, slow = both()
+    assert "error" in slow[0] and fast == slow

@@ -594,3 +594,41 @@ def test_too_many_digits_name_the_field_in_yaml(english: CliRunner, write) -> No
     )
     result = english.invoke(app, ["score", path])
     assert result.stderr.endswith(":5:18: bets.S.piao: '1234567890123456789012' has more than 18 digits\n")
+
+
+def processes_running(piece: str) -> list[int]:
+    """The processes whose command line names ``piece`` (read from /proc: no pgrep to match itself)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if piece.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc")
+def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from tests.handgen import hands
+
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps(h) + "\n" for h in hands(200_000, seed=5)), encoding="utf-8")
+    proc = subprocess.Popen([*GANGCI, "batch", str(path), "--jobs", "2", "-o", str(tmp_path / "o.jsonl")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    try:
+        time.sleep(0.8)
+        assert len(processes_running(str(path))) == 3  # the parent and its two workers
+        proc.kill()  # SIGKILL: no handler runs, no finally
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while processes_running(str(path)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert processes_running(str(path)) == [], "a worker outlived its parent"
+    finally:
+        if processes_running(str(path)):  # never left behind, whatever failed
+            os.killpg(proc.pid, signal.SIGKILL)

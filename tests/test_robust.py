@@ -6,6 +6,7 @@ the default suite runs a short version of each.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -34,6 +35,7 @@ DRAW = "\n流局\n\n"  # dealer (enter), 流局, kongs (enter)
 def start_add(path: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [*GANGCI, "session", str(path), "--add"],
+        start_new_session=True,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -46,8 +48,10 @@ def finish(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
     try:
         return proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):  # its whole group: workers that hold its pipes too
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.kill()
-        proc.communicate()
+        proc.communicate(timeout=10)
         pytest.fail(f"{proc.args} hung for {timeout} s and was killed")
 
 
@@ -204,6 +208,7 @@ def interrupted_batch(tmp_path: Path, stream: Path, sig: int, after: float = 0.6
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     time.sleep(after)
     proc.send_signal(sig)

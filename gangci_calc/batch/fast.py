@@ -31,15 +31,29 @@ from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.payments import Part
 from gangci_calc.rules.settle import Row, count_terms, kong_rows, rows
 
-Count = Annotated[int, Meta(ge=0, le=3)]
-Amount = Annotated[int, Meta(gt=0, lt=10**18)]
-RecordId = Annotated[int, Meta(gt=-(10**18), lt=10**18)] | str
+
+class Bounds(NamedTuple):
+    """The bounds the typed decode checks, read from where the core and the boundary keep them (never copied:
+    a test changes each there and sees the fast path follow)."""
+
+    counts: int  # 飘/抵/杠 at most: rules/addons.py MAX_COUNT, as rules/hand.py checks it
+    amount: int  # a stake at most: rules/stakes.py MAX_AMOUNT
+    digits: int  # digits of a whole number at most: io/boundary.py MAX_DIGITS
+
+
+def bounds() -> Bounds:
+    from gangci_calc.io import boundary
+    from gangci_calc.rules import addons, stakes
+
+    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS)
 
 
 class FastBets(Struct, forbid_unknown_fields=True, gc=False):
-    piao: Count | UnsetType = UNSET
-    di: Count | UnsetType = UNSET
-    gang: Count | UnsetType = UNSET
+    """A seat's add-ons; :func:`record_type` bounds the counts."""
+
+    piao: int | UnsetType = UNSET
+    di: int | UnsetType = UNSET
+    gang: int | UnsetType = UNSET
 
 
 class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
@@ -56,10 +70,12 @@ class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc
 
 
 class FastStakes(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
-    gang: Amount
-    bomb: Amount | UnsetType = UNSET
-    ci: Amount | UnsetType = UNSET
-    dianpao: Amount | UnsetType = UNSET
+    """A stakes mapping; :func:`record_type` bounds the amounts."""
+
+    gang: int
+    bomb: int | UnsetType = UNSET
+    ci: int | UnsetType = UNSET
+    dianpao: int | UnsetType = UNSET
 
 
 class FastHand(Struct, forbid_unknown_fields=True, gc=False):
@@ -72,20 +88,37 @@ class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     bets: dict[str, FastBets] | UnsetType = UNSET
     kongs: list[FastKong] | UnsetType = UNSET
     players: dict[str, str] | UnsetType = UNSET
-    id: RecordId | UnsetType = UNSET
+    id: int | str | UnsetType = UNSET
     meta: Any = UNSET
 
 
 @cache
-def _decoder(keep: tuple[str, ...]) -> msgspec.json.Decoder[FastHand]:
-    return msgspec.json.Decoder(record_type(keep, raw=True))
+def _decoder(keep: tuple[str, ...], limits: Bounds) -> msgspec.json.Decoder[FastHand]:
+    return msgspec.json.Decoder(record_type(keep, raw=True, limits=limits))
 
 
 @cache
-def record_type(keep: tuple[str, ...], raw: bool) -> type[FastHand]:
-    """The struct for these ``--keep`` keys: ``meta`` and each kept key as raw JSON text (``raw``) or data."""
+def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHand]:
+    """The struct for these ``--keep`` keys and bounds: ``meta`` and each kept key as raw JSON text (``raw``) or
+    data; counts, amounts and a numeric id bounded as the loader bounds them."""
+    count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
+    amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
+    whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
+    bets: Any = msgspec.defstruct(
+        "Bets", [(name, count | UnsetType, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
+        forbid_unknown_fields=True, gc=False,
+    )  # fmt: skip
+    stakes: Any = msgspec.defstruct(
+        "Stakes", [("gang", amount), *((name, amount | UnsetType, UNSET) for name in ("bomb", "ci", "dianpao"))],
+        bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
+    )  # fmt: skip
     kind: Any = Raw if raw else Any
-    fields: list[tuple[str, Any, Any]] = [("meta", kind | UnsetType, UNSET)]
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
+        ("stakes", int | stakes),
+        ("bets", dict[str, bets] | UnsetType, UNSET),
+        ("id", whole | str | UnsetType, UNSET),
+        ("meta", kind | UnsetType, UNSET),
+    ]
     fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
     rename = {f"kept{index}": key for index, key in enumerate(keep)}
     made: Any = msgspec.defstruct(
@@ -94,7 +127,7 @@ def record_type(keep: tuple[str, ...], raw: bool) -> type[FastHand]:
     return made  # type: ignore[no-any-return]
 
 
-WIN = {win.value: win for win in Win if win not in (Win.DIANPAO, Win.QIANGGANG)}  # those need house rules
+WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
 BET = {"piao": 0, "di": 1, "gang": 2}
 ZERO = 12  # the index of an always-zero count, for shares with fewer terms
@@ -164,7 +197,41 @@ class Known(NamedTuple):
 
 
 STANDARD = "standard"
-UNIT = (2, 6, 1, 2)  # bomb, ci, gang, point at G = 1
+UNIT = (2, 6, 1, 2)  # bomb, ci, gang, point at G = 1: what Stakes.from_gang(1) comes to (checked below)
+
+Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
+
+
+def _add_bets(
+    bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, gangs: list[tuple[int, int]]
+) -> tuple[Net, int] | None:
+    """The add-on terms of ``form`` added to ``net``, each 杠 count noted in ``gangs`` for the kongs, and the keys
+    the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off)."""
+    e, s, w, n = net
+    keys = 1 + len(bets)
+    deltas = form.deltas
+    added = False
+    for letter, counts in bets.items():
+        seat = _SEAT_INDEX.get(letter)
+        if seat is None:
+            return None
+        for offset, count in enumerate((counts.piao, counts.di, counts.gang)):
+            if count is UNSET:
+                continue
+            keys += 1
+            if not count:
+                continue
+            if offset == 1 and seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
+                return None
+            added = True
+            if offset == 2:
+                gangs.append((seat + 2, count))
+            if (delta := deltas[seat + offset]) is not None:
+                e, s, w, n = e + count * delta[0], s + count * delta[1], w + count * delta[2], n + count * delta[3]
+    if added and not policy:  # add-ons set with add-ons off
+        return None
+    return (e, s, w, n), keys
+
 
 # what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names
 Fast = tuple[Plan, int, int, int, int, Echo, dict[int, str]]
@@ -175,8 +242,9 @@ class FastPath:
 
     def __init__(self, keep: tuple[str, ...] = ()) -> None:
         self.keep = keep
-        self.decoder = _decoder(keep)
-        self.data_type = record_type(keep, raw=False)
+        limits = bounds()
+        self.decoder = _decoder(keep, limits)
+        self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
 
@@ -202,72 +270,64 @@ class FastPath:
             plan = self._plan(policy, record.dealer, record.win)
         if plan is REFUSED:
             return None
-        stakes = record.stakes  # 1, 2, or a (frozen, hashable) stakes mapping
-        known = self.stakes.get(stakes)
+        known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
         if known is None:
-            known = self._stakes(stakes)
+            known = self._stakes(record.stakes)
             if known is None:
                 return None
-        keys = plan.keys + known.keys + (record.policy is not UNSET)
         form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
-        e, s, w, n = form.const
-        bets = record.bets
+        net: Net = form.const
+        keys = plan.keys + known.keys + (record.policy is not UNSET)
         gangs: list[tuple[int, int]] = []  # (index, count) of each 杠 set: a kong's 杠底 counts these
-        if bets:
-            keys += 1 + len(bets)
-            deltas = form.deltas
-            added = False
-            for letter, counts in bets.items():
-                seat = _SEAT_INDEX.get(letter)
-                if seat is None:
-                    return None
-                piao, di, gang = counts.piao, counts.di, counts.gang
-                if piao is not UNSET:
-                    keys += 1
-                    if piao and (delta := deltas[seat]) is not None:
-                        e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
-                    added = added or bool(piao)
-                if di is not UNSET:
-                    keys += 1
-                    if di:
-                        if seat == plan.dealer:  # 抵 on the dealer: the loader says why not
-                            return None
-                        added = True
-                        if (delta := deltas[seat + 1]) is not None:
-                            e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
-                if gang is not UNSET:
-                    keys += 1
-                    if gang:
-                        added = True
-                        gangs.append((seat + 2, gang))
-                        if (delta := deltas[seat + 2]) is not None:
-                            e, s, w, n = (
-                                e + gang * delta[0],
-                                s + gang * delta[1],
-                                w + gang * delta[2],
-                                n + gang * delta[3],
-                            )
-            if added and not policy:  # add-ons set with add-ons off
+        if record.bets is not UNSET:
+            added = _add_bets(record.bets, form, plan.dealer, policy, net, gangs)
+            if added is None:
                 return None
-        elif bets is not UNSET:  # bets: {} (a key all the same)
-            keys += 1
-        kongs = record.kongs
-        if kongs is not UNSET:
-            keys += 1
-            for kong in kongs:
-                made = self.kongs.get((policy, kong)) or self._kong(policy, kong)
-                if made is REFUSED:
-                    return None
-                keys += made.keys
-                if plan.draw:  # 流局: the kongs are void (the seed's rules)
-                    continue
-                kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
-                ke, ks, kw, kn = kform.const
-                e, s, w, n = e + ke, s + ks, w + kw, n + kn
-                for index, gang in gangs:
-                    if (delta := kform.deltas[index]) is not None:
-                        e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
+            net, more = added
+            keys += more
+        if record.kongs is not UNSET:
+            kongs = self._add_kongs(record.kongs, policy, plan.draw, known, gangs, net)
+            if kongs is None:
+                return None
+            net, more = kongs
+            keys += more
+        said = self._said(record, colons >= 0)
+        if said is None:
+            return None
+        echo, names, more = said
+        if colons >= 0 and colons != keys + more:
+            return None
+        e, s, w, n = net
+        scale = known.scale
+        if scale != 1:
+            return plan, e * scale, s * scale, w * scale, n * scale, echo, names
+        return plan, e, s, w, n, echo, names
+
+    def _add_kongs(
+        self, kongs: list[FastKong], policy: bool, draw: bool, known: Known, gangs: list[tuple[int, int]], net: Net
+    ) -> tuple[Net, int] | None:
+        """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
+        keys = 1
+        e, s, w, n = net
+        for kong in kongs:
+            made = self.kongs.get((policy, kong)) or self._kong(policy, kong)
+            if made is REFUSED:
+                return None
+            keys += made.keys
+            if draw:
+                continue
+            kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
+            ke, ks, kw, kn = kform.const
+            e, s, w, n = e + ke, s + ks, w + kw, n + kn
+            for index, gang in gangs:
+                if (delta := kform.deltas[index]) is not None:
+                    e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
+        return (e, s, w, n), keys
+
+    def _said(self, record: FastHand, raw: bool) -> tuple[Echo, dict[int, str], int] | None:
+        """What the record echoes, its names, and the keys they take; ``None``: the loader's to say."""
         names = _NO_NAMES
+        keys = 0
         if record.players is not UNSET:
             named = _names(record.players)
             if named is None:
@@ -276,17 +336,12 @@ class FastPath:
             names = named
         echo = NO_ECHO
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
-            said = self._echo(record, colons >= 0)
+            said = self._echo(record, raw)
             if said is None:
                 return None
             echo, extra = said
             keys += extra
-        if colons >= 0 and colons != keys:
-            return None
-        scale = known.scale
-        if scale != 1:
-            return plan, e * scale, s * scale, w * scale, n * scale, echo, names
-        return plan, e, s, w, n, echo, names
+        return echo, names, keys
 
     def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
         """Work out (once) the shares of an outcome met for the first time, from the core: with add-ons and
@@ -304,7 +359,7 @@ class FastPath:
             keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
             if shares is not None:
                 off, on = shares
-                draw = kind is Win.DRAW
+                draw = kind is Win.DRAW and _draw_voids_kongs()
                 plans = (Plan(off, dealer * 3, how, draw, keys), Plan(on, dealer * 3, how, draw, keys))
         self.plans[(False, dealer_letter, win)], self.plans[(True, dealer_letter, win)] = plans
         return plans[policy]
@@ -331,7 +386,7 @@ class FastPath:
         keys = 1 + (value.bomb is not UNSET) + (value.ci is not UNSET) + (value.dianpao is not UNSET)
         bases = _bases(_stakes(value))
         gang = bases[2]
-        if bases == (2 * gang, 6 * gang, gang, 2 * gang):  # the usual proportions: the unit's forms, × 杠底
+        if bases == _bases(Stakes.from_gang(gang)):  # the usual proportions (the core's): the unit's forms, × 杠底
             known = self.stakes[value] = Known(STANDARD, UNIT, gang, keys)
         else:
             known = self.stakes[value] = Known(value, bases, 1, keys)
@@ -369,7 +424,7 @@ class FastPath:
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, kong): at most 2 × 3 × 4 × 5
-_STAKES: dict[object, Known] = {1: Known(STANDARD, UNIT, 100, 0), 2: Known(STANDARD, UNIT, 1000, 0)}
+_STAKES: dict[object, Known] = {}  # the schemes, from the core's SCHEMES (filled below), and tables met
 _SEAT_INDEX = {"E": 0, "S": 3, "W": 6, "N": 9}  # a seat letter -> where its counts start
 _NO_NAMES: dict[int, str] = {}
 
@@ -390,6 +445,18 @@ def _stakes(value: FastStakes) -> Stakes:
 
 
 _RULES = TableRules(SCHEMES[1], True, SEED_RULES)  # k and the add-on terms do not depend on the stakes
+
+assert _bases(Stakes.from_gang(1)) == UNIT, "the usual proportions changed: UNIT follows Stakes.from_gang(1)"
+for _number, _scheme in SCHEMES.items():  # 方案1, 方案2: a scheme in the usual proportions shares the unit's forms
+    _usual = _bases(_scheme) == _bases(Stakes.from_gang(_scheme.gang))
+    _STAKES[_number] = Known(STANDARD, UNIT, _scheme.gang, 0) if _usual else Known(_scheme, _bases(_scheme), 1, 0)
+
+
+@cache
+def _draw_voids_kongs() -> bool:
+    """Does a 流局 void the hand's kongs at the seed's table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
+    return not rows(Hand(_RULES, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
+
 
 Shares = tuple[tuple[Share, ...], tuple[Share, ...]]  # without add-ons, and with
 

@@ -38,15 +38,19 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
             complain(str(error))
 
 
-def _serve(connection: Connection, options: BatchOptions) -> None:
+def _serve(connection: Connection, options: BatchOptions, parents: list[Connection]) -> None:
     """A worker: score each chunk it is sent and send the result back, until ``None`` or its parent is gone.
 
-    The parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends the worker.
+    The parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends the worker. The parent's
+    ends of the pipes, which a fork copies here, are closed first: then a parent that dies, however it dies,
+    leaves this end with nobody on the other, and the worker ends with it instead of waiting for ever.
     """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for end in parents:
+        end.close()
     scorer = Scorer(options)
     try:
         while (chunk := connection.recv()) is not None:
@@ -78,10 +82,11 @@ def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1)
     try:
         for _ in range(jobs):
             ours, theirs = context.Pipe()
-            process: BaseProcess = context.Process(target=_serve, args=(theirs, options), daemon=True)  # type: ignore[attr-defined]
+            ends = [connection for _, connection in workers] + [ours]  # this process's ends, which a fork copies
+            process: BaseProcess = context.Process(target=_serve, args=(theirs, options, ends), daemon=True)  # type: ignore[attr-defined]
+            workers.append((process, ours))  # before it starts: a stop at any moment finds it
             process.start()
             theirs.close()
-            workers.append((process, ours))
         busy: deque[Connection] = deque()  # the workers with a chunk in hand, oldest first
         for index, chunk in enumerate(chunks):
             connection = workers[index % jobs][1]
@@ -95,11 +100,12 @@ def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1)
             connection.send(None)
     finally:
         for process, connection in workers:
-            if process.is_alive():
+            if process.pid is not None and process.is_alive():
                 process.kill()
             connection.close()
         for process, _ in workers:
-            process.join(5)
+            if process.pid is not None:
+                process.join(5)
 
 
 def _result(connection: Connection, workers: list[tuple[BaseProcess, Connection]]) -> ChunkResult:

@@ -42,6 +42,7 @@ from gangci_calc.rules import (
     is_seat_word,
     parse_seat,
 )
+from gangci_calc.rules import stakes as core_stakes
 from gangci_calc.rules.hand import whole_count
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
@@ -109,7 +110,7 @@ def read_stakes(value: Any, path: FieldPath) -> Stakes:
         raise RuleError(path, say(m.NOT_A_SCHEME, value=shown(value)))
     given = read_mapping(value, path, STAKES, m.WHAT_STAKES)
     for name, amount in given.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount < 10**18:
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= core_stakes.MAX_AMOUNT:
             raise RuleError((*path, name), say(m.NOT_AN_AMOUNT_18, value=shown(amount)))
     if "gang" not in given:
         raise RuleError(path, say(m.STAKES_NEED_GANG))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gangci_calc.errors import FieldPath, RuleError, shown
-from gangci_calc.rules.addons import MAX_COUNT, NO_BETS, Bets
+from gangci_calc.rules import addons
+from gangci_calc.rules.addons import NO_BETS, Bets
 from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
@@ -83,7 +84,7 @@ def whole_count(path: FieldPath, name: str, count: object) -> int:
 def _bad_count(path: FieldPath, name: str, count: object, policy: bool) -> None:
     """Raise the error for an add-on count the rules do not allow."""
     count = whole_count(path, name, count)
-    if not 0 <= count <= MAX_COUNT:
+    if not 0 <= count <= addons.MAX_COUNT:
         raise RuleError(path, say(m.BET_OUT_OF_RANGE, value=count, bet=_BET_ZH[name]))
     if count and not policy:
         raise RuleError(path, say(m.BET_WITHOUT_POLICY, value=count, bet=_BET_ZH[name]))
@@ -107,7 +108,7 @@ def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
         if seat_bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
         for name, count in (("piao", seat_bets.piao), ("di", seat_bets.di), ("gang", seat_bets.gang)):
-            if type(count) is not int or not 0 <= count <= MAX_COUNT or (count and not policy):
+            if type(count) is not int or not 0 <= count <= addons.MAX_COUNT or (count and not policy):
                 _bad_count(("bets", seat.name, name), name, count, policy)
         if seat_bets.di and seat is dealer:
             raise RuleError(("bets", seat.name, "di"), say(m.DEALER_NO_DI, seat=seat.name))

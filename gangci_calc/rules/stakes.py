@@ -8,6 +8,8 @@ from gangci_calc.errors import RuleError, shown
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
+MAX_AMOUNT = 10**18 - 1  # the largest stake a table may set (an amount of 18 digits)
+
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
