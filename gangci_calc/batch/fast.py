@@ -206,7 +206,8 @@ def _add_bets(
     bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, gangs: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
     """The add-on terms of ``form`` added to ``net``, each 杠 count noted in ``gangs`` for the kongs, and the keys
-    the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off)."""
+    the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off).
+    Written out count by count: it is the hot loop's."""
     e, s, w, n = net
     keys = 1 + len(bets)
     deltas = form.deltas
@@ -215,19 +216,28 @@ def _add_bets(
         seat = _SEAT_INDEX.get(letter)
         if seat is None:
             return None
-        for offset, count in enumerate((counts.piao, counts.di, counts.gang)):
-            if count is UNSET:
-                continue
+        piao, di, gang = counts.piao, counts.di, counts.gang
+        if piao is not UNSET:
             keys += 1
-            if not count:
-                continue
-            if offset == 1 and seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
-                return None
-            added = True
-            if offset == 2:
-                gangs.append((seat + 2, count))
-            if (delta := deltas[seat + offset]) is not None:
-                e, s, w, n = e + count * delta[0], s + count * delta[1], w + count * delta[2], n + count * delta[3]
+            if piao:
+                added = True
+                if (delta := deltas[seat]) is not None:
+                    e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
+        if di is not UNSET:
+            keys += 1
+            if di:
+                if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
+                    return None
+                added = True
+                if (delta := deltas[seat + 1]) is not None:
+                    e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
+        if gang is not UNSET:
+            keys += 1
+            if gang:
+                added = True
+                gangs.append((seat + 2, gang))
+                if (delta := deltas[seat + 2]) is not None:
+                    e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
     if added and not policy:  # add-ons set with add-ons off
         return None
     return (e, s, w, n), keys
@@ -291,11 +301,14 @@ class FastPath:
                 return None
             net, more = kongs
             keys += more
-        said = self._said(record, colons >= 0)
-        if said is None:
-            return None
-        echo, names, more = said
-        if colons >= 0 and colons != keys + more:
+        echo, names = NO_ECHO, _NO_NAMES
+        if record.players is not UNSET or record.id is not UNSET or record.meta is not UNSET or self.keep:
+            said = self._said(record, colons >= 0)
+            if said is None:
+                return None
+            echo, names, more = said
+            keys += more
+        if colons >= 0 and colons != keys:
             return None
         e, s, w, n = net
         scale = known.scale
