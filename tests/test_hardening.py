@@ -632,3 +632,16 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
     finally:
         if processes_running(str(path)):  # never left behind, whatever failed
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_a_bug_in_a_worker_comes_back_as_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gangci_calc.batch import Chunk, Scorer
+    from gangci_calc.batch.run import scored_chunks
+    from gangci_calc.batch.scoring import BatchOptions
+
+    def broken(self: Scorer, chunk: Chunk) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Scorer, "score_chunk", broken)  # the workers are forked from here: they have it too
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        list(scored_chunks([Chunk("json", "r", 1, BOMB)] * 3, BatchOptions(), jobs=2))
