@@ -224,9 +224,9 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
             if command.key == "s":
                 write_err("\n".join(standings_lines(result, lang)))
             else:
-                from gangci_calc.io.formats import SESSION, renderer
+                from gangci_calc.io.formats import SESSION
 
-                write_err(renderer(SESSION, "table")(result, lang))
+                write_err(SESSION["table"].renderer()(result, lang))
             continue
         except (AnswerError, RuleError, ClaimRejected) as error:  # a hand the ledger refused: nothing was written
             write_err(f"  ✗ {error}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gangci_calc.errors import InputError, RuleError, TileSyntaxError
-from gangci_calc.io.formats import CHECK, WAITS, renderer
+from gangci_calc.io.formats import CHECK, WAITS
 from gangci_calc.io.load import load_hand
 from gangci_calc.io.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
@@ -23,7 +23,7 @@ def check_file(path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES) ->
     if loaded.tiles is None:
         raise InputError(path, say(m.NO_TILES), field="tiles")
     verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house)
-    text: str = renderer(CHECK, fmt)(verdict, loaded.tiles, lang, loaded.hand.outcome.winner)
+    text = CHECK[fmt].renderer()(verdict, loaded.tiles, lang, loaded.hand.outcome.winner)
     return text, verdict.holds
 
 
@@ -44,7 +44,7 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SE
     if problem:
         raise InputError("hand", problem)
     hand_waits = waits(counts_of(tiles), claim.all_counts())
-    text: str = renderer(WAITS, fmt)(claim, hand_waits, next_tile_wins(claim, house), lang)
+    text = WAITS[fmt].renderer()(claim, hand_waits, next_tile_wins(claim, house), lang)
     return text
 
 
@@ -105,7 +105,7 @@ def check_tiles(given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED
         option = "--win-tile" if error.path[-1] == "win_tile" else "--hand"
         raise InputError(option, error.message) from None
     verdict = check_claim(win, claim, dealer_wins=winner is None or winner is dealer, house=house)
-    text: str = renderer(CHECK, fmt)(verdict, claim, lang, winner)
+    text = CHECK[fmt].renderer()(verdict, claim, lang, winner)
     return text, verdict.holds
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gangci_calc.errors import ClaimRejected
-from gangci_calc.io.formats import SCORE, renderer
+from gangci_calc.errors import ClaimRejected, InputError
+from gangci_calc.io.formats import SCORE
 from gangci_calc.io.load import LoadedHand, load_hand
 from gangci_calc.rules import SEED_RULES, HouseRules, settle
 from gangci_calc.words import messages as m
@@ -25,8 +25,10 @@ def score_file(
     path: str, fmt: str, lang: str, *, explain: bool = False, check: bool = True, base: HouseRules = SEED_RULES
 ) -> str:
     """The whole output as one string, so nothing is half-written on error."""
+    form = SCORE[fmt]
+    if explain and not form.explain:  # the registry says which formats show the formulas
+        raise InputError("--explain", say(m.EXPLAIN_NOT_IN_FORMAT, fmt=fmt))
     loaded = load_hand(path, base)
     if check:
         check_tiles(loaded)
-    text: str = renderer(SCORE, fmt)(loaded, settle(loaded.hand), lang, explain)
-    return text
+    return form.renderer()(loaded, settle(loaded.hand), lang, explain)

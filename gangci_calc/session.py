@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gangci_calc.errors import ClaimRejected
-from gangci_calc.io.formats import SESSION, renderer
+from gangci_calc.io.formats import SESSION
 from gangci_calc.io.load_session import SettledSession, load_session
 from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import SEED_RULES, HouseRules
@@ -24,5 +24,5 @@ def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES
     if false_claims:
         raise ClaimRejected(*false_claims)
     result = settle_hands((item.loaded.hand for item in session.hands), [item.loaded.names for item in session.hands])
-    text: str = renderer(SESSION, fmt)(SettledSession.of(session, result), lang)
+    text = SESSION[fmt].renderer()(SettledSession.of(session, result), lang)
     return text

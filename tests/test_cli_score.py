@@ -136,14 +136,31 @@ def test_explain_goes_into_json_and_is_refused_for_csv(english) -> None:
     assert "S 小李 → W 张姐  direct ci discarder: ci base 6000 × 2 = 12000" in data["explain"]
     plain = json.loads(english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json"]).stdout)
     assert "explain" not in plain
-    csv_run = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "csv", "--explain"])
-    assert csv_run.exit_code == 2 and csv_run.stdout == ""
-    assert csv_run.stderr.startswith("--explain: CSV has one row per seat")
+    from gangci_calc.io.formats import SCORE
+
+    for fmt in (fmt for fmt, form in SCORE.items() if not form.explain):  # the registry says which cannot
+        refused = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", fmt, "--explain"])
+        assert refused.exit_code == 2 and refused.stdout == ""
+        assert refused.stderr.startswith(f"--explain: {fmt} has one row per seat")
+    for fmt in (fmt for fmt, form in SCORE.items() if form.explain):
+        shown = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", fmt, "--explain"])
+        assert shown.exit_code == 0 and "6000 × 2 = 12000" in shown.stdout, fmt
 
 
-@pytest.mark.parametrize(("command", "formats"), [("score", "table|json|csv|text|markdown"), ("check", "table|json")])
-def test_each_command_offers_exactly_its_formats(runner, command: str, formats: str) -> None:
-    assert f"<{formats}>" in runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
+@pytest.mark.parametrize("command", ["score", "session", "check", "waits", "batch"])
+def test_each_command_offers_exactly_its_formats(runner, command: str) -> None:
+    from gangci_calc.io import formats
+
+    table = {"score": formats.SCORE, "session": formats.SESSION, "check": formats.CHECK, "waits": formats.WAITS}
+    choices = "|".join(table.get(command, formats.BATCH))
+    assert f"<{choices}>" in runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
+
+
+def test_tsv_is_the_csv_with_tabs(runner) -> None:
+    for command, example in (("score", "full-table.yaml"), ("session", "session-people.yaml")):
+        csv_out = runner.invoke(app, [command, str(EXAMPLES / example), "-f", "csv"]).stdout
+        tsv_out = runner.invoke(app, [command, str(EXAMPLES / example), "-f", "tsv"]).stdout
+        assert "\t" in tsv_out and tsv_out.replace("\t", ",") == csv_out
 
 
 def test_check_refuses_csv(runner) -> None:

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 from gangci_calc.io.labels import amount_text, json_amount
 from gangci_calc.ledger import person_name
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
-from gangci_calc.words import messages as m
-from gangci_calc.words import say
 
 if TYPE_CHECKING:
     from gangci_calc.io.load import LoadedHand
@@ -84,17 +82,20 @@ def stakes_object(hand: Hand) -> dict[str, int]:
     return out
 
 
-def csv_text(rows: list[list[Any]]) -> str:
+def csv_text(rows: list[list[Any]], delimiter: str = ",") -> str:
+    """Rows as CSV, or TSV with ``delimiter="\\t"`` (a cell with the delimiter, a quote or a newline is quoted)."""
     import csv
     import io
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\n", delimiter=delimiter)
     writer.writerows(rows)
     return buffer.getvalue()
 
 
-def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None) -> str:
+def settlement_csv(
+    hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None, delimiter: str = ","
+) -> str:
     """One row per seat: seat, name, dealer, add-ons, win part, kong part, net, and the house rules."""
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     rules = rules_cell(hand.house)
@@ -115,7 +116,7 @@ def settlement_csv(hand: Hand, settlement: Settlement, names: dict[Seat, str] | 
                 rules,
             ]
         )
-    return csv_text(rows)
+    return csv_text(rows, delimiter)
 
 
 def rules_cell(house: HouseRules) -> str:
@@ -143,12 +144,13 @@ def score_json(loaded: LoadedHand, settlement: Settlement, lang: str, explain: b
 
 
 def score_csv(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
-    """``gangci score --format csv``: one row per seat; the formulas of ``--explain`` have no column here."""
-    if explain:
-        from gangci_calc.errors import InputError
-
-        raise InputError("--explain", say(m.EXPLAIN_NO_CSV))
+    """``gangci score --format csv``: one row per seat (the formulas of ``--explain`` have no column here)."""
     return settlement_csv(loaded.hand, settlement, loaded.names)
+
+
+def score_tsv(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
+    """``gangci score --format tsv``: the CSV's rows, tab-separated, for a spreadsheet's paste."""
+    return settlement_csv(loaded.hand, settlement, loaded.names, delimiter="\t")
 
 
 def session_json(settled: SettledSession, lang: str) -> str:
@@ -195,7 +197,12 @@ def _name(seat: Seat | None) -> str | None:
     return seat.name if seat is not None else None
 
 
-def session_csv(settled: SettledSession, lang: str) -> str:
+def session_tsv(settled: SettledSession, lang: str) -> str:
+    """``gangci session --format tsv``: the CSV's rows, tab-separated."""
+    return session_csv(settled, lang, delimiter="\t")
+
+
+def session_csv(settled: SettledSession, lang: str, delimiter: str = ",") -> str:
     """``gangci session --format csv``: one row per hand, then the totals."""
     rows: list[list[Any]] = [["hand", "dealer", "outcome", "winner", "from", "E", "S", "W", "N", "rules"]]
     for h in settled.hands:
@@ -212,7 +219,7 @@ def session_csv(settled: SettledSession, lang: str) -> str:
             ]
         )
     rows.append(["total", "", "", "", "", *(amount_text(a) for a in settled.totals), ""])
-    return csv_text(rows)
+    return csv_text(rows, delimiter)
 
 
 def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:

@@ -1,60 +1,191 @@
-"""The formats each command renders, and the function that renders each: the one registry.
+"""The formats each command renders, and the renderer of each: the one registry.
 
-A renderer is named ``"module:function"`` and imported only when used, so the
-CLI lists a command's ``--format`` choices from these tables without loading
-Rich. Adding a format to ``score`` and ``session`` touches two files: the
-module of its two renderers (``io/export.py`` for machines, ``io/chat.py``
-for the group chat, ``io/render*.py`` for the terminal), and a line for each
-here (docs/maintaining.md).
-
-Signatures: ``SCORE`` renderers take ``(loaded, settlement, lang, explain)``;
-``SESSION`` ones ``(settled_session, lang)``; ``CHECK`` ones
-``(verdict, claim, lang, winner)``; ``WAITS`` ones ``(claim, waits, wins, lang)``;
-``BATCH`` entries are classes of line builders (``frame``, ``scored``, ``failed``), made with ``(keep, payments)``.
+Each entry is a :class:`Format`: a small function that imports its renderer when used (so the CLI lists a
+command's ``--format`` choices without loading Rich), typed by the command's renderer :class:`~typing.Protocol`
+so mypy and an IDE follow it, and whether the format shows ``--explain``. Adding a format to ``score`` and
+``session`` touches two files: the module of its renderers (``io/export.py`` for machines, ``io/chat.py`` for
+the group chat, ``io/render*.py`` for the terminal) and an entry for each here (docs/maintaining.md). The CLI's
+choices, its help and the tests' lists of formats come from these tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from gangci_calc.io.batch_lines import Echo, Frame, Outcome
+    from gangci_calc.io.load import LoadedHand
+    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.rules import Seat, Settlement
+    from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
+    from gangci_calc.tiles.notation import Tile
 
-SCORE = {
-    "table": "gangci_calc.io.render:score_table",
-    "json": "gangci_calc.io.export:score_json",
-    "csv": "gangci_calc.io.export:score_csv",
-    "text": "gangci_calc.io.chat:score_text",
-    "markdown": "gangci_calc.io.chat:score_markdown",
-}
-SESSION = {
-    "table": "gangci_calc.io.render_session:session_table",
-    "json": "gangci_calc.io.export:session_json",
-    "csv": "gangci_calc.io.export:session_csv",
-    "text": "gangci_calc.io.chat:session_text",
-    "markdown": "gangci_calc.io.chat:session_markdown",
-}
-CHECK = {
-    "table": "gangci_calc.io.render_tiles:check_panel",
-    "json": "gangci_calc.io.export:check_json",
-}
-WAITS = {
-    "table": "gangci_calc.io.render_tiles:waits_view",
-    "json": "gangci_calc.io.export:waits_json",
-}
-BATCH = {  # line builders: the batch scorer (batch/scoring.py) writes a line per hand with them
-    "jsonl": "gangci_calc.io.batch_lines:BatchJsonl",
-    "csv": "gangci_calc.io.batch_lines:BatchCsv",
-}
+R = TypeVar("R")
 
 
-def renderer(table: dict[str, str], fmt: str) -> Callable[..., Any]:
-    """The function that renders ``fmt`` for the command whose table this is."""
-    module, name = table[fmt].split(":")
-    function: Callable[..., Any] = getattr(import_module(module), name)
-    return function
+@dataclass(frozen=True)
+class Format(Generic[R]):
+    """One format of one command: its renderer, imported when asked for, and whether it shows ``--explain``."""
+
+    load: Callable[[], R]
+    explain: bool = False
+
+    def renderer(self) -> R:
+        return self.load()
+
+
+class ScoreRenderer(Protocol):
+    def __call__(self, loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool, /) -> str: ...
+
+
+class SessionRenderer(Protocol):
+    def __call__(self, settled: SettledSession, lang: str, /) -> str: ...
+
+
+class CheckRenderer(Protocol):
+    def __call__(self, verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None, /) -> str: ...
+
+
+class WaitsRenderer(Protocol):
+    def __call__(self, claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str, /) -> str: ...
+
+
+class BatchLinesMaker(Protocol):
+    def __call__(self, keep: tuple[str, ...], payments: bool, /) -> BatchLines: ...
+
+
+def _score_table() -> ScoreRenderer:
+    from gangci_calc.io.render import score_table
+
+    return score_table
+
+
+def _score_json() -> ScoreRenderer:
+    from gangci_calc.io.export import score_json
+
+    return score_json
+
+
+def _score_csv() -> ScoreRenderer:
+    from gangci_calc.io.export import score_csv
+
+    return score_csv
+
+
+def _score_tsv() -> ScoreRenderer:
+    from gangci_calc.io.export import score_tsv
+
+    return score_tsv
+
+
+def _score_text() -> ScoreRenderer:
+    from gangci_calc.io.chat import score_text
+
+    return score_text
+
+
+def _score_markdown() -> ScoreRenderer:
+    from gangci_calc.io.chat import score_markdown
+
+    return score_markdown
+
+
+def _session_table() -> SessionRenderer:
+    from gangci_calc.io.render_session import session_table
+
+    return session_table
+
+
+def _session_json() -> SessionRenderer:
+    from gangci_calc.io.export import session_json
+
+    return session_json
+
+
+def _session_csv() -> SessionRenderer:
+    from gangci_calc.io.export import session_csv
+
+    return session_csv
+
+
+def _session_tsv() -> SessionRenderer:
+    from gangci_calc.io.export import session_tsv
+
+    return session_tsv
+
+
+def _session_text() -> SessionRenderer:
+    from gangci_calc.io.chat import session_text
+
+    return session_text
+
+
+def _session_markdown() -> SessionRenderer:
+    from gangci_calc.io.chat import session_markdown
+
+    return session_markdown
+
+
+def _check_panel() -> CheckRenderer:
+    from gangci_calc.io.render_tiles import check_panel
+
+    return check_panel
+
+
+def _check_json() -> CheckRenderer:
+    from gangci_calc.io.export import check_json
+
+    return check_json
+
+
+def _waits_view() -> WaitsRenderer:
+    from gangci_calc.io.render_tiles import waits_view
+
+    return waits_view
+
+
+def _waits_json() -> WaitsRenderer:
+    from gangci_calc.io.export import waits_json
+
+    return waits_json
+
+
+def _batch_jsonl() -> BatchLinesMaker:
+    from gangci_calc.io.batch_lines import BatchJsonl
+
+    return BatchJsonl
+
+
+def _batch_csv() -> BatchLinesMaker:
+    from gangci_calc.io.batch_lines import BatchCsv
+
+    return BatchCsv
+
+
+SCORE: dict[str, Format[ScoreRenderer]] = {
+    "table": Format(_score_table, explain=True),
+    "json": Format(_score_json, explain=True),
+    "csv": Format(_score_csv),
+    "tsv": Format(_score_tsv),
+    "text": Format(_score_text, explain=True),
+    "markdown": Format(_score_markdown, explain=True),
+}
+SESSION: dict[str, Format[SessionRenderer]] = {
+    "table": Format(_session_table),
+    "json": Format(_session_json),
+    "csv": Format(_session_csv),
+    "tsv": Format(_session_tsv),
+    "text": Format(_session_text),
+    "markdown": Format(_session_markdown),
+}
+CHECK: dict[str, Format[CheckRenderer]] = {"table": Format(_check_panel), "json": Format(_check_json)}
+WAITS: dict[str, Format[WaitsRenderer]] = {"table": Format(_waits_view), "json": Format(_waits_json)}
+BATCH: dict[str, Format[BatchLinesMaker]] = {  # line builders: batch/scoring.py writes a line per hand with them
+    "jsonl": Format(_batch_jsonl),
+    "csv": Format(_batch_csv),
+}
 
 
 class BatchLines(Protocol):
@@ -75,5 +206,4 @@ class BatchLines(Protocol):
 
 def batch_lines(fmt: str, keep: tuple[str, ...] = (), payments: bool = False) -> BatchLines:
     """The line builders of one batch format (``keep``: the ``--keep`` keys; ``payments``: ``--payments``)."""
-    lines: BatchLines = renderer(BATCH, fmt)(keep, payments)
-    return lines
+    return BATCH[fmt].renderer()(keep, payments)
