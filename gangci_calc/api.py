@@ -84,7 +84,7 @@ def score(
     ``check``: refuse a claim its ``tiles:`` do not support; ``lang``: of the explanation and the errors
     (``zh`` or ``en``; else ``GANGCI_LANG``, the config file, or Chinese).
     """
-    from gangci_calc.io.load import hand_from_data
+    from gangci_calc.io.load.load import hand_from_data
 
     language = _language(lang)
     with speaking(language):
@@ -136,7 +136,7 @@ def settle_session(
     >>> [hand.dealer for hand in evening.hands], evening.people
     (['E', 'S'], {'老王': -200, '小李': 600, 'W': -200, 'N': -200})
     """
-    from gangci_calc.io.load_session import SettledSession, session_from_data
+    from gangci_calc.io.load.load_session import SettledSession, session_from_data
     from gangci_calc.ledger import person_name, settle_hands
 
     language = _language(lang)
@@ -173,8 +173,8 @@ def settle_session(
 def _result(
     hand: Hand, names: Mapping[Any, str], record_id: str | int | None, meta: dict[str, Any] | None, lang: str
 ) -> Result:
-    from gangci_calc.io.explain import explain_lines
-    from gangci_calc.io.export import house_object
+    from gangci_calc.io.export.export import house_object
+    from gangci_calc.io.show.explain import explain_lines
 
     settlement = settle(hand)
     outcome = hand.outcome
@@ -196,7 +196,7 @@ def _result(
 def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
     if rules is None:
         return SEED_RULES
-    from gangci_calc.io.fields import read_house
+    from gangci_calc.io.load.fields import read_house
 
     try:
         return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
@@ -211,7 +211,7 @@ def _language(lang: str | None) -> str:
         if code not in LANGS:
             raise HandError("lang", say(m.NOT_A_LANGUAGE, value=repr(lang)), "en")
         return code
-    from gangci_calc.io.config import default_language
+    from gangci_calc.io.load.config import default_language
 
     try:
         return default_language()

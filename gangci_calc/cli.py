@@ -27,8 +27,8 @@ from gangci_calc.errors import (
     OutputError,
     Terminated,
 )
-from gangci_calc.io import formats
-from gangci_calc.io.config import default_language, startup_language
+from gangci_calc.io.export import formats
+from gangci_calc.io.load.config import default_language, startup_language
 from gangci_calc.words import Message, say, speaking, use_language
 from gangci_calc.words import messages as m
 from gangci_calc.words.help import HELP
@@ -70,7 +70,7 @@ LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and 
 
 
 def _choices(name: str, table: dict[str, str]) -> type[Enum]:
-    """A command's --format choices, from the format registry (io/formats.py)."""
+    """A command's --format choices, from the format registry (io/export/formats.py)."""
     return Enum(name, {fmt: fmt for fmt in table}, type=str)  # type: ignore[return-value]
 
 
@@ -116,7 +116,7 @@ def _house(rules_file: str | None) -> HouseRules:
         from gangci_calc.rules import SEED_RULES
 
         return SEED_RULES
-    from gangci_calc.io.load import load_rules
+    from gangci_calc.io.load.load import load_rules
 
     return load_rules(rules_file)
 
@@ -124,7 +124,7 @@ def _house(rules_file: str | None) -> HouseRules:
 def fail(message: str, status: int) -> typer.Exit:
     """One line on stderr, nothing on stdout; the caller raises the returned Exit (whose status holds even where
     stderr cannot be written)."""
-    from gangci_calc.io.console import say_err
+    from gangci_calc.io.show.console import say_err
 
     say_err(message)
     return typer.Exit(status)
@@ -180,13 +180,13 @@ _STATUS: dict[type[GangciError], int] = {
 
 def _replaced() -> list[str]:
     """The files this process has written whole so far (none if it has not loaded the writer)."""
-    atomic = sys.modules.get("gangci_calc.io.atomic")
+    atomic = sys.modules.get("gangci_calc.io.ledger.atomic")
     return atomic.REPLACED if atomic is not None else []
 
 
 def _quiet_stdout() -> None:
     """Point stdout at /dev/null, so the flush at exit cannot fail again and print a traceback."""
-    from gangci_calc.io.console import quiet
+    from gangci_calc.io.show.console import quiet
 
     quiet(sys.stdout)
 
@@ -206,7 +206,7 @@ def _internal(error: BaseException, lang: str = "zh") -> typer.Exit:
 
 def emit(text: str) -> None:
     """A command's result on stdout, flushed here so that a failed write is reported (exit 74), not lost."""
-    from gangci_calc.io.console import write_out
+    from gangci_calc.io.show.console import write_out
 
     write_out(text)
     sys.stdout.flush()
@@ -282,7 +282,7 @@ def session(
             else:
                 tail = evening.add_hand(session_file, language, base)
                 if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand
-                    from gangci_calc.io.chat import long_ledger_text
+                    from gangci_calc.io.show.chat import long_ledger_text
 
                     emit(long_ledger_text(tail, session_file, language))
                     return
@@ -369,7 +369,7 @@ def rules_command(
 ) -> None:
     """The rule book: the seed's rules and every house option (规矩), or one table's options."""
     with exit_codes(lang) as language:
-        from gangci_calc.io.rulebook import rule_book, table_rules_text
+        from gangci_calc.io.show.rulebook import rule_book, table_rules_text
 
         emit(rule_book(language) if rules_file is None else table_rules_text(rules_file, language))
 
@@ -392,7 +392,7 @@ def schema_command(
 ) -> None:
     """JSON Schema (draft 2020-12) of hand files, session files, or batch's result lines."""
     with exit_codes(lang):
-        from gangci_calc.io.json_schema import schema_text
+        from gangci_calc.io.export.json_schema import schema_text
 
         emit(schema_text(kind.value))
 

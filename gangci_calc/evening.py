@@ -2,7 +2,7 @@
 
 Every change is made under the ledger's lock, read back whole (rules and tile
 claims) before it is written, and written atomically; only the changed hand's
-text differs (:mod:`gangci_calc.io.ledger_edit`).
+text differs (:mod:`gangci_calc.io.ledger.ledger_edit`).
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
-from gangci_calc.io.atomic import check_ledger_writable
-from gangci_calc.io.boundary import SESSION_FILE_LIMIT, has_bom, read_text
-from gangci_calc.io.chat import hand_line
-from gangci_calc.io.console import write_err
-from gangci_calc.io.ledger_edit import in_own_lines, kept_fields, with_hand_replaced, without_last_hand
-from gangci_calc.io.ledger_tail import LedgerTail, PersonTotal, digest_of, load_tail, save_tail
-from gangci_calc.io.ledger_write import append_at_end, append_hand_text, end_indent, write_atomically
-from gangci_calc.io.load import Table
-from gangci_calc.io.load_session import SessionFile, SettledSession, load_session, session_from_text
-from gangci_calc.io.lock import ledger_lock
+from gangci_calc.io.ledger.atomic import check_ledger_writable
+from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced, without_last_hand
+from gangci_calc.io.ledger.ledger_tail import LedgerTail, PersonTotal, digest_of, load_tail, save_tail
+from gangci_calc.io.ledger.ledger_write import append_at_end, append_hand_text, end_indent, write_atomically
+from gangci_calc.io.ledger.lock import ledger_lock
+from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, has_bom, read_text
+from gangci_calc.io.load.load import Table
+from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text
+from gangci_calc.io.show.chat import hand_line
+from gangci_calc.io.show.console import write_err
 from gangci_calc.ledger import settle_hands
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
 from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer, settle
@@ -101,7 +101,7 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
 def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
     """Ask for the next hand and append it; the rest of the file stays byte for byte.
 
-    A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger_tail`) has
+    A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`) has
     all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
     """
     with _locked(path, lang):
@@ -148,7 +148,7 @@ def tail_of(session: SessionFile, base: HouseRules) -> LedgerTail:
 
 def _item_data(block: str, path: str) -> object:
     """The one hand of a ``hands:`` item as the loader reads it."""
-    from gangci_calc.io.boundary import parse_yaml
+    from gangci_calc.io.load.boundary import parse_yaml
 
     items = parse_yaml(block, path)
     return items[0]
@@ -201,7 +201,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     Each hand is written as soon as it is entered, so stopping (Ctrl-C, end of input) loses none.
     ``u`` undoes the last hand, ``s`` shows the standings, ``l`` the ledger, ``q`` leaves.
     """
-    from gangci_calc.io.chat import standings_lines
+    from gangci_calc.io.show.chat import standings_lines
 
     write_err(asking(lang)["play_keys"])
     while True:
@@ -224,7 +224,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
             if command.key == "s":
                 write_err("\n".join(standings_lines(result, lang)))
             else:
-                from gangci_calc.io.formats import SESSION
+                from gangci_calc.io.export.formats import SESSION
 
                 write_err(SESSION["table"].renderer()(result, lang))
             continue

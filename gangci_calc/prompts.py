@@ -16,20 +16,20 @@ from typing import TypeVar
 import typer
 
 from gangci_calc.errors import AnswerError, InputError, RuleError, shown
-from gangci_calc.io.answers import (
+from gangci_calc.io.ledger.ledger_write import hand_flow, hand_yaml, new_session_text, write_atomically
+from gangci_calc.io.ledger.lock import ledger_lock
+from gangci_calc.io.load.answers import (
     parse_bets,
     parse_house,
     parse_kongs,
     parse_seat_answer,
     parse_win,
 )
-from gangci_calc.io.console import write_err, write_prompt
-from gangci_calc.io.fields import name_text
-from gangci_calc.io.labels import house_text, kong_label, seat_label, seat_name, win_label, word
-from gangci_calc.io.ledger_write import hand_flow, hand_yaml, new_session_text, write_atomically
-from gangci_calc.io.load import Table
-from gangci_calc.io.load_session import session_from_text
-from gangci_calc.io.lock import ledger_lock
+from gangci_calc.io.load.fields import name_text
+from gangci_calc.io.load.load import Table
+from gangci_calc.io.load.load_session import session_from_text
+from gangci_calc.io.show.console import write_err, write_prompt
+from gangci_calc.io.show.labels import house_text, kong_label, seat_label, seat_name, win_label, word
 from gangci_calc.rules import (
     NO_BETS,
     NO_MI,

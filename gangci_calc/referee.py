@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gangci_calc.errors import InputError, RuleError, TileSyntaxError
-from gangci_calc.io.formats import CHECK, WAITS
-from gangci_calc.io.load import load_hand
-from gangci_calc.io.render_tiles import dice_view
+from gangci_calc.io.export.formats import CHECK, WAITS
+from gangci_calc.io.load.load import load_hand
+from gangci_calc.io.show.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
 from gangci_calc.tiles.analysis import counts_of, waits
 from gangci_calc.tiles.claims import TileClaim, next_tile_wins, size_problem, too_many, verdict_for
@@ -81,7 +81,7 @@ class TilesGiven:
 
 def check_tiles(given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED_RULES) -> tuple[str, bool]:
     """Check a claim given as options (``--type --hand --ci ...``); the stakes are not needed for the tiles."""
-    from gangci_calc.io.schema import WIN_NAMES
+    from gangci_calc.io.load.schema import WIN_NAMES
     from gangci_calc.tiles.claims import check_claim, check_tile_counts
 
     if given.type is None or given.hand is None or given.ci is None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gangci_calc.errors import ClaimRejected, InputError
-from gangci_calc.io.formats import SCORE
-from gangci_calc.io.load import LoadedHand, load_hand
+from gangci_calc.io.export.formats import SCORE
+from gangci_calc.io.load.load import LoadedHand, load_hand
 from gangci_calc.rules import SEED_RULES, HouseRules, settle
 from gangci_calc.words import messages as m
 from gangci_calc.words import say

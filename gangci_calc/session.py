@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gangci_calc.errors import ClaimRejected
-from gangci_calc.io.formats import SESSION
-from gangci_calc.io.load_session import SettledSession, load_session
+from gangci_calc.io.export.formats import SESSION
+from gangci_calc.io.load.load_session import SettledSession, load_session
 from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.words import messages as m

@@ -13,7 +13,7 @@ settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-# the ledgers' tails (io/ledger_tail.py) go to a folder of the test run's own, never the user's cache
+# the ledgers' tails (io/ledger/ledger_tail.py) go to a folder of the test run's own, never the user's cache
 os.environ.setdefault("GANGCI_CACHE_DIR", tempfile.mkdtemp(prefix="gangci-cache-"))
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -200,8 +200,8 @@ def test_the_fast_path_takes_the_plain_records(monkeypatch) -> None:
 BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
     ("gangci_calc.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
     ("gangci_calc.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
-    ("gangci_calc.io.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
-    ("gangci_calc.io.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
+    ("gangci_calc.io.load.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
+    ("gangci_calc.io.load.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
 ]
 
 

@@ -136,7 +136,7 @@ def test_explain_goes_into_json_and_is_refused_for_csv(english) -> None:
     assert "S 小李 → W 张姐  direct ci discarder: ci base 6000 × 2 = 12000" in data["explain"]
     plain = json.loads(english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", "json"]).stdout)
     assert "explain" not in plain
-    from gangci_calc.io.formats import SCORE
+    from gangci_calc.io.export.formats import SCORE
 
     for fmt in (fmt for fmt, form in SCORE.items() if not form.explain):  # the registry says which cannot
         refused = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml"), "-f", fmt, "--explain"])
@@ -149,7 +149,7 @@ def test_explain_goes_into_json_and_is_refused_for_csv(english) -> None:
 
 @pytest.mark.parametrize("command", ["score", "session", "check", "waits", "batch"])
 def test_each_command_offers_exactly_its_formats(runner, command: str) -> None:
-    from gangci_calc.io import formats
+    from gangci_calc.io.export import formats
 
     table = {"score": formats.SCORE, "session": formats.SESSION, "check": formats.CHECK, "waits": formats.WAITS}
     choices = "|".join(table.get(command, formats.BATCH))
@@ -196,7 +196,7 @@ def signed(amount: float) -> str:
 @pytest.mark.parametrize("width", [40, 45, 50, 80])
 def test_every_amount_is_whole_at_any_width(runner, width: int) -> None:
     """A phone-width screen gets a stacked layout, never an amount cut to `-8…`."""
-    from gangci_calc.io.console import out
+    from gangci_calc.io.show.console import out
 
     sessions = [EXAMPLES / "session.yaml", EXAMPLES / "house" / "session-changes.yaml"]
     for path in [*HAND_EXAMPLES, *sessions]:

@@ -48,12 +48,12 @@ def test_entry_point_runs_one_command_like_the_whole_app() -> None:
 
 def test_the_rule_book_page_lists_the_options_gangci_rules_prints() -> None:
     """docs/rules.md's option table is the one `gangci rules` is built from: they cannot drift."""
-    from gangci_calc.io.rulebook import options_markdown
+    from gangci_calc.io.show.rulebook import options_markdown
 
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     table = page.split("-->\n", 1)[1].split("<!-- /options -->", 1)[0] if "<!-- options:" in page else ""
     assert table == options_markdown(), (
-        "regenerate the table: python -c 'from gangci_calc.io.rulebook import options_markdown as m; print(m())'"
+        "regenerate the table: python -c 'from gangci_calc.io.show.rulebook import options_markdown as m; print(m())'"
     )
 
 

@@ -351,7 +351,7 @@ def test_a_config_path_that_cannot_be_read_is_one_warning(args: list[str]) -> No
 
 
 def test_no_home_at_all_is_one_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gangci_calc.io import config
+    from gangci_calc.io.load import config
 
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")

@@ -1,4 +1,4 @@
-"""Hostile input at the loading boundary (io/boundary.py): each refused in one located line, exit 2, quickly."""
+"""Hostile input at the loading boundary (io/load/boundary.py): each refused in one located line, exit 2, quickly."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from gangci_calc.io.load import hand_from_data
+from gangci_calc.io.load.load import hand_from_data
 from gangci_calc.rules import net, settle
 from tests import oracle
 from tests.conftest import EXAMPLES
@@ -215,7 +215,7 @@ def test_rules_on_session_and_batch(runner) -> None:
 def test_rule_book(runner, lang: str) -> None:
     result = runner.invoke(app, ["rules", "--lang", lang])
     assert result.exit_code == 0
-    from gangci_calc.io.schema import RULE_KEYS
+    from gangci_calc.io.load.schema import RULE_KEYS
 
     for key in RULE_KEYS:
         assert f"\n{key} (" in result.stdout

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gangci_calc.cli import app
-from gangci_calc.io.load_session import load_session
+from gangci_calc.io.load.load_session import load_session
 from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import SEATS, Seat
 from gangci_calc.transfers import fewest_payments

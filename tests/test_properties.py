@@ -114,10 +114,10 @@ def test_the_bulk_path_agrees_with_settle(hand: Hand) -> None:
 def test_a_hand_written_by_quick_entry_reads_back_the_same(hand: Hand, overridden: bool) -> None:
     import yaml
 
-    from gangci_calc.io.fields import read_mapping
-    from gangci_calc.io.ledger_write import hand_yaml
-    from gangci_calc.io.load import Table, hand_from
-    from gangci_calc.io.schema import Keys
+    from gangci_calc.io.ledger.ledger_write import hand_yaml
+    from gangci_calc.io.load.fields import read_mapping
+    from gangci_calc.io.load.load import Table, hand_from
+    from gangci_calc.io.load.schema import Keys
 
     item = yaml.safe_load(hand_yaml(hand, dealer_overridden=overridden))[0]
     given = read_mapping(

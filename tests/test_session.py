@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gangci_calc.cli import app
-from gangci_calc.io.load_session import load_session
+from gangci_calc.io.load.load_session import load_session
 from gangci_calc.rules import Seat
 from gangci_calc.transfers import fewest_transfers
 from tests.conftest import EXAMPLES
@@ -370,7 +370,7 @@ ITEM = "  - win: {type: draw}\n"
     ],
 )
 def test_append_hand_text(before: str, after: str) -> None:
-    from gangci_calc.io.ledger_write import append_hand_text
+    from gangci_calc.io.ledger.ledger_write import append_hand_text
 
     written = append_hand_text(before, ITEM)
     assert written == after
@@ -382,7 +382,7 @@ def test_append_hand_text(before: str, after: str) -> None:
 
 
 def test_append_into_flow_lists_and_a_flow_top_level() -> None:
-    from gangci_calc.io.ledger_write import append_hand_text
+    from gangci_calc.io.ledger.ledger_write import append_hand_text
 
     flow = "{win: {type: draw}}"
     assert (
@@ -409,8 +409,8 @@ def test_append_into_flow_lists_and_a_flow_top_level() -> None:
     ],
 )
 def test_append_accepts_what_the_loader_accepts(before: str, after: str) -> None:
-    from gangci_calc.io.ledger_write import append_hand_text
-    from gangci_calc.io.load_session import session_from_text
+    from gangci_calc.io.ledger.ledger_write import append_hand_text
+    from gangci_calc.io.load.load_session import session_from_text
 
     session_from_text(before, "before.yaml")  # the loader reads it
     written = append_hand_text(before, ITEM)

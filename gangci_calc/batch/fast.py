@@ -24,8 +24,8 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.batch_lines import NO_ECHO, Echo, Outcome, json_text
-from gangci_calc.io.fields import name_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
+from gangci_calc.io.load.fields import name_text
 from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.payments import Part
@@ -38,11 +38,11 @@ class Bounds(NamedTuple):
 
     counts: int  # 飘/抵/杠 at most: rules/addons.py MAX_COUNT, as rules/hand.py checks it
     amount: int  # a stake at most: rules/stakes.py MAX_AMOUNT
-    digits: int  # digits of a whole number at most: io/boundary.py MAX_DIGITS
+    digits: int  # digits of a whole number at most: io/load/boundary.py MAX_DIGITS
 
 
 def bounds() -> Bounds:
-    from gangci_calc.io import boundary
+    from gangci_calc.io.load import boundary
     from gangci_calc.rules import addons, stakes
 
     return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS)
@@ -526,7 +526,7 @@ def _names(players: dict[str, str]) -> dict[int, str] | None:
 def _clean_json(text: str) -> bool:
     """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep."""
     from gangci_calc.errors import InputError
-    from gangci_calc.io.boundary import parse_json
+    from gangci_calc.io.load.boundary import parse_json
 
     try:
         parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from gangci_calc.errors import UnreadableInput
-from gangci_calc.io.boundary import HAND_FILE_LIMIT, is_regular_or_stdin
+from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, is_regular_or_stdin
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 

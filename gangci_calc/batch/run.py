@@ -144,10 +144,10 @@ def run_batch(
     """Score every hand of ``inputs`` into ``out``; returns the counts and the totals."""
     stats = Stats()
     if complain is None:
-        from gangci_calc.io.console import write_err
+        from gangci_calc.io.show.console import write_err
 
         complain = write_err
-    from gangci_calc.io.formats import batch_lines
+    from gangci_calc.io.export.formats import batch_lines
 
     out.write(batch_lines(options.fmt, options.keep, options.payments).header)
     for chunk in scored_chunks(all_chunks(inputs, stats, complain, kind), options, jobs):

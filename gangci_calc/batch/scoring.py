@@ -20,10 +20,10 @@ from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, re
 if TYPE_CHECKING:
     from gangci_calc.batch.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
-from gangci_calc.io.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_net, halves_text, json_text
-from gangci_calc.io.boundary import Loader, maybe_deep, parse_json, parse_yaml
-from gangci_calc.io.formats import batch_lines
-from gangci_calc.io.load import LoadedHand, hand_from_data, located
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_net, halves_text, json_text
+from gangci_calc.io.export.formats import batch_lines
+from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
+from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules
 from gangci_calc.rules.settle import net_halves
 from gangci_calc.words import messages as m
@@ -46,7 +46,7 @@ class BatchOptions:
 
 def kept_keys(keys: list[str]) -> tuple[str, ...]:
     """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
-    from gangci_calc.io.schema import SESSION_KEYS, TOP_KEYS
+    from gangci_calc.io.load.schema import SESSION_KEYS, TOP_KEYS
 
     taken = {spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings}
     taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
@@ -92,7 +92,7 @@ class Scorer:
 
     def __init__(self, options: BatchOptions = BatchOptions()) -> None:
         self.options = options
-        self.lines = batch_lines(options.fmt, options.keep, options.payments)  # io/batch_lines.py
+        self.lines = batch_lines(options.fmt, options.keep, options.payments)  # io/export/batch_lines.py
         self.fast = None
         if options.fast and options.base is SEED_RULES and not options.payments:
             from gangci_calc.batch.fast import FastPath
@@ -221,7 +221,7 @@ class Scorer:
 
     def _session(self, record: Record, echo: Echo, out: _Out) -> None:
         """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
-        from gangci_calc.io.load_session import session_from_text
+        from gangci_calc.io.load.load_session import session_from_text
 
         lang = self.options.lang
         try:
@@ -255,7 +255,7 @@ class Scorer:
 
     def _line(self, echo: Echo, hand: Hand, where: str) -> str:
         """The line of a hand the loader read."""
-        from gangci_calc.io.export import house_object
+        from gangci_calc.io.export.export import house_object
 
         outcome = hand.outcome
         how = Outcome(

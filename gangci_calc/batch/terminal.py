@@ -13,8 +13,8 @@ from typing import IO, TYPE_CHECKING
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import BatchOptions
 from gangci_calc.errors import InputError
-from gangci_calc.io.atomic import Abandon, atomic_file
-from gangci_calc.io.console import write_err
+from gangci_calc.io.ledger.atomic import Abandon, atomic_file
+from gangci_calc.io.show.console import write_err
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -39,7 +39,7 @@ def _progress() -> Progress | None:
         return None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from gangci_calc.io.console import err
+    from gangci_calc.io.show.console import err
 
     progress = Progress(
         TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err(), transient=True
@@ -85,12 +85,12 @@ def run(
             progress.stop()
     _summary(stats, time.perf_counter() - start, options.lang)
     if totals_out is not None:
-        from gangci_calc.io.batch_lines import totals_json
+        from gangci_calc.io.export.batch_lines import totals_json
 
         with atomic_file(totals_out) as handle:
             handle.write(totals_json(stats.hands, stats.scored, stats.failed, stats.totals.seats, stats.totals.people))
     elif totals:
-        from gangci_calc.io.batch_lines import totals_lines
+        from gangci_calc.io.export.batch_lines import totals_lines
 
         write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
     return stats

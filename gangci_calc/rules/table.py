@@ -5,8 +5,8 @@
 settles exactly as the seed says. :class:`TableRules` is what a hand carries.
 
 To add an option: a field here (with its default), its effect in
-:mod:`.settle` or :mod:`.hand`, its spellings in ``io/schema.py`` and its
-words in ``io/rulebook.py`` (docs/maintaining.md).
+:mod:`.settle` or :mod:`.hand`, its spellings in ``io/load/schema.py`` and its
+words in ``io/show/rulebook.py`` (docs/maintaining.md).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 They are part of the domain, not of the display: the core's messages gloss
 the hand-file spellings with them (``anci (暗呲)``) and files accept them as
 aliases. How things are shown to people, in either language, is the io
-vocabulary's business (``gangci_calc/io/labels.py``).
+vocabulary's business (``gangci_calc/io/show/labels.py``).
 """
 
 from __future__ import annotations

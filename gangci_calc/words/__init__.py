@@ -15,7 +15,7 @@ A value may itself be a :class:`Message` or a :class:`Said`, shown in the same
 language. ``str()`` of a ``Said`` (and of every error) uses the language of the
 command at hand (:func:`speaking`), else Chinese; the CLI and the Python API
 first set the user's default (``GANGCI_LANG`` or the config file:
-``gangci_calc/io/config.py``). Nothing here reads a file: the core stays pure.
+``gangci_calc/io/load/config.py``). Nothing here reads a file: the core stays pure.
 
 Adding a message: one entry in ``messages.py`` (or ``ui.py`` for labels and
 prompts); ``tests/test_words.py`` checks that both languages have it, with the

@@ -1,6 +1,6 @@
 """The rule book's text, in Chinese and English: the seed's rules, each house option's effect, the heading.
 
-``gangci rules`` (io/rulebook.py) lays it out; docs/rules.md is the long form.
+``gangci rules`` (io/show/rulebook.py) lays it out; docs/rules.md is the long form.
 """
 
 from __future__ import annotations

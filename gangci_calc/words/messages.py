@@ -152,7 +152,7 @@ NO_SUIT = M("{text} 没有花色 (m 万, p 筒, s 条, z 字)", "{text} has no s
 NOT_A_SUIT = M("{char} 不是花色 (m 万, p 筒, s 条, z 字)", "{char} is not a suit (m 万, p 筒, s 条, z 字)")
 NOT_A_TILE_CHAR = M("{char} 不是牌", "{char} is not a tile")
 ONE_TILE_ONLY = M("{text} 应该是一张牌，不是 {count} 张", "{text} should be one tile, not {count}")
-# --- reading a hand file's fields (io/fields.py) -------------------------------------------------------------
+# --- reading a hand file's fields (io/load/fields.py) -------------------------------------------------------------
 NOT_A_MAPPING_OF = M("应该是{what}的映射，不是{kind}", "should be a mapping of {what}, not {kind}")
 GIVEN_TWICE_ALIAS = M("写了两次 (作为 {key} 和它的别名)", "given twice (as {key} and an alias of it)")
 UNKNOWN_KEY = M("不认识的键 '{key}' (在{what}里) — {hint}", "unknown key '{key}' in {what} — {hint}")
@@ -237,7 +237,7 @@ WHAT_TILES = M(
 )
 WHAT_KONG = M("一个杠 (by, type, from)", "a kong (by, type, from)")
 WHAT_HAND_FILE = M("牌局文件", "a hand file")
-# --- the loading boundary (io/boundary.py) -------------------------------------------------------------------
+# --- the loading boundary (io/load/boundary.py) -------------------------------------------------------------------
 KEY_TWICE_COLUMNS = M(
     "'{key}' 在一个映射里写了两次 (第 {line} 行第 {first} 列和第 {second} 列)；只写一次",
     "'{key}' is given twice in one mapping (line {line}, columns {first} and {second}); say it once",
@@ -301,7 +301,7 @@ TOO_MANY_ALIASES = M(
     "别名 (*name) 超过 {count} 个，或展开后超过 {items} 项；牌局文件用不着",
     "more than {count} aliases (*name), or more than {items} items once they are expanded; a hand needs none",
 )
-# --- loading hands and sessions (io/load.py, io/load_session.py) ---------------------------------------------
+# --- loading hands and sessions (io/load/load.py, io/load/load_session.py) ---------------------------------------------
 MISSING_STAKES = M(
     "缺了 stakes — 起底方案：1、2 或 {{gang: 1000}}", "missing stakes — 起底方案: 1, 2 or {{gang: 1000}}"
 )
@@ -332,7 +332,7 @@ HANDS_LIST = M("应该是牌局的列表，不是{kind}", "should be a list of h
 SESSION_COUNTS_MI = M("场次自己一局局地算米：删掉 mi", "a session counts 米 itself, hand by hand: remove mi")
 HAND_N = M("第 {n} 局", "hand {n}")
 FIELD_MESSAGE = M("{field}: {message}", "{field}: {message}")
-# --- writing (io/atomic.py, io/lock.py, io/export.py) --------------------------------------------------------
+# --- writing (io/ledger/atomic.py, io/ledger/lock.py, io/export/export.py) --------------------------------------------------------
 CANNOT_WRITE = M("写不了：{reason}", "cannot be written: {reason}")
 IS_A_FOLDER = M("是文件夹；请给一个文件名", "is a folder; name a file")
 HARD_LINKED = M(
@@ -404,14 +404,14 @@ INTERNAL_ERROR = M(
     " — GANGCI_DEBUG=1 shows the traceback",
 )
 ONE_AT_A_TIME = M("{options} 一次只能用一个", "use one of {options} at a time")
-# --- the user's config file (io/config.py) -------------------------------------------------------------------
+# --- the user's config file (io/load/config.py) -------------------------------------------------------------------
 NOT_A_LANGUAGE = M("{value} 不是语言 — 用 zh 或 en", "{value} is not a language — use zh or en")
 CONFIG_MAPPING = M(
     "配置文件应该是映射，如 lang: en，不是{kind}", "the config file should be a mapping, like lang: en, not {kind}"
 )
 WHAT_CONFIG = M("配置 (lang)", "the config (lang)")
 CONFIG_NEEDS = M("配置文件可以写 lang: en", "a config file may say lang: en")
-# --- answers at the prompts (io/answers.py, prompts.py, evening.py) ------------------------------------------
+# --- answers at the prompts (io/load/answers.py, prompts.py, evening.py) ------------------------------------------
 WIN_ANSWER = M(
     "{value}：炸弹 天胡 暗呲 天呲 直呲 续呲 流局，或它的编号",
     "{value}: 炸弹 天胡 暗呲 天呲 直呲 续呲 流局 (bomb heavenly anci tianci zhici xuci draw), or its number",
@@ -447,7 +447,7 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
-# --- records (io/fields.py, batch/) --------------------------------------------------------------------------
+# --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
 META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
 TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--totals-out and -o cannot be the same file")

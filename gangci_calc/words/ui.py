@@ -1,6 +1,6 @@
 """The words of the screens: labels, titles, captions and the prompts' questions, in Chinese and English.
 
-Tables by key, each entry a :class:`~gangci_calc.words.Message`; ``io/labels.py``
+Tables by key, each entry a :class:`~gangci_calc.words.Message`; ``io/show/labels.py``
 ``word()`` and the prompts read them.
 """
 

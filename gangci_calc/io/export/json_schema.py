@@ -17,7 +17,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from gangci_calc.io.schema import (
+from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
     FLAG_WORDS,

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, seat_label, word
-from gangci_calc.io.render import house_line, outcome_text, stakes_text
+from gangci_calc.io.show.labels import amount_text, seat_label, word
+from gangci_calc.io.show.render import house_line, outcome_text, stakes_text
 from gangci_calc.rules import SEATS, Seat
 
 if TYPE_CHECKING:
-    from gangci_calc.io.ledger_tail import LedgerTail
-    from gangci_calc.io.load import LoadedHand
-    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.io.ledger.ledger_tail import LedgerTail
+    from gangci_calc.io.load.load import LoadedHand
+    from gangci_calc.io.load.load_session import SettledSession
     from gangci_calc.ledger import Person
     from gangci_calc.rules import Amount, Hand, Settlement
 
@@ -31,7 +31,7 @@ def _footer(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool
     if house:
         lines.append(house)
     if explain:
-        from gangci_calc.io.explain import explain_lines
+        from gangci_calc.io.show.explain import explain_lines
 
         lines += ["", *explain_lines(loaded.hand, settlement, lang, loaded.names)]
     return lines
@@ -61,13 +61,13 @@ def score_markdown(loaded: LoadedHand, settlement: Settlement, lang: str, explai
 
 
 def _settle_lines(settled: SettledSession, lang: str) -> list[str]:
-    from gangci_calc.io.render_session import settle_lines
+    from gangci_calc.io.show.render_session import settle_lines
 
     return [word("settle", lang), *(settle_lines(settled, lang) or [word("nothing", lang)])]
 
 
 def _standings(settled: SettledSession, lang: str) -> list[tuple[int, str, str]]:
-    from gangci_calc.io.render_session import person_label, ranked_people
+    from gangci_calc.io.show.render_session import person_label, ranked_people
 
     return [
         (i, person_label(settled, who, lang), amount_text(total, signed=True))
@@ -82,7 +82,7 @@ def _hand_line(settled: SettledSession, index: int, lang: str) -> str:
 
 def hand_line(number: int, hand: Hand, names: dict[Seat, str], net: tuple[Amount, ...], lang: str) -> str:
     """``3. 直呲 西←北: 东 老王 -300, 西 张姐 +900, ...``: one hand on one line."""
-    from gangci_calc.io.render_session import short_outcome
+    from gangci_calc.io.show.render_session import short_outcome
 
     amounts = ", ".join(f"{seat_label(s, lang, names)} {amount_text(net[s], signed=True)}" for s in SEATS if net[s])
     return f"{number}. {short_outcome(hand, lang)}" + (f": {amounts}" if amounts else "")
@@ -112,8 +112,8 @@ def session_markdown(settled: SettledSession, lang: str) -> str:
 
 def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
     """After ``--add`` on a long ledger: the new hand, the standings and the settle-up, not every hand."""
-    from gangci_calc.io.ledger_tail import halves_amount
     from gangci_calc.rules import settle
+    from gangci_calc.rules.payments import from_halves
     from gangci_calc.transfers import fewest_payments
 
     def label(person: Person) -> str:
@@ -125,7 +125,7 @@ def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
     lines = [word("long_ledger", lang).format(count=tail.count, file=path)]
     if tail.last is not None:
         lines.append(hand_line(tail.count, tail.last, tail.table.names, settle(tail.last).net, lang))
-    people = [(total.person, halves_amount(total.halves)) for total in tail.people]
+    people = [(total.person, from_halves(total.halves)) for total in tail.people]
     ranked = sorted(people, key=lambda item: -item[1])
     lines += ["", word("standings", lang)]
     lines += [f"{i}. {label(who)}: {amount_text(amount, signed=True)}" for i, (who, amount) in enumerate(ranked, 1)]

@@ -7,7 +7,7 @@ dealer, the 米, the last hand) and each person's total are written to a small
 JSON file in the user's cache folder, under the SHA-256 of the ledger's bytes.
 The next ``--add`` that finds the ledger byte for byte as described there
 reads only the new hand, with the loader's own checks
-(:class:`~gangci_calc.io.load_session.Reading`), and appends it as text. A
+(:class:`~gangci_calc.io.load.load_session.Reading`), and appends it as text. A
 ledger changed in any other way (by hand, ``--edit``, ``--undo``) no longer
 matches and is read whole once again. The cache is only ever a shortcut: a
 missing, stale or unreadable one costs time, never a wrong hand.
@@ -22,12 +22,11 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.io.load import Table
-from gangci_calc.io.load_session import Reading, SessionHand
+from gangci_calc.io.load.load import Table
+from gangci_calc.io.load.load_session import Reading, SessionHand
 from gangci_calc.ledger import Person
 from gangci_calc.rules import (
     SEATS,
@@ -226,8 +225,3 @@ def _person_data(person: Person) -> tuple[str | None, str | None]:
 
 def _seat(seat: Seat | None) -> str | None:
     return seat.name if seat is not None else None
-
-
-def halves_amount(halves: int) -> Amount:
-    """Half units back to an amount: whole, or a Fraction of a half."""
-    return halves // 2 if halves % 2 == 0 else Fraction(halves, 2)

@@ -3,9 +3,9 @@
 Each entry is a :class:`Format`: a small function that imports its renderer when used (so the CLI lists a
 command's ``--format`` choices without loading Rich), typed by the command's renderer :class:`~typing.Protocol`
 so mypy and an IDE follow it, and whether the format shows ``--explain``. Adding a format to ``score`` and
-``session`` touches two files: the module of its renderers (``io/export.py`` for machines, ``io/chat.py`` for
-the group chat, ``io/render*.py`` for the terminal) and an entry for each here (docs/maintaining.md). The CLI's
-choices, its help and the tests' lists of formats come from these tables.
+``session`` touches two files: the module of its renderers (``io/export/export.py`` for machines,
+``io/show/chat.py`` for the group chat, ``io/show/render*.py`` for the terminal) and an entry for each here
+(docs/maintaining.md). The CLI's choices, its help and the tests' lists of formats come from these tables.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from gangci_calc.io.batch_lines import Echo, Frame, Outcome
-    from gangci_calc.io.load import LoadedHand
-    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.io.export.batch_lines import Echo, Frame, Outcome
+    from gangci_calc.io.load.load import LoadedHand
+    from gangci_calc.io.load.load_session import SettledSession
     from gangci_calc.rules import Seat, Settlement
     from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
     from gangci_calc.tiles.notation import Tile
@@ -57,109 +57,109 @@ class BatchLinesMaker(Protocol):
 
 
 def _score_table() -> ScoreRenderer:
-    from gangci_calc.io.render import score_table
+    from gangci_calc.io.show.render import score_table
 
     return score_table
 
 
 def _score_json() -> ScoreRenderer:
-    from gangci_calc.io.export import score_json
+    from gangci_calc.io.export.export import score_json
 
     return score_json
 
 
 def _score_csv() -> ScoreRenderer:
-    from gangci_calc.io.export import score_csv
+    from gangci_calc.io.export.export import score_csv
 
     return score_csv
 
 
 def _score_tsv() -> ScoreRenderer:
-    from gangci_calc.io.export import score_tsv
+    from gangci_calc.io.export.export import score_tsv
 
     return score_tsv
 
 
 def _score_text() -> ScoreRenderer:
-    from gangci_calc.io.chat import score_text
+    from gangci_calc.io.show.chat import score_text
 
     return score_text
 
 
 def _score_markdown() -> ScoreRenderer:
-    from gangci_calc.io.chat import score_markdown
+    from gangci_calc.io.show.chat import score_markdown
 
     return score_markdown
 
 
 def _session_table() -> SessionRenderer:
-    from gangci_calc.io.render_session import session_table
+    from gangci_calc.io.show.render_session import session_table
 
     return session_table
 
 
 def _session_json() -> SessionRenderer:
-    from gangci_calc.io.export import session_json
+    from gangci_calc.io.export.export import session_json
 
     return session_json
 
 
 def _session_csv() -> SessionRenderer:
-    from gangci_calc.io.export import session_csv
+    from gangci_calc.io.export.export import session_csv
 
     return session_csv
 
 
 def _session_tsv() -> SessionRenderer:
-    from gangci_calc.io.export import session_tsv
+    from gangci_calc.io.export.export import session_tsv
 
     return session_tsv
 
 
 def _session_text() -> SessionRenderer:
-    from gangci_calc.io.chat import session_text
+    from gangci_calc.io.show.chat import session_text
 
     return session_text
 
 
 def _session_markdown() -> SessionRenderer:
-    from gangci_calc.io.chat import session_markdown
+    from gangci_calc.io.show.chat import session_markdown
 
     return session_markdown
 
 
 def _check_panel() -> CheckRenderer:
-    from gangci_calc.io.render_tiles import check_panel
+    from gangci_calc.io.show.render_tiles import check_panel
 
     return check_panel
 
 
 def _check_json() -> CheckRenderer:
-    from gangci_calc.io.export import check_json
+    from gangci_calc.io.export.export import check_json
 
     return check_json
 
 
 def _waits_view() -> WaitsRenderer:
-    from gangci_calc.io.render_tiles import waits_view
+    from gangci_calc.io.show.render_tiles import waits_view
 
     return waits_view
 
 
 def _waits_json() -> WaitsRenderer:
-    from gangci_calc.io.export import waits_json
+    from gangci_calc.io.export.export import waits_json
 
     return waits_json
 
 
 def _batch_jsonl() -> BatchLinesMaker:
-    from gangci_calc.io.batch_lines import BatchJsonl
+    from gangci_calc.io.export.batch_lines import BatchJsonl
 
     return BatchJsonl
 
 
 def _batch_csv() -> BatchLinesMaker:
-    from gangci_calc.io.batch_lines import BatchCsv
+    from gangci_calc.io.export.batch_lines import BatchCsv
 
     return BatchCsv
 

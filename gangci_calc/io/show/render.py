@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, house_text, seat_label, seat_name, win_label, word
+from gangci_calc.io.show.labels import amount_text, house_text, seat_label, seat_name, win_label, word
 from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from gangci_calc.io.load import LoadedHand
+    from gangci_calc.io.load.load import LoadedHand
 
 
 def money(amount: Amount) -> Text:
@@ -93,7 +93,7 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
 
 def fits(renderable: RenderableType) -> bool:
     """Does it fit the screen without shrinking a column (and cutting an amount)?"""
-    from gangci_calc.io.console import out
+    from gangci_calc.io.show.console import out
 
     console = out()
     natural = console.measure(renderable, options=console.options.update(width=1000, max_width=1000))
@@ -120,7 +120,7 @@ def stacked_payouts(hand: Hand, settlement: Settlement, lang: str, names: dict[S
 
 def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
     """The payout table (stacked on a narrow screen), the house rules in force, and with ``explain`` the formulas."""
-    from gangci_calc.io.console import capture
+    from gangci_calc.io.show.console import capture
 
     table: RenderableType = payout_table(loaded.hand, settlement, lang, loaded.names)
     if not fits(table):
@@ -130,7 +130,7 @@ def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: 
     if house:  # a table's own rules are never silent
         renderables.append(house)
     if explain:
-        from gangci_calc.io.explain import explain_lines
+        from gangci_calc.io.show.explain import explain_lines
 
         renderables.append("\n".join(explain_lines(loaded.hand, settlement, lang, loaded.names)))
     return capture(*renderables)

@@ -1,6 +1,6 @@
 """Writing session files: new hands appended as text, the rest left byte for byte.
 
-Files are replaced atomically (see :mod:`gangci_calc.io.atomic`), so a crash
+Files are replaced atomically (see :mod:`gangci_calc.io.ledger.atomic`), so a crash
 never leaves a broken ledger behind.
 """
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import yaml
 
-from gangci_calc.io.atomic import atomic_file
-from gangci_calc.io.boundary import Loader
-from gangci_calc.io.schema import normalize_key
+from gangci_calc.io.ledger.atomic import atomic_file
+from gangci_calc.io.load.boundary import Loader
+from gangci_calc.io.load.schema import normalize_key
 from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
 
 
@@ -116,7 +116,7 @@ _PROBE = "  - win: {type: draw}\n"
 def end_indent(text: str) -> int | None:
     """The column of the hands' dashes where a hand can go at the very end of ``text`` (a block list of hands,
     the file's last key, no ``...``, one kind of line ending); ``None`` where it cannot."""
-    from gangci_calc.io.ledger_edit import hand_texts
+    from gangci_calc.io.ledger.ledger_edit import hand_texts
 
     if "\r" in text:
         return None

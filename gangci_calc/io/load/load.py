@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
-from gangci_calc.io.boundary import HAND_FILE_LIMIT, parse_document, read_text
-from gangci_calc.io.fields import (
+from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
+from gangci_calc.io.load.fields import (
     kind_of,
     read_bets,
     read_ci,
@@ -30,8 +30,8 @@ from gangci_calc.io.fields import (
     read_stakes,
     read_tiles,
 )
-from gangci_calc.io.positions import locate
-from gangci_calc.io.schema import TOP, normalize_key
+from gangci_calc.io.load.positions import locate
+from gangci_calc.io.load.schema import TOP, normalize_key
 from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m

@@ -7,13 +7,13 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.io.labels import amount_text, json_amount
+from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import person_name
 from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
 
 if TYPE_CHECKING:
-    from gangci_calc.io.load import LoadedHand
-    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.io.load.load import LoadedHand
+    from gangci_calc.io.load.load_session import SettledSession
     from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
     from gangci_calc.tiles.notation import Tile
 
@@ -137,7 +137,7 @@ def score_json(loaded: LoadedHand, settlement: Settlement, lang: str, explain: b
     """``gangci score --format json``; with ``--explain`` the formulas too, as ``explain`` lines in ``lang``."""
     data = settlement_object(loaded.hand, settlement, loaded.names)
     if explain:
-        from gangci_calc.io.explain import explain_lines
+        from gangci_calc.io.show.explain import explain_lines
 
         data["explain"] = explain_lines(loaded.hand, settlement, lang, loaded.names)
     return _dumps(data)

@@ -12,8 +12,8 @@ from typing import TypeVar
 
 import yaml
 
-from gangci_calc.io.boundary import Loader
-from gangci_calc.io.schema import normalize_key
+from gangci_calc.io.load.boundary import Loader
+from gangci_calc.io.load.schema import normalize_key
 
 T = TypeVar("T", str, list[str])
 

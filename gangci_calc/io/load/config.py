@@ -45,7 +45,7 @@ def default_language() -> str:
     except (OSError, RuntimeError, KeyError) as error:  # a path too long, a home we may not read, no home at all
         _warn_once(say(m.CONFIG_UNREADABLE, reason=getattr(error, "strerror", None) or str(error)).text("zh"))
         return "zh"
-    from gangci_calc.io.load import load_file
+    from gangci_calc.io.load.load import load_file
 
     return load_file(path, _language_of, m.CONFIG_NEEDS)
 
@@ -62,8 +62,8 @@ def _warn_once(text: str) -> None:
 
 
 def _language_of(data: Any) -> str:
-    from gangci_calc.io.fields import kind_of, read_mapping
-    from gangci_calc.io.schema import Keys
+    from gangci_calc.io.load.fields import kind_of, read_mapping
+    from gangci_calc.io.load.schema import Keys
 
     if not isinstance(data, dict):
         raise RuleError((), say(m.CONFIG_MAPPING, kind=kind_of(data)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gangci_calc.io.labels import (
+from gangci_calc.io.show.labels import (
     amount_text,
     doubling_label,
     kong_label,

@@ -1,6 +1,6 @@
 """``gangci rules``: the rule book for people, in zh or en, and one table's house options.
 
-The option names and values come from :mod:`gangci_calc.io.schema` (the same
+The option names and values come from :mod:`gangci_calc.io.load.schema` (the same
 words files use), the defaults from :class:`~gangci_calc.rules.HouseRules`,
 so the book cannot list an option the loader does not know. docs/rules.md is
 the long form, for maintainers and referees.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import fields
 from enum import Enum
 
-from gangci_calc.io.labels import rule_name, rule_value_text, word
-from gangci_calc.io.schema import RULE_KEYS, RULE_VALUES
+from gangci_calc.io.load.schema import RULE_KEYS, RULE_VALUES
+from gangci_calc.io.show.labels import rule_name, rule_value_text, word
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.words import messages as m
 from gangci_calc.words.book import EFFECT as _EFFECT
@@ -78,10 +78,10 @@ def table_rules_text(path: str, lang: str) -> str:
 
 def table_house(path: str) -> HouseRules:
     """The house rules a file sets: a rules file, or the ``rules:`` of a hand file or session header."""
-    from gangci_calc.io.boundary import SESSION_FILE_LIMIT
-    from gangci_calc.io.fields import read_house
-    from gangci_calc.io.load import house_from_data, load_file
-    from gangci_calc.io.schema import normalize_key
+    from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT
+    from gangci_calc.io.load.fields import read_house
+    from gangci_calc.io.load.load import house_from_data, load_file
+    from gangci_calc.io.load.schema import normalize_key
 
     def house_of(data: object) -> HouseRules:
         if isinstance(data, dict) and any(isinstance(k, str) and normalize_key(k) == "stakes" for k in data):

@@ -192,7 +192,7 @@ def totals_json(hands: int, scored: int, failed: int, seats: list[int], people: 
 
 def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
     """``--totals`` on stderr: the seats' totals, then each player's (by name), exact."""
-    from gangci_calc.io.labels import seat_name, word
+    from gangci_calc.io.show.labels import seat_name, word
     from gangci_calc.rules import SEATS
 
     def signed(halves: int) -> str:

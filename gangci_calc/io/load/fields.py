@@ -11,8 +11,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.errors import FieldPath, RuleError, shown
-from gangci_calc.io.boundary import short
-from gangci_calc.io.schema import (
+from gangci_calc.io.load.boundary import short
+from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
     FLAG_WORDS,

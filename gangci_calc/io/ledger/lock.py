@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gangci_calc.errors import LedgerBusy, OutputError
-from gangci_calc.io.atomic import real_target
+from gangci_calc.io.ledger.atomic import real_target
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 

@@ -12,7 +12,7 @@ import re
 from enum import Enum
 
 from gangci_calc.errors import AnswerError, shown
-from gangci_calc.io.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
+from gangci_calc.io.load.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
 from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
 from gangci_calc.rules.terms import WIN_ZH
 from gangci_calc.words import messages as m

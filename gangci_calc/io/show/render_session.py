@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import amount_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.render import fits, house_line, money
+from gangci_calc.io.show.labels import amount_text, seat_label, seat_name, win_label, word
+from gangci_calc.io.show.render import fits, house_line, money
 from gangci_calc.rules import SEATS, Amount, Hand, Seat
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from gangci_calc.io.load_session import SettledSession
+    from gangci_calc.io.load.load_session import SettledSession
     from gangci_calc.ledger import Person
 
 
@@ -99,7 +99,7 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
 
 def session_table(settled: SettledSession, lang: str) -> str:
     """``gangci session``'s ``table`` format."""
-    from gangci_calc.io.console import capture
+    from gangci_calc.io.show.console import capture
 
     return capture(*session_view(settled, lang))
 

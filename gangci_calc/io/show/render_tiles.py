@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.labels import seat_label, seat_name, win_label, word
+from gangci_calc.io.show.labels import seat_label, seat_name, win_label, word
 from gangci_calc.rules import Seat, Win
 from gangci_calc.tiles.analysis import Group
 from gangci_calc.tiles.dice import STACKS_PER_WALL, DiceResult
@@ -50,7 +50,7 @@ def arrangement_text(verdict: Verdict, claim: TileClaim, lang: str) -> Text:
 
 def check_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
     """``gangci check``'s ``table`` format: the verdict in a panel."""
-    from gangci_calc.io.console import capture
+    from gangci_calc.io.show.console import capture
 
     return capture(verdict_panel(verdict, claim, lang, winner))
 

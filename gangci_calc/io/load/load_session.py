@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from gangci_calc.errors import InputError, InputErrors, RuleError, field_name
-from gangci_calc.io.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
-from gangci_calc.io.fields import kind_of, read_mapping, read_seat
-from gangci_calc.io.load import (
+from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
+from gangci_calc.io.load.fields import kind_of, read_mapping, read_seat
+from gangci_calc.io.load.load import (
     LoadedHand,
     Table,
     hand_from,
@@ -22,7 +22,7 @@ from gangci_calc.io.load import (
     table_changed,
     table_from,
 )
-from gangci_calc.io.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
+from gangci_calc.io.load.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
 from gangci_calc.ledger import Net, Person, SessionResult
 from gangci_calc.rules import (
     NO_MI,
@@ -118,7 +118,7 @@ def _hand_lines(text: str) -> list[int | None]:
     """1-based line of each item of ``hands:`` (None if it cannot be found)."""
     import yaml
 
-    from gangci_calc.io.schema import normalize_key
+    from gangci_calc.io.load.schema import normalize_key
 
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -197,7 +197,7 @@ class Reading:
     """A session read hand by hand: the table, the dealer and the 米 in force as each hand comes.
 
     The loader takes every hand through :meth:`take`; ``--add`` on a long ledger takes just the new one, from
-    the state kept after the last (:mod:`gangci_calc.io.ledger_tail`), with the same checks.
+    the state kept after the last (:mod:`gangci_calc.io.ledger.ledger_tail`), with the same checks.
     """
 
     def __init__(self, table: Table, dealer: Seat, mi: tuple[int, int, int, int] = NO_MI, count: int = 0) -> None:
@@ -244,7 +244,7 @@ class Reading:
 
 def _raw_winner(raw: Any) -> Seat | None:
     """Best guess at a bad hand's winner, so later hands still get their dealers."""
-    from gangci_calc.io.schema import WIN_NAMES
+    from gangci_calc.io.load.schema import WIN_NAMES
     from gangci_calc.rules import parse_seat
 
     if not isinstance(raw, dict):

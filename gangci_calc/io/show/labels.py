@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from gangci_calc.io.schema import RULE_KEYS, RULE_VALUES
+from gangci_calc.io.load.schema import RULE_KEYS, RULE_VALUES
 from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
 from gangci_calc.rules.terms import KONG_ZH, SEAT_ZH, WIN_ZH
 from gangci_calc.words.ui import KONG_EN, PARTS, ROLES, WIN_EN, WORDS
@@ -87,7 +87,7 @@ def amount_text(amount: Amount, *, signed: bool = False) -> str:
 def json_amount(amount: Amount) -> int | float | str:
     """A JSON number for an amount: an int, or a half as a float where a float holds it exactly.
 
-    A half beyond 2**52 comes back as its exact text marked for ``io/export.py``,
+    A half beyond 2**52 comes back as its exact text marked for ``io/export/export.py``,
     which writes it as a bare number (a float would round it).
     """
     if not isinstance(amount, int):  # a Fraction
