@@ -19,7 +19,6 @@ import contextlib
 import hashlib
 import json
 import os
-import sys
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -100,12 +99,11 @@ def digest_of(text: str, base: HouseRules) -> str:
 
 def cache_folder() -> Path:
     """``$GANGCI_CACHE_DIR``, else the system's cache folder for gangci."""
+    from gangci_calc.io.load.config import user_folder
+
     if os.environ.get("GANGCI_CACHE_DIR"):
         return Path(os.environ["GANGCI_CACHE_DIR"])
-    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "gangci" / "cache"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gangci"
+    return user_folder("LOCALAPPDATA", "XDG_CACHE_HOME", ".cache")
 
 
 def _file_for(ledger: str | Path) -> Path:

@@ -19,14 +19,19 @@ from gangci_calc.words import LANGS, say
 from gangci_calc.words import messages as m
 
 
+def user_folder(windows: str, xdg: str, dot: str) -> Path:
+    """gangci's folder of one kind in the user's home: ``%WINDOWS%\\gangci`` on Windows, else ``$XDG/gangci``
+    or ``~/DOT/gangci`` (config: APPDATA, XDG_CONFIG_HOME, .config; cache: LOCALAPPDATA, XDG_CACHE_HOME, .cache)."""
+    if sys.platform == "win32" and os.environ.get(windows):
+        return Path(os.environ[windows]) / "gangci"
+    return Path(os.environ.get(xdg) or str(Path.home() / dot)) / "gangci"
+
+
 def config_path() -> Path:
     """Where the config file is looked for (it need not exist)."""
     if os.environ.get("GANGCI_CONFIG"):
         return Path(os.environ["GANGCI_CONFIG"])
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "gangci" / "config.yaml"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "gangci" / "config.yaml"
+    return user_folder("APPDATA", "XDG_CONFIG_HOME", ".config") / "config.yaml"
 
 
 def default_language() -> str:
