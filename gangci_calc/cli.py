@@ -10,7 +10,7 @@ ended at a prompt); 143 terminated (SIGTERM). A closed pipe ends quietly.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeAlias
@@ -69,7 +69,7 @@ EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
 LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and the standings, not every hand
 
 
-def _choices(name: str, table: dict[str, str]) -> type[Enum]:
+def _choices(name: str, table: Mapping[str, object]) -> type[Enum]:
     """A command's --format choices, from the format registry (io/export/formats.py)."""
     return Enum(name, {fmt: fmt for fmt in table}, type=str)  # type: ignore[return-value]
 
@@ -93,7 +93,7 @@ def _first(choices: type[Enum]) -> Any:
     return next(iter(choices))
 
 
-def _format_option(table: dict[str, str]) -> Any:
+def _format_option(table: Mapping[str, object]) -> Any:
     return typer.Option("--format", "-f", help=_h("format", choices=", ".join(table)))
 
 
