@@ -106,11 +106,12 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
     """
     with _locked(path, lang):
         text = read_text(path, SESSION_FILE_LIMIT)
-        tail = load_tail(path, digest_of(text, base))
+        digest = digest_of(text, base)
+        tail = load_tail(path, digest)
         session = None
         if tail is None:
             session = session_from_text(text, path, base)
-            tail = tail_of(session, base)
+            tail = tail_of(session, digest)
         entry = _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last)
         block, _ = entry.item()
         reading = tail.reading()
@@ -127,15 +128,16 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
         return tail
 
 
-def tail_of(session: SessionFile, base: HouseRules) -> LedgerTail:
-    """A ledger read whole, as the next ``--add`` needs it (its hands settled, once)."""
+def tail_of(session: SessionFile, digest: str) -> LedgerTail:
+    """A ledger read whole (its text's :func:`digest_of` is ``digest``), as the next ``--add`` needs it (its hands
+    settled, once)."""
     result = settled(session)
     people = tuple(
         PersonTotal(person, int(total * 2), tuple(result.seats_of(person))) for person, total in result.people
     )
     text = session.text
     return LedgerTail(
-        digest_of(text, base),
+        digest,
         len(session.hands),
         session.table_now,
         session.next_dealer(),

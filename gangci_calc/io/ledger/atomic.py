@@ -104,9 +104,7 @@ def check_ledger_writable(path: str | Path) -> None:
 
 def _refuse_unwritable(name: str, target: Path, info: os.stat_result) -> None:
     """A regular target we may not write (by its mode, by the system's own check, or by trying), or whose
-    folder we may not write (the temporary file and the rename need it)."""
-    if not stat.S_ISREG(info.st_mode):
-        return
+    folder we may not write (the temporary file and the rename need it). Its callers pass regular files only."""
     if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target, os.W_OK):
         raise OutputError(name, say(m.READ_ONLY))
     try:
