@@ -119,7 +119,7 @@ def test_changes_from_a_hand_on(runner) -> None:
         ),
         ("stakes: 2\ndealer: E\nrules: {zhici_split: half}\nwin: {type: draw}\n", ":3:22", "double 点炮双倍"),
         ("stakes: 2\ndealer: E\nrules: {xiami: -5}\nwin: {type: draw}\n", ":3:", "rules.xiami"),
-        ("stakes: 2\ndealer: E\nrules: {concealed_kong: 3}\nwin: {type: draw}\n", ":3:", "1 or 2"),
+        ("stakes: 2\ndealer: E\nrules: {concealed_kong: 3}\nwin: {type: draw}\n", ":3:", "use 1 / 2"),
         ("stakes: 2\ndealer: E\nrules: {baoci: maybe}\nwin: {type: draw}\n", ":3:", "not true or false"),
         ("stakes: 2\ndealer: E\nrules: {bao: true}\nwin: {type: draw}\n", ":3:", "did you mean 'baoci'"),
         ("stakes: 2\ndealer: E\nmi: {E: 1}\nwin: {type: draw}\n", ":3:", "下米"),

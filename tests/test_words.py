@@ -11,6 +11,8 @@ import pytest
 
 import gangci_calc
 from gangci_calc.cli import app
+from gangci_calc.rules import HouseRules
+from gangci_calc.rules.options import entries
 from gangci_calc.words import Message, messages, say, speaking, ui
 from gangci_calc.words import book as rule_book
 from gangci_calc.words import help as help_texts
@@ -76,8 +78,14 @@ def test_the_catalogue_check_finds_each_fault(message: Message, fault: str) -> N
 def test_the_rule_book_is_in_both_languages() -> None:
     assert set(rule_book.SEED) == set(rule_book.TITLE) == {"zh", "en"}
     assert len(rule_book.SEED["zh"]) > 5 and len(rule_book.SEED["en"]) > 5
-    for key, effect in rule_book.EFFECT.items():
-        assert set(effect) == {"zh", "en"} and CJK.search(effect["zh"]), key
+
+
+def test_every_option_entry_speaks_both_languages() -> None:
+    for cls in (HouseRules,):
+        for entry in entries(cls):
+            assert CJK.search(entry.effect.zh) and re.search("[a-z]{3} [a-z]{3}", entry.effect.en), entry.key
+            assert entry.names and all(CJK.search(name) for name in entry.names), entry.key
+            assert entry.values_text("zh") and entry.values_text("en"), entry.key
 
 
 PACKAGE = Path(gangci_calc.__file__).parent

@@ -4,9 +4,9 @@
 "House rules"); its defaults are the seed's rules, so a table that names none
 settles exactly as the seed says. :class:`TableRules` is what a hand carries.
 
-To add an option: a field here (with its default), its effect in
-:mod:`.settle` or :mod:`.hand`, its spellings in ``io/load/schema.py`` and its
-words in ``io/show/rulebook.py`` (docs/maintaining.md).
+To add an option: a field here, declared with :func:`.options.option` (its
+default and its whole description), and its effect in :mod:`.settle` or
+:mod:`.hand` (docs/maintaining.md).
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
-from gangci_calc.errors import RuleError
-from gangci_calc.rules.stakes import Stakes
-from gangci_calc.words import messages as m
-from gangci_calc.words import say
+from gangci_calc.rules.options import Option, check_all, option
+from gangci_calc.rules.stakes import MAX_AMOUNT, Stakes
+from gangci_calc.words import Message as M
 
 
 class ZhiciSplit(Enum):
@@ -51,25 +50,152 @@ class DrawDealer(Enum):
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """The house options of one table (规矩 / 玩法); the defaults are the seed's rules."""
+    """The house options of one table (规矩 / 玩法); the defaults are the seed's rules.
 
-    zhici_split: ZhiciSplit = ZhiciSplit.DOUBLE  # 直呲分摊
-    baoci: bool = False  # 包次: allows win.bao on a 直呲
-    dealer_double: DealerDouble = DealerDouble.NONE  # 庄家翻倍
-    hard_ci: bool = False  # 硬次: only ci wins count
-    honor_ci_double: bool = False  # 次风翻倍: an honour ci tile doubles a ci win
-    xiami: int = 0  # 下米: the amount of one 米; 0 = off
-    concealed_kong: int = 1  # 暗杠倍数: × 杠底 for each concealed kong
-    draw_kongs: DrawKongs = DrawKongs.VOID  # 荒庄荒杠
-    draw_dealer: DrawDealer = DrawDealer.STAYS  # 流局庄家
-    dianpao: bool = False  # 点炮胡: allows win type dianpao
-    qianggang: bool = False  # 抢杠胡: allows win type qianggang
+    Each field is the one entry of its option (:mod:`.options`): key, Chinese
+    names, values, prompt word, effect and the code that applies it.
+    """
+
+    zhici_split: ZhiciSplit = option(  # 直呲分摊
+        ZhiciSplit.DOUBLE,
+        Option(
+            names=("直呲分摊", "直次分摊"),
+            values={ZhiciSplit.DOUBLE: ("点炮双倍",), ZhiciSplit.EVEN: ("平摊",)},
+            on=ZhiciSplit.EVEN,
+            effect=M(
+                "直呲谁付: 点炮双倍 = 点炮者 2C + G、其他各 ½C；平摊 = 点炮者 C + G、其他各 C。",
+                "who pays a zhici: double = discarder 2C + G, others ½C; even = discarder C + G, others C.",
+            ),
+            where="`rules/settle.py` `win_rows`",
+        ),
+    )
+    baoci: bool = option(  # 包次: allows win.bao on a 直呲
+        False,
+        Option(
+            names=("包次", "包呲"),
+            effect=M(
+                "允许 win.bao: true（直呲包次）: 点炮者替另两家付他们的 C（各按原付款人算），另两家不付胡牌钱；杠照付。",
+                "allows win.bao: true on a zhici: the discarder pays the other two's C shares (each as its payer's),"
+                " they pay nothing for the win; kongs are still paid.",
+            ),
+            where="`rules/settle.py` `rows` (role `bao`); check in `rules/hand.py`",
+        ),
+    )
+    dealer_double: DealerDouble = option(  # 庄家翻倍
+        DealerDouble.NONE,
+        Option(
+            names=("庄家翻倍", "庄加倍"),
+            values={DealerDouble.NONE: ("不翻",), DealerDouble.WINS: ("胡牌翻倍",), DealerDouble.ALL: ("全部翻倍",)},
+            on=DealerDouble.WINS,
+            effect=M(
+                "庄家与闲家之间的每笔 × 2（加番之后）: 胡牌翻倍 = B、C 部分；全部翻倍 = 连杠底一起。",
+                "every share between the dealer and another player × 2, after add-ons: wins = the B and C parts;"
+                " all = the G parts too.",
+            ),
+            where="`rules/settle.py` `doublings`",
+        ),
+    )
+    hard_ci: bool = option(  # 硬次: only ci wins count
+        False,
+        Option(
+            names=("硬次", "硬呲"),
+            values={True: ("硬次",), False: ("软次",)},
+            effect=M(
+                "硬次: 只认杠呲胡；炸弹、天胡不算胡（输入报错，裁判说明原因）。",
+                "only ci wins count; bomb and heavenly are not wins (an input error; the referee says why).",
+            ),
+            where="`rules/hand.py`; `tiles/claims.py` `allowed`",
+        ),
+    )
+    honor_ci_double: bool = option(  # 次风翻倍: an honour ci tile doubles a ci win
+        False,
+        Option(
+            names=("次风翻倍", "呲风翻倍"),
+            effect=M(
+                "杠底牌是字牌（东南西北中发白）时，杠呲胡的 C 和胡牌那个杠的 G × 2；需写 ci: 东。",
+                "when the ci tile is an honour, a ci win's C part and winning kong's G × 2; needs ci: 东 on the hand.",
+            ),
+            where="`rules/settle.py` `doublings`; check in `rules/hand.py`",
+        ),
+    )
+    xiami: int = option(  # 下米: the amount of one 米; 0 = off
+        0,
+        Option(
+            names=("下米",),
+            amounts=range(MAX_AMOUNT + 1),
+            amounts_text=M("0 (关) / 金额", "0 (off) / an amount"),
+            effect=M(
+                "每次流局在庄家位上下一米；下一次杠呲胡时每个有米的位付赢家 金额 × 米数（不加番不翻倍），然后清零。",
+                "each draw puts one mi on its dealer's seat; at the next ci win every seat with mi pays the winner"
+                " amount × count (flat), then all counts go back to 0.",
+            ),
+            where="`rules/sequence.py` `next_mi`; `rules/settle.py` (role `mi`)",
+        ),
+    )
+    concealed_kong: int = option(  # 暗杠倍数: × 杠底 for each concealed kong
+        1,
+        Option(
+            names=("暗杠倍数",),
+            amounts=range(1, 3),
+            prompt_names=("暗杠",),
+            effect=M(
+                "暗杠（含暗呲、天呲胡的那个杠）其他三家各付 倍数 × G。",
+                "each of the 3 others pays this × G for every concealed kong, the winning one of anci / tianci"
+                " included.",
+            ),
+            where="`rules/settle.py` `_kong_k`",
+        ),
+    )
+    draw_kongs: DrawKongs = option(  # 荒庄荒杠
+        DrawKongs.VOID,
+        Option(
+            names=("荒庄荒杠",),
+            values={DrawKongs.VOID: ("荒杠",), DrawKongs.PAID: ("荒庄不荒杠",)},
+            on=DrawKongs.PAID,
+            effect=M("荒庄不荒杠: 流局时这局的杠照常付。", "paid: on a draw the hand's kongs are still paid."),
+            where="`rules/settle.py` `rows`",
+        ),
+    )
+    draw_dealer: DrawDealer = option(  # 流局庄家
+        DrawDealer.STAYS,
+        Option(
+            names=("流局庄家",),
+            values={DrawDealer.STAYS: ("连庄",), DrawDealer.NEXT: ("下庄",)},
+            on=DrawDealer.NEXT,
+            effect=M(
+                "流局后: 连庄 = 原庄家；下庄 = 下一家（东→南→西→北）。",
+                "after a draw: stays = the same dealer; next = the next seat in play order (E→S→W→N).",
+            ),
+            where="`rules/sequence.py` `next_dealer`",
+        ),
+    )
+    dianpao: bool = option(  # 点炮胡: allows win type dianpao
+        False,
+        Option(
+            names=("点炮胡",),
+            effect=M(
+                "允许点炮胡（dianpao）: 普通成牌胡别家打出的牌，只有点炮者付一份点炮底 P（默认 = B，算作 B 部分）。",
+                "allows win type dianpao: an ordinary complete hand on a discard; only the discarder pays P"
+                " (stakes.dianpao, default B; a B part for add-ons and dealer_double).",
+            ),
+            where="`rules/settle.py` `win_rows`; check in `rules/hand.py`",
+        ),
+    )
+    qianggang: bool = option(  # 抢杠胡: allows win type qianggang
+        False,
+        Option(
+            names=("抢杠胡",),
+            effect=M(
+                "允许抢杠胡（qianggang）: 胡别家加杠的那张牌，只有被抢者付一份 P；他的杠不算，不写进 kongs。",
+                "allows win type qianggang: win on the tile another adds to his pung; only he pays P;"
+                " his kong is not made and must not be listed.",
+            ),
+            where="`rules/settle.py` `win_rows`; check in `rules/hand.py`",
+        ),
+    )
 
     def __post_init__(self) -> None:
-        if isinstance(self.xiami, bool) or not isinstance(self.xiami, int) or self.xiami < 0:
-            raise RuleError(("rules", "xiami"), say(m.XIAMI_AMOUNT, value=repr(self.xiami)))
-        if self.concealed_kong not in (1, 2) or isinstance(self.concealed_kong, bool):
-            raise RuleError(("rules", "concealed_kong"), say(m.CONCEALED_KONG_TIMES, value=repr(self.concealed_kong)))
+        check_all(self, "rules")
 
     def changed(self) -> tuple[tuple[str, object], ...]:
         """``(key, value)`` of every option that differs from the seed's rules, in field order.

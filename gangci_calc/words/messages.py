@@ -137,10 +137,6 @@ CLAIM_MAKES = M("；这副牌能胡 {wins}", "; these tiles make {wins}")
 JOINED = M("{first}{second}", "{first}{second}")
 HAND_N_FALSE = M("第 {n} 局：{problem}", "hand {n}: {problem}")
 # --- the table (rules/table.py, rules/stakes.py) and the dice ------------------------------------------------
-XIAMI_AMOUNT = M(
-    "{value} 不是金额 — 下米写 0 (不下) 或一个金额", "{value} is not an amount — 下米 takes 0 (off) or an amount"
-)
-CONCEALED_KONG_TIMES = M("{value}：暗杠倍数只能是 1 或 2", "{value}: 暗杠倍数 takes 1 or 2")
 NOT_POSITIVE_AMOUNT = M("{value} 不是正整数金额", "{value} is not a positive whole amount")
 NOT_A_DIE = M("{value} 不是骰子点数 — 骰子是 1 到 6", "{value} is not a die face — dice show 1 to 6")
 # --- tile notation (tiles/notation.py) -----------------------------------------------------------------------

@@ -106,7 +106,6 @@ WORDS: dict[str, M] = {
     "dice_table": M("★ 庄家  ◆ 翻杠底牌的牌墙", "★ dealer  ◆ wall of the ci tile"),
     # the rule book
     "rules_unchanged": M("与默认规矩相同", "the seed's rules, unchanged"),
-    "xiami_values": M("0 (关) / 金额", "0 (off) / an amount"),
 }
 
 ASK: dict[str, M] = {

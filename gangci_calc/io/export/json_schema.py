@@ -13,18 +13,15 @@ dealer's; 抵 is not on the dealer) the loader still checks.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from enum import Enum
+from collections.abc import Mapping
 from typing import Any
 
 from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
-    FLAG_WORDS,
     KONG_KEYS,
     KONG_NAMES,
     RULE_KEYS,
-    RULE_VALUES,
     SESSION_HAND_KEYS,
     SESSION_KEYS,
     STAKES_KEYS,
@@ -34,7 +31,8 @@ from gangci_calc.io.load.schema import (
     WIN_KEYS,
     WIN_NAMES,
 )
-from gangci_calc.rules import SEED_RULES, HouseRules, Seat
+from gangci_calc.rules import HouseRules, Seat
+from gangci_calc.rules.options import entries
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("hand", "session", "result")
@@ -45,7 +43,7 @@ COUNT = {"type": "integer", "minimum": 0, "maximum": 3}
 AMOUNT = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
 
 
-def _flag(words: dict[bool, tuple[str, ...]] | None = None) -> dict[str, Any]:
+def _flag(words: Mapping[bool, tuple[str, ...]] | None = None) -> dict[str, Any]:
     spelled = [*TRUE_WORDS, *FALSE_WORDS, *(w for group in (words or {}).values() for w in group)]
     return {"anyOf": [{"type": "boolean"}, {"type": "string", "enum": spelled}]}
 
@@ -66,16 +64,21 @@ def _seat_map(value: Any) -> dict[str, Any]:
 
 
 def _rules() -> dict[str, Any]:
+    return _options(HouseRules, RULE_KEYS)
+
+
+def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    """A mapping of options (``rules:``, ``fee:``), each value as its entry allows."""
     values: dict[str, Any] = {}
-    for option in fields(HouseRules):
-        key, default = option.name, getattr(SEED_RULES, option.name)
-        if isinstance(default, bool):
-            values[key] = _flag(FLAG_WORDS.get(key))
-        elif isinstance(default, Enum):
-            values[key] = {"enum": [spelling for group in RULE_VALUES[key].values() for spelling in group]}
+    for entry in entries(cls):
+        if entry.kind == "flag":
+            values[entry.key] = _flag(entry.values or None)
+        elif entry.kind == "choice":
+            values[entry.key] = {"enum": [s for group in entry.value_spellings().values() for s in group]}
         else:
-            values[key] = {"type": "integer", "minimum": 0}
-    return _object(RULE_KEYS, values)
+            assert entry.amounts is not None
+            values[entry.key] = {"type": "integer", "minimum": entry.amounts[0], "maximum": entry.amounts[-1]}
+    return _object(spellings, values)
 
 
 def _defs() -> dict[str, Any]:

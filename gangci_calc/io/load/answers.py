@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
 
-from gangci_calc.errors import AnswerError, shown
-from gangci_calc.io.load.schema import FLAG_WORDS, KONG_NAMES, RULE_KEYS, RULE_VALUES, WIN_NAMES
-from gangci_calc.rules import SEED_RULES, DealerDouble, DrawDealer, DrawKongs, Kong, Seat, Win, ZhiciSplit, parse_seat
+from gangci_calc.errors import AnswerError, RuleError, shown
+from gangci_calc.io.load.fields import read_option
+from gangci_calc.io.load.schema import KONG_NAMES, RULES, WIN_NAMES
+from gangci_calc.rules import HouseRules, Kong, Seat, Win, parse_seat
+from gangci_calc.rules.options import entries, entry_of
 from gangci_calc.rules.terms import WIN_ZH
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -125,32 +126,18 @@ def parse_kongs(text: str) -> list[Kong]:
     return kongs
 
 
-# A bare option name switches it on; for options with a choice, "on" means this value.
-_ON: dict[str, object] = {
-    "zhici_split": ZhiciSplit.EVEN,
-    "dealer_double": DealerDouble.WINS,
-    "draw_kongs": DrawKongs.PAID,
-    "draw_dealer": DrawDealer.NEXT,
-}
-_NUMBERED = ("xiami", "concealed_kong")  # these take an amount: 下米500, 暗杠倍数2
-
-
 def _house_words() -> dict[str, tuple[str, object]]:
+    """Words that set an option alone: its names (what its entry's ``on`` says), a choice's values, a flag's words."""
     words: dict[str, tuple[str, object]] = {}
-    for key, spellings in RULE_KEYS.items():
-        if key in _NUMBERED:
+    for entry in entries(HouseRules):
+        if entry.kind == "amount":
             continue
-        on = _ON.get(key, True)
-        for spelling in spellings:
-            words[spelling.lower()] = (key, on)
-    for key, values in RULE_VALUES.items():
-        for member, spellings in values.items():
-            for spelling in spellings[1:]:  # the Chinese words alone are unambiguous
-                words[spelling] = (key, member)
-    for key, flags in FLAG_WORDS.items():
-        for truth, spellings in flags.items():
-            for spelling in spellings:
-                words[spelling] = (key, truth)
+        for spelling in entry.spellings():
+            words[spelling.lower()] = (entry.key, entry.on)
+        for value, spellings in entry.value_spellings().items():
+            # a choice's English word alone (``even``) is ambiguous; its Chinese words are not
+            for spelling in spellings[1:] if entry.kind == "choice" else spellings:
+                words[spelling] = (entry.key, value)
     return words
 
 
@@ -164,8 +151,12 @@ def parse_house(text: str) -> dict[str, object]:
     [('baoci', True), ('xiami', 500), ('zhici_split', <ZhiciSplit.EVEN: 'even'>)]
     """
     words = _house_words()
-    numbered = {spelling.lower(): key for key in _NUMBERED for spelling in RULE_KEYS[key]}
-    numbered["暗杠"] = "concealed_kong"
+    numbered = {
+        spelling.lower(): entry.key
+        for entry in entries(HouseRules)
+        if entry.kind == "amount"
+        for spelling in (*entry.spellings(), *entry.prompt_names)
+    }
     found: dict[str, object] = {}
     position = 0
     text = text.strip()
@@ -198,23 +189,10 @@ def _house_option(
         return numbered[lowered], int(value)
     if value is None:
         return words.get(lowered) or words.get(name)
-    key = next((k for k, spellings in RULE_KEYS.items() if name in spellings or lowered in spellings), None)
+    key = RULES.lookup.get(name) or RULES.lookup.get(lowered)
     if key is None:
         return None
-    default = getattr(SEED_RULES, key)
-    if isinstance(default, Enum):
-        member = next((m for m, spellings in RULE_VALUES[key].items() if value in spellings), None)
-        return (key, member) if member is not None else None
-    if isinstance(default, bool):
-        truth = {
-            "true": True,
-            "yes": True,
-            "是": True,
-            "开": True,
-            "false": False,
-            "no": False,
-            "否": False,
-            "关": False,
-        }
-        return (key, truth[value.lower()]) if value.lower() in truth else None
-    return None
+    try:
+        return key, read_option(entry_of(HouseRules, key), value, ())
+    except RuleError:
+        return None

@@ -7,18 +7,15 @@ tables and their aliases come from :mod:`.schema`, built once there.
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangci_calc.errors import FieldPath, RuleError, shown
 from gangci_calc.io.load.boundary import short
 from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
-    FLAG_WORDS,
     KONG_NAMES,
     KONGS,
-    RULE_VALUES,
     RULES,
     STAKES,
     TILES,
@@ -31,7 +28,6 @@ from gangci_calc.rules import (
     NO_BETS,
     NO_MI,
     SCHEMES,
-    SEED_RULES,
     Bets,
     HouseRules,
     Kong,
@@ -44,6 +40,7 @@ from gangci_calc.rules import (
 )
 from gangci_calc.rules import stakes as core_stakes
 from gangci_calc.rules.hand import whole_count
+from gangci_calc.rules.options import Option, entry_of
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
@@ -131,33 +128,33 @@ def read_flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]]
 
 def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
     """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``."""
+    return read_options(value, path, base, RULES, m.WHAT_RULES)
+
+
+Opts = TypeVar("Opts")
+
+
+def read_options(value: Any, path: FieldPath, base: Opts, keys: Keys, what: Message) -> Opts:
+    """A mapping of options (``rules:``, ``fee:``) -> its options class: the keys it names replace ``base``'s."""
     if value is None:
         return base
-    given = read_mapping(value, path, RULES, m.WHAT_RULES)
-    changes: dict[str, Any] = {key: read_rule_value(key, raw, (*path, key)) for key, raw in given.items()}
-    if not changes:
-        return base
-    try:
-        return replace(base, **changes)
-    except RuleError as error:
-        raise RuleError((*path, error.path[-1]), error.message) from None
+    given = read_mapping(value, path, keys, what)
+    changes = {key: read_option(entry_of(type(base), key), raw, (*path, key)) for key, raw in given.items()}
+    return replace(base, **changes) if changes else base  # type: ignore[type-var]
 
 
-def read_rule_value(key: str, raw: Any, path: FieldPath) -> object:
-    """One house option's value, read by the type of its default (flag, enum or whole number)."""
-    default = getattr(SEED_RULES, key)
-    if isinstance(default, bool):
-        return read_flag(raw, path, FLAG_WORDS.get(key))
-    if isinstance(default, Enum):
-        spellings = RULE_VALUES[key]
+def read_option(entry: Option, raw: Any, path: FieldPath) -> object:
+    """One option's value, read by its kind (flag, choice or whole number) and checked against its entry."""
+    if entry.kind == "flag":
+        return read_flag(raw, path, entry.values or None)
+    if entry.kind == "choice":
         if isinstance(raw, str):
-            for member, names in spellings.items():
+            for member, names in entry.value_spellings().items():
                 if raw.strip() in names or raw.strip().lower() in names:
                     return member
-        choices = " or ".join(" ".join(names) for names in spellings.values())
-        raise RuleError(path, say(m.NOT_A_RULE_VALUE, value=shown(raw), key=key, choices=choices))
-    if isinstance(raw, bool) or not isinstance(raw, int):
+    elif isinstance(raw, bool) or not isinstance(raw, int):
         raise RuleError(path, say(m.NOT_A_WHOLE_NUMBER, value=shown(raw)))
+    entry.check(raw, path)
     return raw
 
 

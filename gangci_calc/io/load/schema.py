@@ -5,7 +5,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from gangci_calc.rules import DealerDouble, DrawDealer, DrawKongs, KongType, Win, ZhiciSplit, parse_seat
+from gangci_calc.rules import HouseRules, KongType, Win, parse_seat
+from gangci_calc.rules.options import entries
 from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
 
 # canonical key -> accepted spellings (the canonical one included)
@@ -56,34 +57,17 @@ TILE_KEYS: dict[str, tuple[str, ...]] = {
     "concealed_kongs": ("concealed_kongs", "暗杠"),
 }
 
-# House options (规矩): key -> spellings; for enum options, value -> spellings. Booleans take
-# true/false, 是/否, 开/关 and the words in FLAG_WORDS; numbers are whole numbers.
-RULE_KEYS: dict[str, tuple[str, ...]] = {
-    "zhici_split": ("zhici_split", "直呲分摊", "直次分摊"),
-    "baoci": ("baoci", "包次", "包呲"),
-    "dealer_double": ("dealer_double", "庄家翻倍", "庄加倍"),
-    "hard_ci": ("hard_ci", "硬次", "硬呲"),
-    "honor_ci_double": ("honor_ci_double", "次风翻倍", "呲风翻倍"),
-    "xiami": ("xiami", "下米"),
-    "concealed_kong": ("concealed_kong", "暗杠倍数"),
-    "draw_kongs": ("draw_kongs", "荒庄荒杠"),
-    "draw_dealer": ("draw_dealer", "流局庄家"),
-    "dianpao": ("dianpao", "点炮胡"),
-    "qianggang": ("qianggang", "抢杠胡"),
-}
+# House options (规矩): key -> spellings; for enum options, value -> spellings; flags' own words.
+# All made from the options' entries (rules/table.py); booleans also take TRUE_WORDS / FALSE_WORDS.
+RULE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(HouseRules)}
 RULE_VALUES: dict[str, dict[Enum, tuple[str, ...]]] = {
-    "zhici_split": {ZhiciSplit.DOUBLE: ("double", "点炮双倍"), ZhiciSplit.EVEN: ("even", "平摊")},
-    "dealer_double": {
-        DealerDouble.NONE: ("none", "不翻"),
-        DealerDouble.WINS: ("wins", "胡牌翻倍"),
-        DealerDouble.ALL: ("all", "全部翻倍"),
-    },
-    "draw_kongs": {DrawKongs.VOID: ("void", "荒杠"), DrawKongs.PAID: ("paid", "荒庄不荒杠")},
-    "draw_dealer": {DrawDealer.STAYS: ("stays", "连庄"), DrawDealer.NEXT: ("next", "下庄")},
+    e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "choice"
+}
+FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
+    e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "flag" and e.values
 }
 TRUE_WORDS = ("true", "yes", "on", "是", "开")
 FALSE_WORDS = ("false", "no", "off", "否", "关")
-FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {"hard_ci": {True: ("硬次",), False: ("软次",)}}
 
 WIN_NAMES: dict[str, Win] = {}
 for _win in Win:

@@ -1,64 +1,33 @@
 """``gangci rules``: the rule book for people, in zh or en, and one table's house options.
 
-The option names and values come from :mod:`gangci_calc.io.load.schema` (the same
-words files use), the defaults from :class:`~gangci_calc.rules.HouseRules`,
-so the book cannot list an option the loader does not know. docs/rules.md is
+Each option's names, values and effect come from its entry in
+:class:`~gangci_calc.rules.HouseRules` (the same entry the loader reads), so the
+book cannot list an option the loader does not know. docs/rules.md is
 the long form, for maintainers and referees.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
-from enum import Enum
-
-from gangci_calc.io.load.schema import RULE_KEYS, RULE_VALUES
 from gangci_calc.io.show.labels import rule_name, rule_value_text, word
 from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.rules.options import entries
 from gangci_calc.words import messages as m
-from gangci_calc.words.book import EFFECT as _EFFECT
 from gangci_calc.words.book import SEED as _SEED
 from gangci_calc.words.book import TITLE as _TITLE
-
-# What each option does, in words: one line per language.
-
-# Where each option takes effect in the code (docs/rules.md prints this beside the effect).
-_WHERE: dict[str, str] = {
-    "zhici_split": "`rules/settle.py` `win_rows`",
-    "baoci": "`rules/settle.py` `rows` (role `bao`); check in `rules/hand.py`",
-    "dealer_double": "`rules/settle.py` `doublings`",
-    "hard_ci": "`rules/hand.py`; `tiles/claims.py` `allowed`",
-    "honor_ci_double": "`rules/settle.py` `doublings`; check in `rules/hand.py`",
-    "xiami": "`rules/sequence.py` `next_mi`; `rules/settle.py` (role `mi`)",
-    "concealed_kong": "`rules/settle.py` `_kong_k`",
-    "draw_kongs": "`rules/settle.py` `rows`",
-    "draw_dealer": "`rules/sequence.py` `next_dealer`",
-    "dianpao": "`rules/settle.py` `win_rows`; check in `rules/hand.py`",
-    "qianggang": "`rules/settle.py` `win_rows`; check in `rules/hand.py`",
-}
-
-
-def _values(key: str, lang: str) -> str:
-    default = getattr(SEED_RULES, key)
-    if isinstance(default, Enum):
-        return " / ".join(f"{names[0]} {names[1]}" for names in RULE_VALUES[key].values())
-    if isinstance(default, bool):
-        return "false / true"
-    return word("xiami_values", lang) if key == "xiami" else "1 / 2"
 
 
 def _option_lines(lang: str, house: HouseRules | None) -> list[str]:
     title, _, _, here = _TITLE[lang]
     lines = [title, ""]
-    for option in fields(HouseRules):
-        key = option.name
-        names = " ".join(RULE_KEYS[key][1:])
-        head = f"{key} ({names}): {_values(key, lang)}"
+    for entry in entries(HouseRules):
+        key = entry.key
+        head = f"{key} ({' '.join(entry.names)}): {entry.values_text(lang)}"
         if house is not None:
             value = getattr(house, key)
             mark = " *" if value != getattr(SEED_RULES, key) else ""
             head += f" — {here}: {rule_value_text(key, value, lang)}{mark}"
         lines.append(head)
-        lines.append(f"    {_EFFECT[key][lang]}")
+        lines.append(f"    {entry.effect.en if lang == 'en' else entry.effect.zh}")
     return lines
 
 
@@ -100,8 +69,7 @@ def options_markdown() -> str:
     '| option | 中文 | values (default first) | effect | code |'
     """
     rows = ["| option | 中文 | values (default first) | effect | code |", "|---|---|---|---|---|"]
-    for option in fields(HouseRules):
-        key = option.name
-        values = _values(key, "en").replace(" / ", " · ")
-        rows.append(f"| `{key}` | {' '.join(RULE_KEYS[key][1:])} | {values} | {_EFFECT[key]['en']} | {_WHERE[key]} |")
+    for entry in entries(HouseRules):
+        values = entry.values_text("en").replace(" / ", " · ")
+        rows.append(f"| `{entry.key}` | {' '.join(entry.names)} | {values} | {entry.effect.en} | {entry.where} |")
     return "\n".join(rows) + "\n"
