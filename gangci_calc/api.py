@@ -30,12 +30,16 @@ __all__ = ["Evening", "HandError", "Payment", "Result", "Transfer", "score", "sc
 
 @dataclass(frozen=True)
 class Payment:
-    """``payer`` pays ``payee`` ``amount`` for ``reason`` (the win, or a kong: ``exposed``, ...)."""
+    """``payer`` pays ``payee`` ``amount`` for ``reason`` (the win, or a kong: ``exposed``, ...), as ``role``.
+
+    The fields are the JSON's (``io/export/export.py`` ``payment_object``), with ``reason`` for its ``for``.
+    """
 
     payer: str
     payee: str
     amount: Amount
     reason: str
+    role: str = "loser"  # loser, discarder, feeder, robbed, bao, kong, mi or fee
 
 
 @dataclass(frozen=True)
@@ -173,14 +177,18 @@ def settle_session(
 def _result(
     hand: Hand, names: Mapping[Any, str], record_id: str | int | None, meta: dict[str, Any] | None, lang: str
 ) -> Result:
-    from gangci_calc.io.export.export import house_object
+    from gangci_calc.io.export.export import house_object, payment_object
     from gangci_calc.io.show.explain import explain_lines
 
     settlement = settle(hand)
     outcome = hand.outcome
     return Result(
         net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
-        payments=tuple(Payment(p.payer.name, p.payee.name, p.amount, p.reason.value) for p in settlement.payments),
+        payments=tuple(
+            Payment(o["payer"], o["payee"], p.amount, o["for"], o["role"])
+            for p in settlement.payments
+            for o in (payment_object(p, hand, charges=False),)
+        ),
         explain=tuple(explain_lines(hand, settlement, lang, dict(names))),
         outcome=outcome.win.value,
         winner=outcome.winner.name if outcome.winner is not None else None,

@@ -121,8 +121,10 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
             write_atomically(path, after, keep_bom=has_bom(path))
         else:  # the hands are not the file's last lines: placed by the full writer, and the whole read back
             after = _append(path, session or session_from_text(text, path, base), entry, base).text
-        net = settle(added.loaded.hand).net
-        tail = tail.after(added, reading, net, digest_of(after, base))
+        if tail.fee_seen or added.loaded.hand.rules.fee.on:  # the fee's standings are worked out whole
+            tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
+        else:
+            tail = tail.after(added, reading, settle(added.loaded.hand).net, digest_of(after, base))
         save_tail(path, tail)
         write_err(asking(lang)["saved"].format(file=path))
         return tail
@@ -145,6 +147,7 @@ def tail_of(session: SessionFile, digest: str) -> LedgerTail:
         session.hands[-1].loaded.hand if session.hands else None,
         people if session.hands else (),
         end_indent(text),
+        any(item.loaded.hand.rules.fee.on for item in session.hands),
     )
 
 

@@ -20,10 +20,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gangci_calc.rules import SEATS, Amount, Hand, Seat, Settlement, settle
+from gangci_calc.rules.fee import Fee
 from gangci_calc.transfers import Transfer, fewest_payments, fewest_transfers
 
+HOUSE_NAME = "台费"  # what machine outputs call the house that collects the table fee
+
+
+@dataclass(frozen=True)
+class House:
+    """Who collects the table fee when it is not a player at the table (台费): a payee of its own."""
+
+    name: str = HOUSE_NAME
+
+
 Net = tuple[Amount, Amount, Amount, Amount]
-Person = Seat | str  # a player's name, or the seat itself where nobody is named
+Person = Seat | str | House  # a player's name, the seat itself where nobody is named, or the house
 Seating = Mapping[Seat, str]
 
 
@@ -42,39 +53,70 @@ class SessionResult:
     hands: tuple[SettledHand, ...]
     totals: Net
     transfers: tuple[Transfer[Seat], ...]
-    people: tuple[tuple[Person, Amount], ...] = ()  # each person's total, in order of first seat
+    people: tuple[tuple[Person, Amount], ...] = ()  # each person's total, fees paid included; the house last
     settle_up: tuple[Transfer[Person], ...] = ()  # the fewest payments between people
+    fees: int = 0  # the table fee collected over the evening (per hand and per evening)
 
 
 def settle_hands(hands: Iterable[Hand], seatings: Sequence[Seating] | None = None) -> SessionResult:
     """Settle the hands of one evening in order; ``seatings``: who sat where at each hand (default: nobody named)."""
     running: Net = (0, 0, 0, 0)
     settled = []
+    hands_seen = []
     for hand in hands:
+        hands_seen.append(hand)
         settlement = settle(hand)
         e, s, w, n = (a + b for a, b in zip(running, settlement.net, strict=True))
         running = (e, s, w, n)
         settled.append(SettledHand(settlement, running))
-    nets = [h.settlement.net for h in settled]
-    people = people_totals(nets, seatings if seatings is not None else [{}] * len(nets))
+    seatings = seatings if seatings is not None else [{}] * len(settled)
+    people, fees = people_totals(settled, seatings, [hand.rules.fee for hand in hands_seen])
     return SessionResult(
-        tuple(settled), running, tuple(fewest_transfers(running)), people, tuple(fewest_payments(people))
+        tuple(settled), running, tuple(fewest_transfers(running)), people, tuple(fewest_payments(people)), fees
     )
 
 
 def person_name(who: Person) -> str:
-    """A person as the outputs name them: their name, or the seat's letter where nobody is named."""
+    """A person as the outputs name them: their name, the seat's letter where nobody is named, or the house's."""
     return who if isinstance(who, str) else who.name
 
 
-def people_totals(nets: Sequence[Net], seatings: Sequence[Seating]) -> tuple[tuple[Person, Amount], ...]:
-    """Each person's total across the seats they sat in; a person who sat a hand out has nothing for it.
+def collector(fee: Fee, seatings: Sequence[Seating]) -> Person:
+    """Who the fee is paid to: the player ``fee.to`` names, else the house (named ``fee.to`` if given)."""
+    if fee.to and any(fee.to in seating.values() for seating in seatings):
+        return fee.to
+    return House(fee.to or HOUSE_NAME)
 
-    With nobody named, the people are the four seats and their totals the seats' totals.
+
+def people_totals(
+    hands: Sequence[SettledHand], seatings: Sequence[Seating], fees: Sequence[Fee]
+) -> tuple[tuple[tuple[Person, Amount], ...], int]:
+    """Each person's total across the seats they sat in, fees paid included, and the fees collected.
+
+    A person who sat a hand out has nothing for it. With nobody named, the
+    people are the four seats. The fee's collector is credited with what each
+    hand's fee took, then with ``per_evening`` from each person who played
+    (the fee of the last hand); a house that collects comes last.
     """
-    totals: dict[Person, Amount] = {} if nets else dict.fromkeys(SEATS, 0)
-    for net, seating in zip(nets, seatings, strict=True):
+    totals: dict[Person, Amount] = {} if hands else dict.fromkeys(SEATS, 0)
+    collected = 0
+    for settled, seating, fee in zip(hands, seatings, fees, strict=True):
+        net, paid = settled.settlement.net, settled.settlement.fees
         for seat in SEATS:
             person: Person = seating.get(seat, seat)
-            totals[person] = totals.get(person, 0) + net[seat]
-    return tuple(totals.items())
+            totals[person] = totals.get(person, 0) + net[seat] - paid[seat]
+        taken = settled.settlement.fee_total
+        if taken:
+            payee = collector(fee, seatings)
+            totals[payee] = totals.get(payee, 0) + taken
+            collected += taken
+    if fees and fees[-1].per_evening:
+        payee = collector(fees[-1], seatings)
+        players = [who for who in totals if not isinstance(who, House) and who != payee]
+        for who in players:
+            totals[who] -= fees[-1].per_evening
+        totals[payee] = totals.get(payee, 0) + fees[-1].per_evening * len(players)
+        collected += fees[-1].per_evening * len(players)
+    houses = [who for who in totals if isinstance(who, House)]
+    ordered = [(who, total) for who, total in totals.items() if not isinstance(who, House)]
+    return (*ordered, *((house, totals[house]) for house in houses)), collected

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
@@ -20,8 +20,8 @@ from gangci_calc.io.ledger.ledger_write import hand_flow, hand_yaml, new_session
 from gangci_calc.io.ledger.lock import ledger_lock
 from gangci_calc.io.load.answers import (
     parse_bets,
-    parse_house,
     parse_kongs,
+    parse_rules_and_fee,
     parse_seat_answer,
     parse_win,
 )
@@ -351,12 +351,6 @@ def _valid_bets(dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
     return True
 
 
-def _house_answer(text: str) -> dict[str, object]:
-    options = parse_house(text)
-    replace(SEED_RULES, **options)  # type: ignore[arg-type]  # the values' own checks (下米 amount, 暗杠倍数)
-    return options
-
-
 def _name_answer(text: str) -> str:
     """A player's name as typed: empty for none, else one line of printable text (written quoted)."""
     return name_text(text, ()) if text else ""
@@ -389,9 +383,9 @@ def _new_session(path: str, lang: str, base: HouseRules) -> None:
             names[seat] = name
     dealer = ask(q["first"], parse_seat_answer, "东" if lang == "zh" else "E")
     no_options: dict[str, object] = {}
-    options = ask(q["house"], _none_or(_house_answer, no_options), "-")
+    options, fee = ask(q["house"], _none_or(parse_rules_and_fee, (no_options, no_options)), "-")
     house = {key: value.value if isinstance(value, Enum) else value for key, value in options.items()}
-    text = new_session_text(stakes, policy, names, dealer, house)
+    text = new_session_text(stakes, policy, names, dealer, house, fee)
     session_from_text(text, path, base)
     write_atomically(path, text)
     write_err(q["saved"].format(file=path))

@@ -85,7 +85,7 @@ def test_payments_add_up_to_each_net(runner) -> None:
     for item in scored:
         net = dict.fromkeys("ESWN", Fraction(0))
         for payment in item["payments"]:
-            assert set(payment) == {"payer", "payee", "amount", "reason"} and payment["amount"] > 0
+            assert set(payment) == {"payer", "payee", "amount", "for", "role"} and payment["amount"] > 0
             net[payment["payer"]] -= Fraction(str(payment["amount"]))
             net[payment["payee"]] += Fraction(str(payment["amount"]))
         assert net == {seat: Fraction(str(amount)) for seat, amount in item["net"].items()}

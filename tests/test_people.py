@@ -84,10 +84,14 @@ def evenings(draw: st.DrawFn) -> tuple[list[tuple[int, int, int, int]], list[dic
 @settings(max_examples=150, deadline=None)
 @given(evenings())
 def test_people_totals_sum_and_settle(evening) -> None:
-    from gangci_calc.ledger import people_totals
+    from gangci_calc.ledger import SettledHand, people_totals
+    from gangci_calc.rules import Settlement
+    from gangci_calc.rules.fee import NO_FEE
 
     nets, seatings = evening
-    people = people_totals(nets, seatings)
+    hands = [SettledHand(Settlement((), net), net) for net in nets]
+    people, collected = people_totals(hands, seatings, [NO_FEE] * len(nets))
+    assert collected == 0
     expected: dict[object, int] = {}
     for net, seating in zip(nets, seatings, strict=True):
         for seat in SEATS:

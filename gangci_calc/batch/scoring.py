@@ -382,12 +382,8 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
 
 
 def _payments(hand: Hand) -> str:
-    """``[{"payer", "payee", "amount", "reason"}, ...]``: each payment of the hand, as JSON text (exact amounts)."""
+    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``)."""
+    from gangci_calc.io.export.export import payments_json
     from gangci_calc.rules import settle
 
-    items = [
-        f'{{"payer": "{p.payer.name}", "payee": "{p.payee.name}", "amount": {halves_text(int(p.amount * 2))}, '
-        f'"reason": "{p.reason.value}"}}'
-        for p in settle(hand).payments
-    ]
-    return "[" + ", ".join(items) + "]"
+    return payments_json(hand, settle(hand))

@@ -7,8 +7,8 @@ rule book page and the JSON Schema need to know; each of them reads it here
 rather than keeping a list of its own:
 
 - the field's name is the file key, its default the seed's rule, and the
-  default's type the kind: a flag (``bool``), a choice (an ``Enum``) or a whole
-  number (``int``, within ``amounts``);
+  default's type the kind: a flag (``bool``), a choice (an ``Enum``), a whole
+  number (``int``, within ``amounts``) or a name (``str``);
 - ``names``: the Chinese names, the first one the label;
 - ``values``: for a choice, each member's Chinese spellings (its ``.value`` is
   the English one); for a flag, extra words for true or false (``硬次`` / ``软次``);
@@ -33,7 +33,7 @@ from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
 T = TypeVar("T")
-Kind = Literal["flag", "choice", "amount"]
+Kind = Literal["flag", "choice", "amount", "name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class Option:
     values: Mapping[Any, tuple[str, ...]] = field(default_factory=dict)
     on: object = True  # what a bare name sets at the prompt
     amounts: range | None = None  # a whole number's allowed values
-    amounts_text: Message | None = None  # how the rule book shows them; default "low / ... / high"
+    values_note: Message | None = None  # how the rule book shows a number's or a name's values
     prompt_names: tuple[str, ...] = ()  # more names the prompt takes before a number (暗杠2)
     key: str = ""  # the field's name, filled in by :func:`entries`
     default: Any = None  # the seed's value, filled in by :func:`entries`
@@ -57,6 +57,8 @@ class Option:
             return "flag"
         if isinstance(self.default, Enum):
             return "choice"
+        if isinstance(self.default, str):
+            return "name"
         return "amount"
 
     def spellings(self) -> tuple[str, ...]:
@@ -75,8 +77,8 @@ class Option:
             return " / ".join(" ".join(names) for names in self.value_spellings().values())
         if self.kind == "flag":
             return "false / true"
-        if self.amounts_text is not None:
-            return self.amounts_text.en if lang == "en" else self.amounts_text.zh
+        if self.values_note is not None:
+            return self.values_note.en if lang == "en" else self.values_note.zh
         assert self.amounts is not None
         return " / ".join(str(n) for n in self.amounts)
 

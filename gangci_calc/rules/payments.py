@@ -24,6 +24,7 @@ class Part(Enum):
     GANG = "gang"  # 杠底
     DIANPAO = "dianpao"  # 点炮底 (点炮 / 抢杠): a 炸弹底-like part for add-ons and 庄家翻倍
     MI = "mi"  # 米 (下米): flat, never raised
+    FEE = "fee"  # 台费: flat, never raised nor doubled
 
 
 class Doubling(Enum):
@@ -43,6 +44,7 @@ class Role(Enum):
     BAO = "bao"  # 包次: the discarder pays another payer's share
     KONG = "kong"  # a kong made during the hand
     MI = "mi"  # 下米: a seat's pending 米
+    FEE = "fee"  # 台费: to the house (or the person the fee names), not to a seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class Charge:
     kong: KongType | None = None  # for 杠底 charges: the kind of kong paid for
     doublings: tuple[Doubling, ...] = ()  # 庄家翻倍 / 次风翻倍
     on_behalf: Seat | None = None  # 包次: whose share this is; 米: whose 米
+    fee: str = ""  # 台费: the fee's option it comes from (per_win, per_hand)
 
     @property
     def multiplier(self) -> int:
@@ -74,10 +77,13 @@ class Charge:
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """Money from ``payer`` to ``payee`` for one reason (the win, or one kong)."""
+    """Money from ``payer`` to ``payee`` for one reason (the win, or one kong).
+
+    ``payee`` is ``None`` for the table fee (role ``fee``): the house, or whoever the fee names, collects it.
+    """
 
     payer: Seat
-    payee: Seat
+    payee: Seat | None
     reason: Win | KongType
     role: Role
     charges: tuple[Charge, ...]
@@ -96,12 +102,20 @@ class Settlement:
     """The result of :func:`~gangci_calc.rules.settle.settle`: payments and net per seat."""
 
     payments: tuple[Payment, ...]
-    net: tuple[Amount, Amount, Amount, Amount]  # indexed by Seat; sums to 0
+    net: tuple[Amount, Amount, Amount, Amount]  # indexed by Seat; sums to 0; fees are not in it
+    fees: tuple[int, int, int, int] = (0, 0, 0, 0)  # 台费 each seat paid (to the house, not to a seat)
+
+    @property
+    def fee_total(self) -> int:
+        """The table fee collected on this hand."""
+        return sum(self.fees)
 
     def part_net(self, *, kong: bool) -> tuple[Amount, ...]:
         """Net per seat of the 杠底 charges (``kong=True``) or of the rest."""
         totals = [0, 0, 0, 0]
         for payment in self.payments:
+            if payment.payee is None:  # the fee is not between seats
+                continue
             for charge in payment.charges:
                 if (charge.part is Part.GANG) == kong:
                     totals[payment.payee] += charge.halves

@@ -258,5 +258,32 @@ def settle(hand: Hand) -> Settlement:
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
+    fees = fee_payments(hand)
+    payments.extend(fees)
     e, s, w, n = (from_halves(h) for h in halves)
-    return Settlement(tuple(payments), (e, s, w, n))
+    paid = [0, 0, 0, 0]
+    for payment in fees:
+        paid[payment.payer] += payment.halves >> 1
+    return Settlement(tuple(payments), (e, s, w, n), (paid[0], paid[1], paid[2], paid[3]))
+
+
+def fee_payments(hand: Hand) -> list[Payment]:
+    """台费: the winner's ``per_win`` (not on a 流局), then every seat's ``per_hand``; flat, to the collector.
+
+    >>> from gangci_calc.rules import Outcome, SCHEMES, TableRules
+    >>> from gangci_calc.rules.fee import Fee
+    >>> hand = Hand(TableRules(SCHEMES[1], fee=Fee(per_win=50, per_hand=10)), Seat.E, Outcome(Win.BOMB, Seat.S))
+    >>> [(p.payer.name, p.amount) for p in fee_payments(hand)]
+    [('S', 50), ('E', 10), ('S', 10), ('W', 10), ('N', 10)]
+    """
+    fee = hand.rules.fee
+    if not fee.on:
+        return []
+    win, winner = hand.outcome.win, hand.outcome.winner
+    owed = [(winner, "per_win", fee.per_win)] if fee.per_win and winner is not None else []
+    owed += [(seat, "per_hand", fee.per_hand) for seat in SEATS] if fee.per_hand else []
+    return [
+        Payment(payer, None, win, Role.FEE, (Charge(Part.FEE, amount, ONE, (), 2 * amount, fee=key),))
+        for payer, key, amount in owed
+        if payer is not None
+    ]

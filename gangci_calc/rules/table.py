@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 
+from gangci_calc.rules.fee import NO_FEE, Fee
 from gangci_calc.rules.options import Option, check_all, option
 from gangci_calc.rules.stakes import MAX_AMOUNT, Stakes
 from gangci_calc.words import Message as M
@@ -123,7 +124,7 @@ class HouseRules:
         Option(
             names=("下米",),
             amounts=range(MAX_AMOUNT + 1),
-            amounts_text=M("0 (关) / 金额", "0 (off) / an amount"),
+            values_note=M("0 (关) / 金额", "0 (off) / an amount"),
             effect=M(
                 "每次流局在庄家位上下一米；下一次杠呲胡时每个有米的位付赢家 金额 × 米数（不加番不翻倍），然后清零。",
                 "each draw puts one mi on its dealer's seat; at the next ci win every seat with mi pays the winner"
@@ -215,8 +216,9 @@ SEED_RULES = HouseRules()
 
 @dataclass(frozen=True, slots=True)
 class TableRules:
-    """Everything a table decides: 起底, 带政策 and the house options."""
+    """Everything a table decides: 起底, 带政策, the house options and the table fee (台费)."""
 
     stakes: Stakes
     policy: bool = False  # 带政策: add-ons on
     house: HouseRules = SEED_RULES
+    fee: Fee = NO_FEE  # 台费

@@ -49,3 +49,8 @@ TITLE = {
     "zh": ("规矩（房规，写在 rules: 下；默认即上面的规则；可选值默认在前）", "", "", "本桌"),
     "en": ("House rules (under rules:; the defaults, listed first, are the rules above)", "", "", "here"),
 }
+
+FEE_TITLE = {
+    "zh": "台费（写在 fee: 下，可在牌局文件、记账表头或某一局起设置；默认不收）",
+    "en": "Table fee (under fee:, in a hand file, a session header or from a hand on; none by default)",
+}

@@ -225,6 +225,7 @@ WHAT_STAKES = M(
     "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
 )
 WHAT_RULES = M("规矩", "house rules (规矩)")
+WHAT_FEE = M("台费 (每胡 / 每局 / 每晚 / 收款)", "a table fee (per_win, per_hand, per_evening, to)")
 WHAT_BETS = M("加番 (piao 飘, di 抵, gang 下杠)", "add-ons (piao 飘, di 抵, gang 下杠)")
 WHAT_WIN = M("胡牌 (type, winner, from)", "the win (type, winner, from)")
 WHAT_TILES = M(
@@ -431,6 +432,10 @@ KONG_NEEDS_KIND = M(
     "每个杠都要说是哪种：暗杠、明杠 或 续杠", "each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added"
 )
 NOT_UNDERSTOOD = M("看不懂 {value}", "{value} is not understood")
+NOT_A_FEE_ANSWER = M(
+    "{value} 看不懂 — 如 每局10、每胡50、每晚100、收款=老王",
+    "{value} is not a fee — e.g. per_hand=10 per_win=50 to=Zhao",
+)
 NOT_A_HOUSE_RULE = M(
     "{value} 不是规矩 — 如 包次 庄家翻倍 硬次 下米500", "{value} is not a house rule — e.g. 包次 庄家翻倍 硬次 下米500"
 )

@@ -16,6 +16,8 @@ WORDS: dict[str, M] = {
     "win": M("胡牌", "Win"),
     "kongs": M("杠", "Kongs"),
     "net": M("净额", "Net"),
+    "fee_house": M("台费", "table fee"),
+    "fee": M("台费", "fee"),
     "total": M("合计", "Total"),
     "piao": M("飘", "piao"),
     "di": M("抵", "di"),
@@ -132,8 +134,8 @@ ASK: dict[str, M] = {
         "{file} 正在被另一个 gangci 记账，等它完成…", "{file} is being written by another gangci; waiting for it…"
     ),
     "house": M(
-        "规矩 (如 包次 庄家翻倍 硬次 下米500; - 为默认)",
-        "House rules (e.g. baoci dealer_double hard_ci xiami=500; - for the seed's)",
+        "规矩和台费 (如 包次 庄家翻倍 下米500 台费 每局10; - 为默认)",
+        "House rules and fee (e.g. baoci dealer_double xiami=500 fee per_hand=10; - for the seed's)",
     ),
     "bao": M("包次?", "Baoci (包次)?"),
     "ci": M("杠底牌 (如 东 7z 四万)", "The ci tile (e.g. 东 7z 四万)"),
@@ -169,6 +171,7 @@ PARTS: dict[str, M] = {
     "gang": M("杠底", "kong base"),
     "dianpao": M("点炮底", "discard base"),
     "mi": M("米", "mi"),
+    "fee": M("台费", "table fee"),
 }
 ROLES: dict[str, M] = {
     "loser": M("", ""),
@@ -178,4 +181,5 @@ ROLES: dict[str, M] = {
     "bao": M("包次", "baoci"),
     "kong": M("", ""),
     "mi": M("下米", "mi"),
+    "fee": M("台费", "table fee"),
 }

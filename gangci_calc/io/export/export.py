@@ -8,8 +8,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.show.labels import amount_text, json_amount
-from gangci_calc.ledger import person_name
-from gangci_calc.rules import SEATS, Amount, Hand, HouseRules, Seat, Settlement
+from gangci_calc.ledger import HOUSE_NAME, House, person_name
+from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement
+from gangci_calc.rules.options import entries
 
 if TYPE_CHECKING:
     from gangci_calc.io.load.load import LoadedHand
@@ -25,7 +26,7 @@ def net_object(net: tuple[Amount, ...]) -> dict[str, int | float | str]:
 
 def house_object(house: HouseRules) -> dict[str, Any]:
     """The house rules that differ from the seed's, as hand-file keys and values (``{}`` for none)."""
-    return {key: value.value if isinstance(value, Enum) else value for key, value in house.changed()}
+    return options_object(house)
 
 
 def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None) -> dict[str, Any]:
@@ -33,30 +34,8 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
     outcome = hand.outcome
     return {
         "net": net_object(settlement.net),
-        "payments": [
-            {
-                "payer": p.payer.name,
-                "payee": p.payee.name,
-                "amount": json_amount(p.amount),
-                "for": p.reason.value,
-                "role": p.role.value,
-                "charges": [
-                    {
-                        "part": c.part.value,
-                        "base": c.base,
-                        "k": json_amount(c.coefficient),
-                        "counts": [[name, count] for name, count in c.counts],
-                        "multiplier": c.multiplier,
-                        "amount": json_amount(c.amount),
-                        **({"kong": c.kong.value} if c.kong else {}),
-                        **({"doubled": [d.value for d in c.doublings]} if c.doublings else {}),
-                        **({"share_of": c.on_behalf.name} if c.on_behalf is not None else {}),
-                    }
-                    for c in p.charges
-                ],
-            }
-            for p in settlement.payments
-        ],
+        "payments": [payment_object(p, hand) for p in settlement.payments],
+        **fee_object(hand, settlement),
         "win_part": net_object(settlement.part_net(kong=False)),
         "kong_part": net_object(settlement.part_net(kong=True)),
         "win": {
@@ -71,6 +50,60 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
         "rules": house_object(hand.house),
         **({"mi": {s.name: hand.mi[s] for s in SEATS if hand.mi[s]}} if any(hand.mi) else {}),
         "players": {seat.name: name for seat, name in (names or {}).items()},
+    }
+
+
+def payment_object(payment: Payment, hand: Hand, *, charges: bool = True) -> dict[str, Any]:
+    """One payment, as every machine output writes it (score JSON, batch ``--payments``, the API):
+    ``payer``, ``payee``, ``amount``, ``for`` (the win or the kong), ``role``, and with ``charges`` its formula's terms.
+    """
+    out: dict[str, Any] = {
+        "payer": payment.payer.name,
+        "payee": payment.payee.name if payment.payee is not None else (hand.rules.fee.to or HOUSE_NAME),
+        "amount": json_amount(payment.amount),
+        "for": payment.reason.value,
+        "role": payment.role.value,
+    }
+    if charges:
+        out["charges"] = [charge_object(c) for c in payment.charges]
+    return out
+
+
+def charge_object(c: Charge) -> dict[str, Any]:
+    """One term of a payment: ``base × k × multiplier``, with what raised or doubled it."""
+    return {
+        "part": c.part.value,
+        "base": c.base,
+        "k": json_amount(c.coefficient),
+        "counts": [[name, count] for name, count in c.counts],
+        "multiplier": c.multiplier,
+        "amount": json_amount(c.amount),
+        **({"kong": c.kong.value} if c.kong else {}),
+        **({"doubled": [d.value for d in c.doublings]} if c.doublings else {}),
+        **({"share_of": c.on_behalf.name} if c.on_behalf is not None else {}),
+        **({"fee": c.fee} if c.fee else {}),
+    }
+
+
+def payments_json(hand: Hand, settlement: Settlement) -> str:
+    """Every payment of a hand, without its charges, as JSON text (batch's ``--payments``)."""
+    return _dumps([payment_object(p, hand, charges=False) for p in settlement.payments])
+
+
+def fee_object(hand: Hand, settlement: Settlement) -> dict[str, Any]:
+    """``fee`` (the table's, as keys) and ``fees`` (what each seat paid it), where the table takes one."""
+    fee = hand.rules.fee
+    if not fee.on:
+        return {}
+    return {"fee": options_object(fee), "fees": net_object(settlement.fees)}
+
+
+def options_object(options: object) -> dict[str, Any]:
+    """The options that differ from their defaults, as file keys and values (``{}`` for none)."""
+    return {
+        e.key: value.value if isinstance(value, Enum) else value
+        for e in entries(type(options))
+        if (value := getattr(options, e.key)) != e.default
     }
 
 
@@ -176,6 +209,7 @@ def session_json(settled: SettledSession, lang: str) -> str:
                 "policy": hand.policy,
                 "rules": house_object(hand.house),
                 "mi": {s.name: hand.mi[s] for s in SEATS if hand.mi[s]},
+                **fee_object(hand, h.settlement),
                 "players": {seat.name: name for seat, name in h.hand.loaded.names.items()},
             }
         )
@@ -183,7 +217,15 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "hands": hands,
         "rules": house_object(settled.session.table.rules.house),
         "totals": net_object(settled.totals),
-        "people": [{"name": person_name(who), "total": json_amount(total)} for who, total in settled.people],
+        "people": [
+            {
+                "name": person_name(who),
+                **({"house": True} if isinstance(who, House) else {}),
+                "total": json_amount(total),
+            }
+            for who, total in settled.people
+        ],
+        **({"fees": settled.fees} if settled.fees else {}),
         "transfers": [
             {"from": person_name(t.payer), "to": person_name(t.payee), "amount": json_amount(t.amount)}
             for t in settled.settle_up
@@ -191,6 +233,10 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "players": {seat.name: name for seat, name in names.items()},
     }
     return _dumps(data)
+
+
+def _house_mark(who: object) -> dict[str, bool]:
+    return {"house": True} if isinstance(who, House) else {}
 
 
 def _name(seat: Seat | None) -> str | None:

@@ -7,7 +7,7 @@ dealer's; 抵 is not on the dealer) the loader still checks.
 
 >>> hand = schema("hand")
 >>> hand["$schema"], sorted(hand["properties"])[:4]
-('https://json-schema.org/draft/2020-12/schema', ['bets', 'ci', 'dealer', 'id'])
+('https://json-schema.org/draft/2020-12/schema', ['bets', 'ci', 'dealer', 'fee'])
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
+    FEE_KEYS,
     KONG_KEYS,
     KONG_NAMES,
     RULE_KEYS,
@@ -31,7 +32,8 @@ from gangci_calc.io.load.schema import (
     WIN_KEYS,
     WIN_NAMES,
 )
-from gangci_calc.rules import HouseRules, Seat
+from gangci_calc.rules import HouseRules, Role, Seat
+from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entries
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -75,6 +77,8 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
             values[entry.key] = _flag(entry.values or None)
         elif entry.kind == "choice":
             values[entry.key] = {"enum": [s for group in entry.value_spellings().values() for s in group]}
+        elif entry.kind == "name":
+            values[entry.key] = {"type": "string", "minLength": 1, "maxLength": 40}
         else:
             assert entry.amounts is not None
             values[entry.key] = {"type": "integer", "minimum": entry.amounts[0], "maximum": entry.amounts[-1]}
@@ -120,6 +124,7 @@ def _defs() -> dict[str, Any]:
         "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": kong}], "description": "杠"},
         "tiles": tiles | {"description": "牌: the winner's tiles, for the referee"},
         "rules": {"anyOf": [{"type": "null"}, _rules()], "description": "规矩: house rules (gangci rules)"},
+        "fee": {"anyOf": [{"type": "null"}, _options(Fee, FEE_KEYS)], "description": "台费: the table fee"},
         "ci": tile_text | {"description": "杠底牌: the hand's ci tile"},
         "mi": _seat_map({"type": "integer", "minimum": 0}) | {"description": "米 held before the hand"},
         "id": {"type": ["string", "integer"], "description": "the record's own id, echoed in its outputs"},
@@ -153,8 +158,14 @@ def _result() -> dict[str, Any]:
     }
     payment = {
         "type": "object",
-        "properties": {"payer": letter, "payee": letter, "amount": amount, "reason": {"type": "string"}},
-        "required": ["payer", "payee", "amount", "reason"],
+        "properties": {
+            "payer": letter,
+            "payee": {"type": "string", "description": "a seat's letter, or who collects the table fee"},
+            "amount": amount,
+            "for": {"type": "string", "description": "the win or the kong paid for"},
+            "role": {"enum": [role.value for role in Role]},
+        },
+        "required": ["payer", "payee", "amount", "for", "role"],
         "additionalProperties": False,
     }
     scored = {

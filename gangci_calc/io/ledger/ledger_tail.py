@@ -26,7 +26,7 @@ from typing import Any
 
 from gangci_calc.io.load.load import Table
 from gangci_calc.io.load.load_session import Reading, SessionHand
-from gangci_calc.ledger import Person
+from gangci_calc.ledger import Person, person_name
 from gangci_calc.rules import (
     SEATS,
     SEED_RULES,
@@ -67,6 +67,7 @@ class LedgerTail:
     last: Hand | None  # the last hand: its add-ons are the defaults, and an equal new hand is pointed out
     people: tuple[PersonTotal, ...]
     indent: int | None  # the column of the hands' dashes, where a hand can go at the very end; None: it cannot
+    fee_seen: bool = False  # a table fee was taken: its standings are worked out whole, and never cached
 
     def reading(self) -> Reading:
         return Reading(self.table, self.dealer, self.mi, self.count)
@@ -124,6 +125,8 @@ def load_tail(ledger: str | Path, digest: str) -> LedgerTail | None:
 
 def save_tail(ledger: str | Path, tail: LedgerTail) -> None:
     """Keep the tail for the next ``--add``; a cache that cannot be written is no error."""
+    if tail.fee_seen:
+        return
     with contextlib.suppress(OSError, RuntimeError, KeyError):
         target = _file_for(ledger)
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -218,7 +221,7 @@ def _hand_from(data: dict[str, Any], rules: TableRules) -> Hand:
 
 def _person_data(person: Person) -> tuple[str | None, str | None]:
     """(seat, name): a person is a seat where nobody is named, else a name."""
-    return (person.name, None) if isinstance(person, Seat) else (None, person)
+    return (person.name, None) if isinstance(person, Seat) else (None, person_name(person))
 
 
 def _seat(seat: Seat | None) -> str | None:

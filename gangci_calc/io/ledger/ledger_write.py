@@ -208,9 +208,14 @@ def write_atomically(path: str | Path, text: str, *, keep_bom: bool = False) -> 
 
 
 def new_session_text(
-    stakes: str, policy: bool, names: dict[Seat, str], dealer: Seat, house: dict[str, object] | None = None
+    stakes: str,
+    policy: bool,
+    names: dict[Seat, str],
+    dealer: Seat,
+    house: dict[str, object] | None = None,
+    fee: dict[str, object] | None = None,
 ) -> str:
-    """A new ledger's header; ``house`` holds the house options as hand-file keys and values."""
+    """A new ledger's header; ``house`` and ``fee`` hold the house options and the table fee as file keys and values."""
     lines = [
         "# gangci session: settle with `gangci session FILE`, add a hand with `gangci session FILE --add`",
         f"stakes: {stakes}",
@@ -222,5 +227,10 @@ def new_session_text(
     if house:
         options = ", ".join(f"{key}: {str(value).lower()}" for key, value in house.items())
         lines.append(f"rules: {{{options}}}")
+    if fee:  # a name is written quoted, as players' names are
+        parts = ", ".join(
+            f"{key}: {json.dumps(v, ensure_ascii=False) if isinstance(v, str) else v}" for key, v in fee.items()
+        )
+        lines.append(f"fee: {{{parts}}}")
     lines.append("hands:")
     return "\n".join(lines) + "\n"

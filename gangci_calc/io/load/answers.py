@@ -12,12 +12,13 @@ import re
 
 from gangci_calc.errors import AnswerError, RuleError, shown
 from gangci_calc.io.load.fields import read_option
-from gangci_calc.io.load.schema import KONG_NAMES, RULES, WIN_NAMES
+from gangci_calc.io.load.schema import KONG_NAMES, TOP_KEYS, WIN_NAMES
 from gangci_calc.rules import HouseRules, Kong, Seat, Win, parse_seat
-from gangci_calc.rules.options import entries, entry_of
+from gangci_calc.rules.fee import Fee
+from gangci_calc.rules.options import Option, entries
 from gangci_calc.rules.terms import WIN_ZH
+from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
-from gangci_calc.words import say
 
 _COUNT = {"0": 0, "1": 1, "2": 2, "3": 3, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "零": 0}
 _BET = {"piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang"}
@@ -126,11 +127,11 @@ def parse_kongs(text: str) -> list[Kong]:
     return kongs
 
 
-def _house_words() -> dict[str, tuple[str, object]]:
+def _words(cls: type) -> dict[str, tuple[str, object]]:
     """Words that set an option alone: its names (what its entry's ``on`` says), a choice's values, a flag's words."""
     words: dict[str, tuple[str, object]] = {}
-    for entry in entries(HouseRules):
-        if entry.kind == "amount":
+    for entry in entries(cls):
+        if entry.kind in ("amount", "name"):
             continue
         for spelling in entry.spellings():
             words[spelling.lower()] = (entry.key, entry.on)
@@ -141,7 +142,7 @@ def _house_words() -> dict[str, tuple[str, object]]:
     return words
 
 
-_HOUSE_TOKEN = re.compile(r"(?P<name>[^\s,，;；、=:：\d]+)\s*(?:[=:：]\s*(?P<value>[^\s,，;；、]+)|(?P<number>\d+))?")
+_TOKEN = re.compile(r"(?P<name>[^\s,，;；、=:：\d]+)\s*(?:[=:：]\s*(?P<value>[^\s,，;；、]+)|(?P<number>\d+))?")
 
 
 def parse_house(text: str) -> dict[str, object]:
@@ -150,13 +151,41 @@ def parse_house(text: str) -> dict[str, object]:
     >>> sorted(parse_house("包次 平摊 下米500").items())
     [('baoci', True), ('xiami', 500), ('zhici_split', <ZhiciSplit.EVEN: 'even'>)]
     """
-    words = _house_words()
+    return parse_options(text, HouseRules, (), m.NOT_A_HOUSE_RULE)
+
+
+def parse_rules_and_fee(text: str) -> tuple[dict[str, object], dict[str, object]]:
+    """The ``--new`` rules answer: house options, then after ``台费`` / ``fee`` the table fee's.
+
+    >>> parse_rules_and_fee("包次 台费 每局10")
+    ({'baoci': True}, {'per_hand': 10})
+    """
+    words = "|".join(re.escape(word) for word in TOP_KEYS["fee"])
+    parts = re.split(rf"(?:^|(?<=[\s,，;；、]))(?:{words})(?=[\s,，;；、]|$)", text.strip(), maxsplit=1, flags=re.I)
+    house = parse_house(parts[0]) if parts[0].strip() else {}
+    return house, parse_fee(parts[1]) if len(parts) > 1 else {}
+
+
+def parse_fee(text: str) -> dict[str, object]:
+    """``台费 每局10 收款=老王`` or ``fee per_hand=10`` -> the table fee's options (hand-file keys).
+
+    >>> parse_fee("台费 每胡50 每晚100")
+    {'per_win': 50, 'per_evening': 100}
+    """
+    return parse_options(text, Fee, TOP_KEYS["fee"], m.NOT_A_FEE_ANSWER)
+
+
+def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message) -> dict[str, object]:
+    """A one-line answer of options of ``cls``, by their entries; ``group``: words naming the group, skipped."""
+    words = _words(cls)
+    valued = {spelling.lower(): entry for entry in entries(cls) for spelling in entry.spellings()}
     numbered = {
         spelling.lower(): entry.key
-        for entry in entries(HouseRules)
+        for entry in entries(cls)
         if entry.kind == "amount"
         for spelling in (*entry.spellings(), *entry.prompt_names)
     }
+    skipped = {word.lower() for word in group}
     found: dict[str, object] = {}
     position = 0
     text = text.strip()
@@ -164,14 +193,16 @@ def parse_house(text: str) -> dict[str, object]:
         if text[position] in " \t,，;；、":
             position += 1
             continue
-        match = _HOUSE_TOKEN.match(text, position)
+        match = _TOKEN.match(text, position)
         if match is None:
             raise AnswerError(say(m.NOT_UNDERSTOOD, value=shown(text[position:])))
         position = match.end()
-        name, value, number = match.group("name"), match.group("value"), match.group("number")
-        key_value = _house_option(name, value or number, words, numbered)
+        name, value = match.group("name"), match.group("value") or match.group("number")
+        if name.lower() in skipped and value is None:
+            continue
+        key_value = _option(name, value, words, numbered, valued)
         if key_value is None:
-            raise AnswerError(say(m.NOT_A_HOUSE_RULE, value=shown(match.group().strip())))
+            raise AnswerError(say(unknown, value=shown(match.group().strip())))
         key, option = key_value
         if key in found and found[key] != option:
             raise AnswerError(say(m.RULE_TWICE, key=key))
@@ -179,8 +210,12 @@ def parse_house(text: str) -> dict[str, object]:
     return found
 
 
-def _house_option(
-    name: str, value: str | None, words: dict[str, tuple[str, object]], numbered: dict[str, str]
+def _option(
+    name: str,
+    value: str | None,
+    words: dict[str, tuple[str, object]],
+    numbered: dict[str, str],
+    valued: dict[str, Option],
 ) -> tuple[str, object] | None:
     lowered = name.lower()
     if lowered in numbered:
@@ -189,10 +224,10 @@ def _house_option(
         return numbered[lowered], int(value)
     if value is None:
         return words.get(lowered) or words.get(name)
-    key = RULES.lookup.get(name) or RULES.lookup.get(lowered)
-    if key is None:
+    entry = valued.get(lowered)
+    if entry is None:
         return None
     try:
-        return key, read_option(entry_of(HouseRules, key), value, ())
+        return entry.key, read_option(entry, value, ())
     except RuleError:
         return None

@@ -14,6 +14,7 @@ from gangci_calc.io.load.boundary import short
 from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
+    FEE,
     KONG_NAMES,
     KONGS,
     RULES,
@@ -39,6 +40,7 @@ from gangci_calc.rules import (
     parse_seat,
 )
 from gangci_calc.rules import stakes as core_stakes
+from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.hand import whole_count
 from gangci_calc.rules.options import Option, entry_of
 from gangci_calc.words import Message, Said, Text, say
@@ -131,6 +133,11 @@ def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
     return read_options(value, path, base, RULES, m.WHAT_RULES)
 
 
+def read_fee(value: Any, path: FieldPath, base: Fee) -> Fee:
+    """``fee:`` (台费) -> :class:`Fee`: the keys it names replace those of ``base``."""
+    return read_options(value, path, base, FEE, m.WHAT_FEE)
+
+
 Opts = TypeVar("Opts")
 
 
@@ -147,6 +154,8 @@ def read_option(entry: Option, raw: Any, path: FieldPath) -> object:
     """One option's value, read by its kind (flag, choice or whole number) and checked against its entry."""
     if entry.kind == "flag":
         return read_flag(raw, path, entry.values or None)
+    if entry.kind == "name":
+        return name_text(raw, path)
     if entry.kind == "choice":
         if isinstance(raw, str):
             for member, names in entry.value_spellings().items():

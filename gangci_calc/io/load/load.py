@@ -17,6 +17,7 @@ from gangci_calc.io.load.fields import (
     kind_of,
     read_bets,
     read_ci,
+    read_fee,
     read_flag,
     read_house,
     read_id,
@@ -33,6 +34,7 @@ from gangci_calc.io.load.fields import (
 from gangci_calc.io.load.positions import locate
 from gangci_calc.io.load.schema import TOP, normalize_key
 from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
+from gangci_calc.rules.fee import NO_FEE
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
@@ -76,7 +78,13 @@ def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = S
     if "stakes" not in given:
         raise RuleError(path, say(m.MISSING_STAKES))
     scheme, policy = given["stakes"], given.get("policy", False)
-    if base is SEED_RULES and "rules" not in given and type(scheme) is int and type(policy) is bool:
+    if (
+        base is SEED_RULES
+        and "rules" not in given
+        and "fee" not in given
+        and type(scheme) is int
+        and type(policy) is bool
+    ):
         common = _SEED_TABLES.get((scheme, policy))
         if common is not None:
             return Table(common, read_names(given.get("players"), (*path, "players")))
@@ -84,7 +92,8 @@ def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = S
     policy = read_flag(given.get("policy", False), (*path, "policy"))
     rules = given.get("rules")
     house = base if rules is None else read_house(rules, (*path, "rules"), base)
-    return Table(TableRules(stakes, policy, house), read_names(given.get("players"), (*path, "players")))
+    fee = read_fee(given.get("fee"), (*path, "fee"), NO_FEE)
+    return Table(TableRules(stakes, policy, house, fee), read_names(given.get("players"), (*path, "players")))
 
 
 def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table:
@@ -93,8 +102,9 @@ def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table
     stakes = read_stakes(given["stakes"], (*path, "stakes")) if "stakes" in given else rules.stakes
     policy = read_flag(given["policy"], (*path, "policy")) if "policy" in given else rules.policy
     house = read_house(given.get("rules"), (*path, "rules"), rules.house)
+    fee = read_fee(given.get("fee"), (*path, "fee"), rules.fee)
     names = read_names(given["players"], (*path, "players")) if "players" in given else table.names
-    return Table(TableRules(stakes, policy, house), names)
+    return Table(TableRules(stakes, policy, house, fee), names)
 
 
 def hand_from(

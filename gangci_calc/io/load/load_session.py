@@ -94,6 +94,7 @@ class SettledSession:
     transfers: tuple[Transfer[Seat], ...]
     people: tuple[tuple[Person, Amount], ...]
     settle_up: tuple[Transfer[Person], ...]
+    fees: int = 0  # the table fee collected over the evening
 
     @classmethod
     def of(cls, session: SessionFile, result: SessionResult) -> SettledSession:
@@ -104,7 +105,7 @@ class SettledSession:
         people = result.people
         if not hands:  # nobody has played yet: the header's seating
             people = tuple((session.table.names.get(seat, seat), 0) for seat in Seat)
-        return cls(session, hands, result.totals, result.transfers, people, result.settle_up)
+        return cls(session, hands, result.totals, result.transfers, people, result.settle_up, result.fees)
 
     def seats_of(self, person: Person) -> list[Seat]:
         """The seats a person sat in during the evening, in order of first sitting."""

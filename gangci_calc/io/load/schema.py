@@ -6,6 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from gangci_calc.rules import HouseRules, KongType, Win, parse_seat
+from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
 
@@ -24,9 +25,10 @@ TOP_KEYS: dict[str, tuple[str, ...]] = {
     "mi": ("mi", "米"),  # pending 下米 counts (a one-hand file; a session counts them itself)
     "id": ("id", "编号"),  # a platform's own record id, echoed in every output of the hand
     "meta": ("meta", "附注"),  # anything else a platform keeps with the record (a mapping), echoed
+    "fee": ("fee", "台费"),  # the table fee; like rules:, in a hand file, a session header, or from a hand on
 }
 RECORD_KEYS = ("id", "meta")
-TABLE_KEYS = ("stakes", "policy", "players", "rules")  # in a session header, and on a hand from that hand on
+TABLE_KEYS = ("stakes", "policy", "players", "rules", "fee")  # in a session header, and on a hand from that hand on
 SESSION_KEYS: dict[str, tuple[str, ...]] = {
     **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer", *RECORD_KEYS)},
     "hands": ("hands", "牌局"),
@@ -66,6 +68,7 @@ RULE_VALUES: dict[str, dict[Enum, tuple[str, ...]]] = {
 FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
     e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "flag" and e.values
 }
+FEE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(Fee)}
 TRUE_WORDS = ("true", "yes", "on", "是", "开")
 FALSE_WORDS = ("false", "no", "off", "否", "关")
 
@@ -108,9 +111,10 @@ WIN = Keys.of(WIN_KEYS)
 KONGS = Keys.of(KONG_KEYS)
 TILES = Keys.of(TILE_KEYS)
 RULES = Keys.of(RULE_KEYS)
+FEE = Keys.of(FEE_KEYS)
 
 _ALL_ALIASES: dict[str, str] = {}
-for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS, RULE_KEYS):
+for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS, RULE_KEYS, FEE_KEYS):
     for _canonical, _spellings in _table.items():
         for _spelling in _spellings:
             _ALL_ALIASES.setdefault(_spelling, _canonical)

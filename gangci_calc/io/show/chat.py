@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.show.labels import amount_text, seat_label, word
-from gangci_calc.io.show.render import house_line, outcome_text, stakes_text
+from gangci_calc.io.show.labels import amount_text, person_text, seat_label, word
+from gangci_calc.io.show.render import outcome_text, rules_line, stakes_text
+from gangci_calc.ledger import House
 from gangci_calc.rules import SEATS, Seat
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _who(seat: Seat, lang: str, names: dict[Seat, str], dealer: Seat) -> str:
 
 def _footer(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> list[str]:
     lines = [stakes_text(loaded.hand, lang)]
-    house = house_line(loaded.hand.house, lang)
+    house = rules_line(loaded.hand.rules, lang)
     if house:
         lines.append(house)
     if explain:
@@ -119,6 +120,8 @@ def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
     def label(person: Person) -> str:
         if isinstance(person, Seat):
             return seat_label(person, lang, None)
+        if isinstance(person, House):
+            return person_text(person, lang)
         seats = next(total.seats for total in tail.people if total.person == person)
         return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person
 

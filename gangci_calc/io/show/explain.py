@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gangci_calc.io.show.labels import (
     amount_text,
+    collector_label,
     doubling_label,
     kong_label,
     part_label,
@@ -13,6 +14,8 @@ from gangci_calc.io.show.labels import (
     word,
 )
 from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
+from gangci_calc.rules.fee import Fee
+from gangci_calc.rules.options import entry_of
 
 
 def charge_formula(charge: Charge, lang: str) -> str:
@@ -38,6 +41,8 @@ def _what(payment: Payment, charge: Charge, lang: str, names: dict[Seat, str] | 
         return f"{what} {kong_label(charge.kong, lang)}"
     if payment.role is Role.MI:
         return role_label(Role.MI, lang)
+    if payment.role is Role.FEE:  # which part of the fee: 每胡 / per_win
+        return entry_of(Fee, charge.fee).names[0] if lang == "zh" else charge.fee
     role = role_label(payment.role, lang) if payment.role is not Role.LOSER else ""
     if charge.on_behalf is not None:  # 包次: another payer's share
         role += " " + word("share_of", lang).format(seat=seat_label(charge.on_behalf, lang, names))
@@ -49,12 +54,13 @@ def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Sea
 
     A hand that pays nothing (a 流局) says so, and whether its kongs were void.
     """
-    if not settlement.payments:
-        void = bool(hand.kongs)
-        return [word("draw_nobody_pays", lang) + (word("kongs_void", lang) if void else "")]
     lines = []
+    if all(payment.payee is None for payment in settlement.payments):  # nothing between seats: a 流局
+        lines.append(word("draw_nobody_pays", lang) + (word("kongs_void", lang) if hand.kongs else ""))
     for payment in settlement.payments:
-        route = f"{seat_label(payment.payer, lang, names)} → {seat_label(payment.payee, lang, names)}"
+        fee = hand.rules.fee
+        payee = collector_label(fee, lang) if payment.payee is None else seat_label(payment.payee, lang, names)
+        route = f"{seat_label(payment.payer, lang, names)} → {payee}"
         for charge in payment.charges:
             lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang)}")
         if len(payment.charges) > 1:

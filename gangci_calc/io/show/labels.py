@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
-from gangci_calc.io.load.schema import RULE_KEYS, RULE_VALUES
+from gangci_calc.ledger import HOUSE_NAME, House, Person
 from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
+from gangci_calc.rules.fee import Fee
+from gangci_calc.rules.options import Option, entries, entry_of
 from gangci_calc.rules.terms import KONG_ZH, SEAT_ZH, WIN_ZH
 from gangci_calc.words.ui import KONG_EN, PARTS, ROLES, WIN_EN, WORDS
 
@@ -36,6 +36,18 @@ def kong_label(kong: KongType, lang: str) -> str:
     return KONG_ZH[kong] if lang == "zh" else KONG_EN[kong.value]
 
 
+def collector_label(fee: Fee, lang: str) -> str:
+    """Who collects the table fee: the name the fee gives, else ``台费`` / ``table fee``."""
+    return fee.to or word("fee_house", lang)
+
+
+def person_text(person: Person, lang: str) -> str:
+    """A person as a label: the house in the language shown, a name as it is."""
+    if isinstance(person, House):
+        return word("fee_house", lang) if person.name == HOUSE_NAME else person.name
+    return person if isinstance(person, str) else person.name
+
+
 def part_label(part: Part, lang: str) -> str:
     return PARTS[part.value].text(lang)
 
@@ -46,16 +58,23 @@ def role_label(role: Role, lang: str) -> str:
 
 def rule_name(key: str, lang: str) -> str:
     """A house option's name: ``包次`` / ``baoci`` (the first Chinese alias is its Chinese name)."""
-    return RULE_KEYS[key][1] if lang == "zh" else key
+    return entry_of(HouseRules, key).names[0] if lang == "zh" else key
 
 
 def rule_value_text(key: str, value: object, lang: str) -> str:
     """A house option's value in words: ``平摊`` / ``even``; ``500``; ``是`` / ``true``."""
-    if isinstance(value, Enum):
-        names = RULE_VALUES[key][value]
-        return names[1] if lang == "zh" else names[0]
-    if isinstance(value, bool):
+    return option_value_text(entry_of(HouseRules, key), value, lang)
+
+
+def option_value_text(entry: Option, value: object, lang: str) -> str:
+    """Any option's value in words, by its entry: a choice's word, a flag's yes/no, a number, a name (or 台费)."""
+    if entry.kind == "choice":
+        names = entry.value_spellings()[value]
+        return names[1] if lang == "zh" and len(names) > 1 else names[0]
+    if entry.kind == "flag":
         return word("yes" if value else "no", lang) if lang == "zh" else ("true" if value else "false")
+    if entry.kind == "name":
+        return str(value) or word("fee_house", lang)
     return str(value)
 
 
@@ -66,6 +85,18 @@ def house_text(house: HouseRules, lang: str) -> str:
         name = rule_name(key, lang)
         parts.append(name if value is True else f"{name} {rule_value_text(key, value, lang)}")
     return word("house_sep", lang).join(parts)
+
+
+def fee_text(fee: Fee, lang: str) -> str:
+    """The table fee in words: ``台费: 每胡 50 · 每局 10`` / ``fee: per_win 50, per_hand 10``; empty for none."""
+    if not fee.on:
+        return ""
+    parts = [
+        f"{entry.names[0] if lang == 'zh' else entry.key} {value}"
+        for entry in entries(Fee)
+        if (value := getattr(fee, entry.key)) != entry.default
+    ]
+    return f"{word('fee', lang)}: " + word("house_sep", lang).join(parts)
 
 
 def doubling_label(doubling: Doubling, lang: str) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.show.labels import amount_text, house_text, seat_label, seat_name, win_label, word
-from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement
+from gangci_calc.io.show.labels import amount_text, fee_text, house_text, seat_label, seat_name, win_label, word
+from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -33,6 +33,11 @@ def house_line(house: HouseRules, lang: str) -> str:
     """``规矩: 包次 · 直呲分摊 平摊`` for every house rule not the seed's; empty at a seed-rules table."""
     text = house_text(house, lang)
     return f"{word('house', lang)}: {text}" if text else ""
+
+
+def rules_line(rules: TableRules, lang: str) -> str:
+    """The house rules and the table fee, where the table has either: ``规矩: 包次 · 台费: 每胡 50``."""
+    return " · ".join(part for part in (house_line(rules.house, lang), fee_text(rules.fee, lang)) if part)
 
 
 def stakes_text(hand: Hand, lang: str) -> str:
@@ -79,6 +84,9 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     table.add_column(word("win", lang), justify="right", footer=money(sum(win_part)))
     table.add_column(word("kongs", lang), justify="right", footer=money(sum(kong_part)))
     table.add_column(word("net", lang), justify="right", footer=money(sum(settlement.net)))
+    fee = hand.rules.fee.on
+    if fee:  # what each paid the table fee, beside the net between players
+        table.add_column(word("fee", lang), justify="right", footer=money(-settlement.fee_total))
     for seat in SEATS:
         row: list[RenderableType] = [seat_name(seat, lang)]
         if names:
@@ -87,6 +95,8 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
         if hand.policy:
             row.append(bets_text(hand.bets[seat], lang) or word("none", lang))
         row += [money(win_part[seat]), money(kong_part[seat]), money(settlement.net[seat])]
+        if fee:
+            row.append(money(-settlement.fees[seat]))
         table.add_row(*row)
     return table
 
@@ -113,7 +123,10 @@ def stacked_payouts(hand: Hand, settlement: Settlement, lang: str, names: dict[S
         text.append(f"\n  {word('net', lang)} ")
         text.append_text(money(settlement.net[seat]))
         text.append(f" · {word('win', lang)} {amount_text(win_part[seat], signed=True)}")
-        text.append(f" · {word('kongs', lang)} {amount_text(kong_part[seat], signed=True)}\n")
+        text.append(f" · {word('kongs', lang)} {amount_text(kong_part[seat], signed=True)}")
+        if settlement.fees[seat]:
+            text.append(f"\n  {word('fee', lang)} {amount_text(-settlement.fees[seat], signed=True)}")
+        text.append("\n")
     text.append(stakes_text(hand, lang), style="dim")
     return text
 
@@ -126,8 +139,8 @@ def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: 
     if not fits(table):
         table = stacked_payouts(loaded.hand, settlement, lang, loaded.names)
     renderables: list[object] = [table]
-    house = house_line(loaded.hand.house, lang)
-    if house:  # a table's own rules are never silent
+    house = rules_line(loaded.hand.rules, lang)
+    if house:  # a table's own rules and fee are never silent
         renderables.append(house)
     if explain:
         from gangci_calc.io.show.explain import explain_lines

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.show.labels import amount_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.show.render import fits, house_line, money
+from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
+from gangci_calc.io.show.render import fits, money, rules_line
+from gangci_calc.ledger import House
 from gangci_calc.rules import SEATS, Amount, Hand, Seat
 
 if TYPE_CHECKING:
@@ -20,11 +21,11 @@ def rule_lines(result: SettledSession, lang: str) -> list[str]:
     """The house rules in force, and from which hand on where they change during the evening."""
     changes: list[tuple[int, str]] = []
     for h in result.hands:
-        line = house_line(h.hand.loaded.hand.house, lang)
+        line = rules_line(h.hand.loaded.hand.rules, lang)
         if not changes or changes[-1][1] != line:
             changes.append((h.hand.number, line))
     if not changes:
-        changes = [(1, house_line(result.session.table.rules.house, lang))]
+        changes = [(1, rules_line(result.session.table.rules, lang))]
     if len(changes) == 1:
         return [changes[0][1]] if changes[0][1] else []
     since = word("since_hand", lang)
@@ -43,6 +44,8 @@ def person_label(result: SettledSession, person: Person, lang: str) -> str:
     """A person in the standings: ``东 老王`` for one who kept a seat, ``老王`` for one who moved."""
     if isinstance(person, Seat):
         return seat_label(person, lang, result.session.table.names if not result.hands else None)
+    if isinstance(person, House):
+        return person_text(person, lang)
     seats = result.seats_of(person)
     return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person
 
