@@ -175,3 +175,47 @@ def settle_session(session: dict[str, Any]) -> list[dict[str, Fraction]]:
         elif house["draw_dealer"] == "next":
             dealer = SEATS[(SEATS.index(dealer) + 1) % 4]
     return out
+
+
+def people(session: dict[str, Any]) -> dict[str, Fraction]:
+    """Each person's total over a session, the table fee included, and whoever collects the fee.
+
+    The fee, as the spec words it: the winner of a hand that is not a draw
+    pays ``per_win``; every seat pays ``per_hand`` on every hand; at the end
+    everyone who played pays ``per_evening`` (the fee in force at the end). It
+    goes to the player ``to`` names, else to a house (named ``to``, or 台费).
+    """
+    nets = settle_session(session)
+    seating = dict(session.get("players") or {})
+    fee = dict(session.get("fee") or {})
+    totals: dict[str, Fraction] = {}
+    taken: list[tuple[str, int]] = []
+    seen: set[str] = set()
+    for item, net in zip(session.get("hands") or [], nets, strict=True):
+        if "players" in item:
+            seating = dict(item["players"])
+        if "fee" in item:
+            fee = {**fee, **item["fee"]}
+        paid = dict.fromkeys(SEATS, 0)
+        if item["win"]["type"] != "draw":
+            paid[item["win"]["winner"]] += fee.get("per_win", 0)
+        for seat in SEATS:
+            paid[seat] += fee.get("per_hand", 0)
+            who = seating.get(seat, seat)
+            seen.add(who)
+            totals[who] = totals.get(who, Fraction(0)) + net[seat] - paid[seat]
+        taken.append((fee.get("to", ""), sum(paid.values())))
+
+    def collector(to: str) -> str:
+        return to if to else "台费"
+
+    for to, amount in taken:
+        if amount:
+            totals[collector(to)] = totals.get(collector(to), Fraction(0)) + amount
+    if fee.get("per_evening"):
+        payee = collector(fee.get("to", ""))
+        players = [who for who in seen if who != payee]
+        for who in players:
+            totals[who] -= fee["per_evening"]
+        totals[payee] = totals.get(payee, Fraction(0)) + fee["per_evening"] * len(players)
+    return totals

@@ -25,6 +25,16 @@ rules = st.fixed_dictionaries(
         "qianggang": st.booleans(),
     },
 )
+fees = st.fixed_dictionaries(
+    {},
+    optional={
+        "per_win": st.sampled_from([0, 20, 50]),
+        "per_hand": st.sampled_from([0, 5, 10]),
+        "per_evening": st.sampled_from([0, 100]),
+        "to": st.sampled_from(["老王", "老板"]),  # a player at the table, or a house of its own name
+    },
+)
+PEOPLE = {"E": "老王", "S": "小李", "W": "张姐", "N": "小赵"}
 stakes = st.one_of(
     st.sampled_from([1, 2]),
     st.fixed_dictionaries(
@@ -106,6 +116,10 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     house = draw(rules)
     policy = draw(st.booleans())
     session: dict[str, Any] = {"stakes": draw(stakes), "policy": policy, "dealer": "E", "rules": house}
+    if draw(st.booleans()):
+        session["fee"] = draw(fees)
+    if draw(st.booleans()):
+        session["players"] = dict(PEOPLE)
     dealer, now = "E", dict(house)
     hands = []
     for _ in range(draw(st.integers(1, 8))):
@@ -122,6 +136,10 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
         if draw(st.integers(0, 8)) == 0:
             dealer = draw(st.sampled_from(SEATS))
             item["dealer"] = dealer
+        if draw(st.integers(0, 6)) == 0:
+            item["fee"] = draw(fees)
+        if draw(st.integers(0, 8)) == 0:  # 换人: 阿强 takes a seat from hand on
+            item["players"] = {**PEOPLE, draw(st.sampled_from(SEATS)): "阿强"}
         item.update(draw(hand_body(now, dealer, policy, mi=False)))
         hands.append(item)
         winner = item["win"].get("winner")

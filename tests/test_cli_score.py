@@ -198,7 +198,11 @@ def test_every_amount_is_whole_at_any_width(runner, width: int) -> None:
     """A phone-width screen gets a stacked layout, never an amount cut to `-8…`."""
     from gangci_calc.io.show.console import out
 
-    sessions = [EXAMPLES / "session.yaml", EXAMPLES / "house" / "session-changes.yaml"]
+    sessions = [
+        EXAMPLES / "session.yaml",
+        EXAMPLES / "house" / "session-changes.yaml",
+        EXAMPLES / "house" / "session-fee.yaml",
+    ]
     for path in [*HAND_EXAMPLES, *sessions]:
         args = ["session", str(path)] if path in sessions else ["score", str(path), "--no-check"]
         data = json.loads(runner.invoke(app, [*args, "-f", "json"]).stdout)

@@ -341,3 +341,56 @@ def test_random_sessions_agree_with_the_oracle(
     expected = oracle.settle_session(session)
     assert [exact(h["net"]) for h in data["hands"]] == [tuple(n[s] for s in SEATS) for n in expected]
     assert exact(data["totals"]) == tuple(sum(n[s] for n in expected) for s in SEATS)
+    people = {p["name"]: Fraction(str(p["total"])) for p in data["people"]}
+    assert people == {who: total for who, total in oracle.people(session).items()}
+    assert sum(people.values()) == 0  # zero-sum, the house included
+    houses = [p for p in data["people"] if p.get("house")]
+    assert sum(Fraction(str(p["total"])) for p in houses) <= data.get("fees", 0)
+
+
+# the table fee's worked examples (docs/rules.md, "The table fee"): each person's total, the house included
+FEE_EVENINGS = [
+    ("session-fee.yaml", {"老王": -550, "小李": -230, "张姐": 1770, "小赵": -1010, "台费": 20}, 380),
+    ("session-fee-from-hand-10.yaml", {"老王": -1770, "小李": 1010, "张姐": 230, "小赵": 230, "台费": 300}, 300),
+]
+
+
+def test_fee_on_one_hand(runner) -> None:
+    data = json.loads(runner.invoke(app, ["score", str(HOUSE / "fee-hand.yaml"), "-f", "json"]).stdout)
+    assert net_tuple(data["net"]) == (-3000, -13000, 19000, -3000)  # the fee is not between the players
+    assert net_tuple(data["fees"]) == (10, 10, 60, 10) and data["fee"] == {"per_win": 50, "per_hand": 10}
+    fee_payments = [p for p in data["payments"] if p["role"] == "fee"]
+    assert [(p["payer"], p["payee"], p["amount"]) for p in fee_payments] == [
+        ("W", "台费", 50),
+        *((seat, "台费", 10) for seat in SEATS),
+    ]
+    shown = runner.invoke(app, ["score", str(HOUSE / "fee-hand.yaml"), "--explain"]).stdout
+    assert "台费: 每胡 50 · 每局 10" in shown and "西 → 台费  每胡: 台费 50 = 50" in shown
+
+
+@pytest.mark.parametrize(("name", "people", "fees"), FEE_EVENINGS)
+def test_fee_evenings(runner, name: str, people: dict[str, int], fees: int) -> None:
+    session = yaml.safe_load((HOUSE / name).read_text(encoding="utf-8"))
+    assert {who: int(total) for who, total in oracle.people(session).items()} == people
+    data = json.loads(runner.invoke(app, ["session", str(HOUSE / name), "-f", "json"]).stdout)
+    assert {p["name"]: p["total"] for p in data["people"]} == people and data["fees"] == fees
+    assert [p["name"] for p in data["people"] if p.get("house")] == ["台费"]
+    paid = {t["from"]: t["amount"] for t in data["transfers"] if t["to"] == "台费"}
+    assert sum(paid.values()) == people["台费"]  # the house is settled up like a person
+    for fmt in ("table", "text", "markdown", "csv"):
+        shown = runner.invoke(app, ["session", str(HOUSE / name), "-f", fmt]).stdout
+        assert fmt == "csv" or "台费" in shown, fmt
+
+
+def test_fee_spelled_in_chinese_and_refused_when_wrong(english, write) -> None:
+    ok = write("起底: 2\n庄家: 东\n台费: {每局: 10, 收款: 老板}\n胡牌: {类型: 炸弹, 赢家: 南}\n")
+    data = json.loads(CliRunner().invoke(app, ["score", ok, "-f", "json"]).stdout)
+    assert data["fee"] == {"per_hand": 10, "to": "老板"} and data["payments"][-1]["payee"] == "老板"
+    for text, piece in (
+        ("fee: {per_hand: -10}", "fee.per_hand: -10 is not a value of per_hand"),
+        ("fee: {per_round: 10}", "fee.per_round"),
+        ("fee: {per_win: ten}", "fee.per_win: 'ten' is not a whole number"),
+        ("fee: 10", "fee"),
+    ):
+        result = english.invoke(app, ["score", write(f"stakes: 2\ndealer: E\n{text}\nwin: {{type: draw}}\n")])
+        assert result.exit_code == 2 and piece in result.stderr and result.stderr.count("\n") == 1, result.stderr

@@ -201,7 +201,9 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- workers and signals
 
 
-def interrupted_batch(tmp_path: Path, stream: Path, sig: int, after: float = 0.6) -> tuple[int, str]:
+def interrupted_batch(
+    tmp_path: Path, stream: Path, sig: int, after: float = 0.6, *, started: bool = False
+) -> tuple[int, str]:
     out = tmp_path / "out.jsonl"
     proc = subprocess.Popen(
         [*GANGCI, "batch", str(stream), "--jobs", "2", "-o", str(out)],
@@ -211,6 +213,12 @@ def interrupted_batch(tmp_path: Path, stream: Path, sig: int, after: float = 0.6
         start_new_session=True,
     )
     time.sleep(after)
+    if started:  # wait until the output is begun, so the signal meets gangci's handlers, not Python's start-up
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            if any(p.name.endswith(".part") for p in tmp_path.iterdir()):
+                break
+            time.sleep(0.02)
     proc.send_signal(sig)
     _, err = finish(proc, 60)
     if proc.returncode != 0:  # stopped, not finished before the signal came
@@ -223,7 +231,7 @@ def interrupted_batch(tmp_path: Path, stream: Path, sig: int, after: float = 0.6
 def test_batch_with_workers_ends_cleanly_on_a_signal(tmp_path: Path, sig: int, status: int) -> None:
     stream = tmp_path / "many.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(300_000, seed=6)), encoding="utf-8")
-    code, err = interrupted_batch(tmp_path, stream, sig)
+    code, err = interrupted_batch(tmp_path, stream, sig, 0.1, started=True)
     assert code in (status, 0), err  # 0: it finished before the signal came
     assert "Traceback" not in err
     if code == status:

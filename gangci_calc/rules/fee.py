@@ -57,7 +57,7 @@ class Fee:
                 "结算时，这晚打过至少一局的每个人付这么多（按最后一局的台费算）。",
                 "at the settle-up each person who played a hand pays this once (the fee of the last hand).",
             ),
-            where="`ledger.py` `evening_fees`",
+            where="`ledger.py` `people_totals`",
         ),
     )
     to: str = option(  # 收款: who collects it; "" is the house
