@@ -621,7 +621,9 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
     proc = subprocess.Popen([*GANGCI, "batch", str(path), "--jobs", "2", "-o", str(tmp_path / "o.jsonl")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
     try:
-        time.sleep(0.8)
+        deadline = time.monotonic() + 30  # a loaded machine starts them late
+        while len(processes_running(str(path))) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert len(processes_running(str(path))) == 3  # the parent and its two workers
         proc.kill()  # SIGKILL: no handler runs, no finally
         proc.wait(timeout=30)
