@@ -20,8 +20,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gangci_calc.errors import HandError, InputError, InputErrors, RuleError, field_name
-from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, settle
+from gangci_calc.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
+from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
+from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import LANGS, say, speaking
 from gangci_calc.words import messages as m
 
@@ -96,13 +97,11 @@ def score(
             loaded = hand_from_data(dict(record) if isinstance(record, Mapping) else record, _base(rules, language))
         except RuleError as error:
             raise HandError(field_name(error.path), error.message, language) from None
-        if check and loaded.tiles is not None:
-            from gangci_calc.tiles.claims import why_false
-
-            problem = why_false(loaded.hand, loaded.tiles)
-            if problem:
-                raise HandError("tiles", problem, language)
-        return _result(loaded.hand, loaded.names, loaded.id, loaded.meta, language)
+        try:
+            settlement = settle_hand(loaded, check=check)
+        except ClaimRejected as error:
+            raise HandError("tiles", error.problems[0][1], language) from None
+        return _result(loaded.hand, settlement, loaded.names, loaded.id, loaded.meta, language)
 
 
 def score_many(
@@ -140,8 +139,8 @@ def settle_session(
     >>> [hand.dealer for hand in evening.hands], evening.people
     (['E', 'S'], {'老王': -200, '小李': 600, 'W': -200, 'N': -200})
     """
-    from gangci_calc.io.load.load_session import SettledSession, session_from_data
-    from gangci_calc.ledger import person_name, settle_hands
+    from gangci_calc.io.load.load_session import session_from_data
+    from gangci_calc.ledger import person_name
 
     language = _language(lang)
     with speaking(language):
@@ -154,17 +153,17 @@ def settle_session(
             raise HandError(field_name(first.path), first.reason or first.message, language) from None
         except InputError as error:
             raise HandError(field_name(error.path), error.reason or error.message, language) from None
-        hands = [item.loaded.hand for item in loaded.hands]
-        result = SettledSession.of(loaded, settle_hands(hands, [item.loaded.names for item in loaded.hands]))
+        try:
+            result = settle_evening(loaded, check=check)
+        except ClaimRejected as error:
+            number, problem = error.problems[0]
+            raise HandError(f"hands[{(number or 1) - 1}].tiles", problem, language) from None
         settled = []
-        for item in loaded.hands:
-            if check and item.loaded.tiles is not None:
-                from gangci_calc.tiles.claims import why_false
-
-                problem = why_false(item.loaded.hand, item.loaded.tiles)
-                if problem:
-                    raise HandError(f"hands[{item.number - 1}].tiles", problem, language)
-            one = _result(item.loaded.hand, item.loaded.names, item.loaded.id, item.loaded.meta, language)
+        for item, hand in zip(loaded.hands, result.hands, strict=True):
+            loaded_hand = item.loaded
+            one = _result(
+                loaded_hand.hand, hand.settlement, loaded_hand.names, loaded_hand.id, loaded_hand.meta, language
+            )
             settled.append(replace(one, hand=item.number))
     return Evening(
         tuple(settled),
@@ -175,12 +174,16 @@ def settle_session(
 
 
 def _result(
-    hand: Hand, names: Mapping[Any, str], record_id: str | int | None, meta: dict[str, Any] | None, lang: str
+    hand: Hand,
+    settlement: Settlement,
+    names: Mapping[Any, str],
+    record_id: str | int | None,
+    meta: dict[str, Any] | None,
+    lang: str,
 ) -> Result:
     from gangci_calc.io.export.export import house_object, payment_object
     from gangci_calc.io.show.explain import explain_lines
 
-    settlement = settle(hand)
     outcome = hand.outcome
     return Result(
         net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},

@@ -140,10 +140,11 @@ class HandError(GangciError, ValueError):
 class ClaimRejected(GangciError):
     """A referee check found the claimed win false (one line per false claim). Exit status 1."""
 
-    def __init__(self, message: Text, *more: Text) -> None:
+    def __init__(self, message: Text, *more: Text, problems: tuple[tuple[int | None, Text], ...] = ()) -> None:
         super().__init__(message, *more)
         self.message = message
         self.lines = (message, *more)
+        self.problems = problems  # (hand number or None, reason) of each false claim, unlocated
 
     def text(self, lang: str) -> str:
         return "\n".join(text_of(line, lang) for line in self.lines)

@@ -21,9 +21,9 @@ from gangci_calc.io.load.load import Table
 from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text
 from gangci_calc.io.show.chat import hand_line
 from gangci_calc.io.show.console import write_err
-from gangci_calc.ledger import settle_hands
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
-from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer, settle
+from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer
+from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
@@ -40,21 +40,14 @@ def _locked(path: str, lang: str) -> Iterator[None]:
 
 
 def settled(session: SessionFile) -> SettledSession:
-    hands = [item.loaded.hand for item in session.hands]
-    return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands]))
+    """A ledger this module wrote, or read back whole before writing (its claims checked then), settled."""
+    return settle_evening(session, check=False)
 
 
 def _write(path: str, text: str, base: HouseRules) -> SessionFile:
     """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
-    from gangci_calc.tiles.claims import why_false
-
     session = session_from_text(text, path, base)
-    for item in session.hands:
-        problem = item.loaded.tiles is not None and why_false(item.loaded.hand, item.loaded.tiles)
-        if problem:
-            raise ClaimRejected(
-                tell(m.WHERE_WHAT, where=path, what=tell(m.HAND_N_FALSE, n=item.number, problem=problem))
-            )
+    settle_evening(session)  # refuses a false tile claim anywhere in the ledger
     write_atomically(path, text, keep_bom=has_bom(path))
     return session
 
@@ -124,7 +117,7 @@ def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
         if tail.fee_seen or added.loaded.hand.rules.fee.on:  # the fee's standings are worked out whole
             tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
         else:
-            tail = tail.after(added, reading, settle(added.loaded.hand).net, digest_of(after, base))
+            tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
         save_tail(path, tail)
         write_err(asking(lang)["saved"].format(file=path))
         return tail
@@ -169,7 +162,7 @@ def _undo(path: str, session: SessionFile, lang: str, base: HouseRules) -> Sessi
     if not session.hands:
         raise InputError(path, tell(m.NO_HAND_TO_UNDO))
     last = session.hands[-1]
-    line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle(last.loaded.hand).net, lang)
+    line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle_hand(last.loaded, check=False).net, lang)
     after = _write(path, in_own_lines(session.text, without_last_hand), base)
     write_err(asking(lang)["removed"].format(hand=line))
     return after

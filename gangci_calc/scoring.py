@@ -1,24 +1,14 @@
-"""The work behind ``gangci score``: one hand file, checked, settled and rendered."""
+"""The work behind ``gangci score``: one hand file, checked, settled (:mod:`.service`) and rendered."""
 
 from __future__ import annotations
 
-from gangci_calc.errors import ClaimRejected, InputError
+from gangci_calc.errors import InputError
 from gangci_calc.io.export.formats import SCORE
-from gangci_calc.io.load.load import LoadedHand, load_hand
-from gangci_calc.rules import SEED_RULES, HouseRules, settle
+from gangci_calc.io.load.load import load_hand
+from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
-
-
-def check_tiles(loaded: LoadedHand) -> None:
-    """Refuse a claim that the hand's ``tiles:`` do not support."""
-    if loaded.tiles is None:
-        return
-    from gangci_calc.tiles.claims import why_false
-
-    problem = why_false(loaded.hand, loaded.tiles)
-    if problem:
-        raise ClaimRejected(say(m.WHERE_WHAT, where=loaded.source, what=problem))
 
 
 def score_file(
@@ -29,6 +19,4 @@ def score_file(
     if explain and not form.explain:  # the registry says which formats show the formulas
         raise InputError("--explain", say(m.EXPLAIN_NOT_IN_FORMAT, fmt=fmt))
     loaded = load_hand(path, base)
-    if check:
-        check_tiles(loaded)
-    return form.renderer()(loaded, settle(loaded.hand), lang, explain)
+    return form.renderer()(loaded, settle_hand(loaded, check=check), lang, explain)

@@ -26,6 +26,7 @@ from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_y
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules
 from gangci_calc.rules.settle import net_halves
+from gangci_calc.service import false_claim
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -246,12 +247,9 @@ class Scorer:
             out.scored(self._line(hand_echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
 
     def _check(self, loaded: LoadedHand, where: str) -> None:
-        if self.options.check and loaded.tiles is not None:
-            from gangci_calc.tiles.claims import why_false
-
-            problem = why_false(loaded.hand, loaded.tiles)
-            if problem:
-                raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
+        problem = false_claim(loaded) if self.options.check else None  # the settle service's own check
+        if problem is not None:
+            raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
 
     def _line(self, echo: Echo, hand: Hand, where: str) -> str:
         """The line of a hand the loader read."""
