@@ -68,27 +68,35 @@ def fewest_payments(balances: Sequence[tuple[K, Amount]]) -> list[Transfer[K]]:
         raise ValueError("totals must sum to zero")
     order = {who: i for i, (who, _) in enumerate(balances)}
     owing = [(who, amount) for who, amount in balances if amount != 0]
-    groups = _most_zero_groups(tuple(amount for _, amount in owing))
     transfers: list[Transfer[K]] = []
-    for group in groups:
-        members: list[tuple[K, Amount]] = sorted((owing[i] for i in group), key=lambda m: m[1] if m[1] < 0 else -m[1])
-        debtors = [who for who, amount in members if amount < 0]
-        creditors = [who for who, amount in members if amount > 0]
-        left: dict[K, Amount] = {who: -amount if amount < 0 else amount for who, amount in members}
-        if len(group) <= EXACT_LIMIT:  # within an exact group the order does not change the count: keep table order
-            debtors.sort(key=order.__getitem__)
-            creditors.sort(key=order.__getitem__)
-        while debtors and creditors:  # within a zero-sum group this makes k - 1 payments
-            debtor, creditor = debtors[0], creditors[0]
-            amount = left[debtor] if left[debtor] <= left[creditor] else left[creditor]
-            transfers.append(Transfer(debtor, creditor, amount))
-            left[debtor] -= amount
-            left[creditor] -= amount
-            if left[debtor] == 0:
-                debtors.pop(0)
-            if left[creditor] == 0:
-                creditors.pop(0)
+    for group in _most_zero_groups(tuple(amount for _, amount in owing)):
+        members = [owing[i] for i in group]
+        transfers += _settle_group(members, order if len(group) <= EXACT_LIMIT else None)
     return sorted(transfers, key=lambda t: (order[t.payer], order[t.payee]))
+
+
+def _settle_group(members: list[tuple[K, Amount]], order: dict[K, int] | None) -> list[Transfer[K]]:
+    """A zero-sum group settled in k - 1 payments: debtors pay creditors in turn (in table ``order`` where given;
+    within an exact group the order does not change the count), else largest first."""
+    members = sorted(members, key=lambda m: m[1] if m[1] < 0 else -m[1])
+    debtors = [who for who, amount in members if amount < 0]
+    creditors = [who for who, amount in members if amount > 0]
+    left: dict[K, Amount] = {who: -amount if amount < 0 else amount for who, amount in members}
+    if order is not None:
+        debtors.sort(key=order.__getitem__)
+        creditors.sort(key=order.__getitem__)
+    transfers: list[Transfer[K]] = []
+    while debtors and creditors:
+        debtor, creditor = debtors[0], creditors[0]
+        amount = min(left[debtor], left[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        left[debtor] -= amount
+        left[creditor] -= amount
+        if left[debtor] == 0:
+            debtors.pop(0)
+        if left[creditor] == 0:
+            creditors.pop(0)
+    return transfers
 
 
 def fewest_transfers(totals: tuple[Amount, ...]) -> list[Transfer[Seat]]:

@@ -148,29 +148,33 @@ def _appended(text: str, item: str, flow_item: str = "") -> str:
         return _append_flow(text, root, flow_item or item.strip())
     pairs = root.value
     for index, (key, value) in enumerate(pairs):
-        if normalize_key(key.value) != "hands":
-            continue
-        if isinstance(value, yaml.SequenceNode) and value.flow_style:
-            return _insert_flow_item(text, value, flow_item or item.strip())
-        if isinstance(value, yaml.ScalarNode):  # hands: ~ (or empty): the list starts here
-            start, stop = value.start_mark.index, value.end_mark.index
-            head = text[:start].rstrip(" ")
-            rest = text[stop:]
-            rest = rest[rest.index("\n") + 1 :] if "\n" in rest else ""
-            return head + ("" if head.endswith("\n") else "\n") + item + rest
-        if isinstance(value, yaml.SequenceNode) and value.value:
-            indent = _item_indent(value)
-            item = "".join(
-                indent + line[2:] + "\n" if line.startswith("  ") else line + "\n" for line in item.splitlines()
-            )
-        if index == len(pairs) - 1:
-            return body + item + tail
-        next_line = pairs[index + 1][0].start_mark.line  # insert before the next top-level key
-        lines = body.splitlines(keepends=True)
-        while next_line > 0 and lines[next_line - 1].lstrip().startswith("#"):
-            next_line -= 1  # that key's own comments stay with it
-        return "".join(lines[:next_line]) + item + "".join(lines[next_line:]) + tail
+        if normalize_key(key.value) == "hands":
+            following = pairs[index + 1][0].start_mark.line if index + 1 < len(pairs) else None
+            return _into_hands(text, body, tail, value, following, item, flow_item)
     return body + "hands:\n" + item + tail
+
+
+def _into_hands(
+    text: str, body: str, tail: str, value: yaml.Node, following: int | None, item: str, flow_item: str
+) -> str:
+    """``item`` added to the ``hands:`` whose value is ``value``; ``following``: the line of the next top-level key."""
+    if isinstance(value, yaml.SequenceNode) and value.flow_style:
+        return _insert_flow_item(text, value, flow_item or item.strip())
+    if isinstance(value, yaml.ScalarNode):  # hands: ~ (or empty): the list starts here
+        start, stop = value.start_mark.index, value.end_mark.index
+        head = text[:start].rstrip(" ")
+        rest = text[stop:]
+        rest = rest[rest.index("\n") + 1 :] if "\n" in rest else ""
+        return head + ("" if head.endswith("\n") else "\n") + item + rest
+    if isinstance(value, yaml.SequenceNode) and value.value:
+        indent = _item_indent(value)
+        item = "".join(indent + line[2:] + "\n" if line.startswith("  ") else line + "\n" for line in item.splitlines())
+    if following is None:
+        return body + item + tail
+    lines = body.splitlines(keepends=True)
+    while following > 0 and lines[following - 1].lstrip().startswith("#"):
+        following -= 1  # that key's own comments stay with it
+    return "".join(lines[:following]) + item + "".join(lines[following:]) + tail
 
 
 def _document_end(text: str, root: yaml.Node | None) -> int:
