@@ -5,13 +5,17 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
-# CI machines are shared and slow at times: no per-example deadline there, and the same examples every run.
-settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# Hypothesis, set on purpose for every property test: the tests run on two busy workers (xdist), so a
+# timing is noise, not a finding. No per-example deadline and no too_slow check: a property test that
+# builds whole files or sessions per example is slow by design. The checks about the data itself
+# (filter_too_much, data_too_large, ...) stay on. On CI the examples are also the same every run.
+_QUIET_ON_TIME = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("gangci", **_QUIET_ON_TIME)
+settings.register_profile("ci", derandomize=True, print_blob=True, **_QUIET_ON_TIME)
+settings.load_profile("ci" if os.environ.get("CI") else "gangci")
 
 # the ledgers' tails (io/ledger/ledger_tail.py) go to a folder of the test run's own, never the user's cache
 os.environ.setdefault("GANGCI_CACHE_DIR", tempfile.mkdtemp(prefix="gangci-cache-"))

@@ -189,6 +189,7 @@ def test_output_file_is_written_whole(runner, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_killed_run_leaves_no_file_under_the_final_name(tmp_path: Path, sig: int) -> None:
     stream = tmp_path / "big.jsonl"
@@ -254,6 +255,7 @@ def test_unwritable_output_is_exit_74(english, tmp_path: Path) -> None:
     assert result.exit_code == 74 and "cannot be written" in result.stderr
 
 
+@pytest.mark.process
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     stream = tmp_path / "many.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(30_000, seed=2)))

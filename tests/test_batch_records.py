@@ -171,7 +171,7 @@ MUTATIONS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]))
 def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str) -> None:
     text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))

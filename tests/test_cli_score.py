@@ -94,6 +94,7 @@ def test_version(runner) -> None:
     assert result.exit_code == 0 and result.stdout.strip() == f"gangci {__version__}"
 
 
+@pytest.mark.process
 def test_python_dash_m() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "gangci_calc", "score", str(EXAMPLES / "anci.yaml"), "-f", "json"],

@@ -30,6 +30,7 @@ def test_command_has_help(runner, name: str) -> None:
     assert len(result.stdout.strip().splitlines()) > 3
 
 
+@pytest.mark.process
 def test_entry_point_runs_one_command_like_the_whole_app() -> None:
     """`main()` builds only the command asked for; it must behave as the full app does."""
     import subprocess
@@ -106,6 +107,7 @@ GBK_RUNS = [_command_for(p) for p in sorted((ROOT / "examples").rglob("*.y*ml"))
 ]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("args", GBK_RUNS, ids=[" ".join(a)[:60] for a in GBK_RUNS])
 def test_a_gbk_console_gets_stand_ins_not_a_traceback(args: list[str]) -> None:
     """A Chinese Windows console (or output redirected as GBK): what GBK cannot show becomes ASCII."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -34,6 +34,7 @@ def run(args: list[str], timeout: float = 60, **kwargs: object) -> subprocess.Co
 # ---------------------------------------------------------------- 1. an output that is an input
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("how", ["totals-out", "stdin", "hard link"])
 def test_an_output_that_is_an_input_is_refused(english: CliRunner, tmp_path: Path, how: str) -> None:
     records = tmp_path / "in.jsonl"
@@ -51,6 +52,7 @@ def test_an_output_that_is_an_input_is_refused(english: CliRunner, tmp_path: Pat
     assert records.read_text(encoding="utf-8") == BOMB * 3
 
 
+@pytest.mark.process
 def test_stdin_from_dev_null_may_write_to_dev_null() -> None:
     with open(os.devnull) as stdin:
         assert run(["batch", "-", "-o", os.devnull], stdin=stdin).returncode == 0
@@ -240,6 +242,7 @@ def laughs(levels: int = 31) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.process
 def test_aliases_that_expand_to_billions_are_refused_by_score_and_batch(english: CliRunner, write) -> None:
     path = write(laughs(), "laughs.yaml")
     for command in (["score", path], ["batch", path], ["batch", path, "--jobs", "2"]):
@@ -256,6 +259,7 @@ def test_a_deep_yaml_record_is_refused_by_batch_as_by_score(english: CliRunner, 
     assert "nested more than 24 levels" in english.invoke(app, ["batch", path]).stdout
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("size", [2 << 20, 200 << 20])
 def test_a_record_over_one_mebibyte_is_passed_by_in_linear_time(tmp_path: Path, size: int) -> None:
     big = json.dumps({**json.loads(BOMB), "meta": {"x": "a" * size}})
@@ -272,6 +276,7 @@ def test_a_record_over_one_mebibyte_is_passed_by_in_linear_time(tmp_path: Path, 
     assert ["net" in line for line in lines] == [True, False, True] and lines[1]["source"].endswith(":5")
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("args", [[], ["--keep", "x"], ["--jobs", "2"], ["-f", "csv"], ["-o", "OUT"]])
 def test_json_nested_a_thousand_deep_is_a_located_error(tmp_path: Path, args: list[str]) -> None:
     deep = BOMB.strip()[:-1] + ', "meta": {"a": ' + "[" * 5000 + "]" * 5000 + "}}\n"
@@ -329,6 +334,7 @@ def test_jobs_are_bounded(english: CliRunner) -> None:
     assert result.exit_code == 2 and f"--jobs: 99999999999999999999 is too many; at most {most}" in result.stderr
 
 
+@pytest.mark.process
 def test_workers_give_the_same_lines_in_order(tmp_path: Path) -> None:
     from tests.handgen import hands
 
@@ -341,6 +347,7 @@ def test_workers_give_the_same_lines_in_order(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- 15. a config that cannot be read
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("args", [["--version"], ["score", str(EXAMPLES / "bomb.yaml")], ["rules"]])
 def test_a_config_path_that_cannot_be_read_is_one_warning(args: list[str]) -> None:
     env = {**os.environ, "GANGCI_CONFIG": "a" * 5000}
@@ -441,6 +448,7 @@ def test_api_refuses_bad_rules_and_languages_as_hand_errors() -> None:
 # ---------------------------------------------------------------- 19. exit statuses as the README says them
 
 
+@pytest.mark.process
 def test_exit_statuses_hold_when_stderr_is_full(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("stakes: [\n", encoding="utf-8")
@@ -450,6 +458,7 @@ def test_exit_statuses_hold_when_stderr_is_full(tmp_path: Path) -> None:
         assert both.returncode == 74
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("command", [["session", "LEDGER"], ["batch", "RECORDS"]])
 def test_a_reader_that_goes_away_gives_141(tmp_path: Path, command: list[str]) -> None:
     ledger = tmp_path / "long.yaml"
@@ -574,7 +583,7 @@ def verdict_of_batch(text: str, kind: str) -> dict[str, object] | str:
     return dict(out["net"]) if "net" in out else str(out["error"]).split(": ", 1)[1]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250)
 @given(hostile_records())
 def test_batch_and_score_agree_on_every_verdict_and_amount(texts: tuple[str, str]) -> None:
     json_text, yaml_text = texts
@@ -609,6 +618,7 @@ def processes_running(piece: str) -> list[int]:
     return found
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc")
 def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
     import signal

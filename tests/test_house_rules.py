@@ -303,7 +303,7 @@ def test_random_hands_agree_with_the_oracle(raw: dict[str, Any]) -> None:
     assert sum(expected) == 0
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40)
 @given(raws=st.lists(hands(), min_size=1, max_size=30), rules_base=st.none() | st.just({"zhici_split": "even"}))
 def test_random_hands_agree_in_score_and_batch(
     tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]], rules_base: dict[str, Any] | None
@@ -327,7 +327,7 @@ def test_random_hands_agree_in_score_and_batch(
     assert exact(json.loads(scored.stdout)["net"]) == expected[0]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80)
 @given(sessions())
 def test_random_sessions_agree_with_the_oracle(
     tmp_path_factory: pytest.TempPathFactory, session: dict[str, Any]

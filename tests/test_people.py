@@ -81,7 +81,7 @@ def evenings(draw: st.DrawFn) -> tuple[list[tuple[int, int, int, int]], list[dic
     return nets, seatings
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(evenings())
 def test_people_totals_sum_and_settle(evening) -> None:
     from gangci_calc.ledger import SettledHand, people_totals

@@ -99,6 +99,7 @@ def test_the_readme_shows_commands() -> None:
     assert len(OUTPUT_BLOCKS) >= 8 and len(TRANSCRIPTS) == 1
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("line", "body"), OUTPUT_BLOCKS, ids=[f"README.md:{line}" for line, _ in OUTPUT_BLOCKS])
 def test_output_block(line: int, body: list[str]) -> None:
     for command, expected in steps(body):
@@ -116,6 +117,7 @@ def answer_of(prompt: str) -> tuple[str, str] | None:
     return question + ":", answer
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("line", "body"), TRANSCRIPTS, ids=[f"README.md:{line}" for line, _ in TRANSCRIPTS])
 def test_transcript(tmp_path: Path, line: int, body: list[str]) -> None:
     for command, shown in steps(body):

@@ -142,6 +142,7 @@ def test_input_ending_at_a_prompt_writes_nothing(english, tmp_path: Path, answer
     assert path.read_text(encoding="utf-8") == LEDGER
 
 
+@pytest.mark.process
 def test_ctrl_c_at_a_prompt_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "t.yaml"
     path.write_text(LEDGER, encoding="utf-8")
@@ -174,6 +175,7 @@ def test_output_to_a_folder_is_refused(english, tmp_path: Path) -> None:
     assert result.exit_code == 74 and "is a folder" in result.stderr
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("command", [["score", str(EXAMPLES / "zhici.yaml")], ["batch", str(EXAMPLES / "zhici.yaml")]])
 def test_a_full_device_is_reported_never_exit_0(command: list[str]) -> None:
     with open("/dev/full", "w") as full:
@@ -184,6 +186,7 @@ def test_a_full_device_is_reported_never_exit_0(command: list[str]) -> None:
     assert out.returncode == 74 and "Traceback" not in out.stderr
 
 
+@pytest.mark.process
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     stream = tmp_path / "many.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(20_000, seed=4)), encoding="utf-8")
@@ -227,6 +230,7 @@ def interrupted_batch(
     return proc.returncode, err
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_batch_with_workers_ends_cleanly_on_a_signal(tmp_path: Path, sig: int, status: int) -> None:
     stream = tmp_path / "many.jsonl"
@@ -239,6 +243,7 @@ def test_batch_with_workers_ends_cleanly_on_a_signal(tmp_path: Path, sig: int, s
         assert err.strip().splitlines()[-1].startswith(said)
 
 
+@pytest.mark.process
 def test_batch_with_workers_runs_to_the_end(tmp_path: Path) -> None:
     stream = tmp_path / "some.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(5_000, seed=8)), encoding="utf-8")

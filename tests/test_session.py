@@ -418,6 +418,7 @@ def test_append_accepts_what_the_loader_accepts(before: str, after: str) -> None
     assert len(session_from_text(written, "after.yaml").hands) == len(session_from_text(before, "b").hands) + 1
 
 
+@pytest.mark.process
 def test_prompts_never_write_to_stdout(tmp_path: Path) -> None:
     """`--add -f csv > file`: the file holds the CSV and nothing of the prompts."""
     import subprocess

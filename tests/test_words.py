@@ -170,6 +170,7 @@ def test_a_config_file_that_is_not_a_mapping(runner, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "language" in result.stderr
 
 
+@pytest.mark.process
 def test_help_speaks_the_language_gangci_starts_in() -> None:
     import subprocess
     import sys
