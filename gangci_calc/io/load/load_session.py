@@ -22,7 +22,7 @@ from gangci_calc.io.load.load import (
     table_changed,
     table_from,
 )
-from gangci_calc.io.load.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS
+from gangci_calc.io.load.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS, Keys
 from gangci_calc.ledger import Net, Person, SessionResult
 from gangci_calc.rules import (
     NO_MI,
@@ -244,19 +244,22 @@ class Reading:
 
 
 def _raw_winner(raw: Any) -> Seat | None:
-    """Best guess at a bad hand's winner, so later hands still get their dealers."""
-    from gangci_calc.io.load.schema import WIN_NAMES
+    """Best guess at a bad hand's winner, so later hands still get their dealers (any spelling of the keys)."""
+    from gangci_calc.io.load.schema import WIN, WIN_NAMES
     from gangci_calc.rules import parse_seat
 
-    if not isinstance(raw, dict):
-        return None
-    win = raw.get("win", raw.get("胡牌"))
-    if not isinstance(win, dict):
-        return None
-    kind = win.get("type", win.get("类型"))
+    win = _by_key(raw, SESSION_HAND, "win")
+    kind = _by_key(win, WIN, "type")
     if isinstance(kind, str) and WIN_NAMES.get(kind) is Win.DRAW:
         return None
-    return parse_seat(win.get("winner", win.get("赢家", win.get("胡家"))))
+    return parse_seat(_by_key(win, WIN, "winner"))
+
+
+def _by_key(data: Any, keys: Keys, key: str) -> Any:
+    """The value of ``key`` in a mapping, under any of its spellings; ``None`` where there is none."""
+    if not isinstance(data, dict):
+        return None
+    return next((value for name, value in data.items() if keys.lookup.get(name) == key), None)
 
 
 def load_session(path: str | Path, base: HouseRules = SEED_RULES) -> SessionFile:
