@@ -82,7 +82,8 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
         return f
 
     honour = house["honor_ci_double"] and kind in CI_WINS and ci_tile is not None and is_honour(str(ci_tile))
-    h = 2 if honour else 1
+    h = 2 if honour else 1  # the C part of a ci win's every share
+    hg = h if kind == "tianci" else 1  # the winning kong's G: doubled for 天呲 only (the servers' code)
 
     def kong_shares(k: dict[str, Any]) -> None:
         by = k["by"]
@@ -104,19 +105,19 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     elif kind in ("anci", "tianci"):
         for payer in others(winner):
             pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))
-            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * h))
+            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * hg))
     elif kind == "zhici":
         even = house["zhici_split"] == "even"
         own_k, other_k = (Fraction(1), Fraction(1)) if even else (Fraction(2), Fraction(1, 2))
         pay(source, winner, own_k * c * win_factor(winner, source) * h)
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * h))
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg))
         for payer in others(winner):
             if payer != source:
                 share = other_k * c * win_factor(winner, payer) * h
                 pay(source if win.get("bao") else payer, winner, share)
     elif kind == "xuci":
         pay(source, winner, Fraction(c * win_factor(winner, source) * h))
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * h))
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg))
         for payer in others(winner):
             if payer != source:
                 pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))

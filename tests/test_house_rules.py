@@ -31,7 +31,8 @@ WORKED = [
     ("baoci-even.yaml", (0, -19000, 19000, 0)),
     ("dealer-double-wins.yaml", (-4000, 8000, -2000, -2000)),
     ("dealer-double-all.yaml", (42000, -14000, -14000, -14000)),
-    ("honor-ci-double.yaml", (-14000, 42000, -14000, -14000)),
+    ("honor-ci-double.yaml", (-13000, 39000, -13000, -13000)),
+    ("honor-ci-double-tianci.yaml", (-14000, 42000, -14000, -14000)),
     ("xiami.yaml", (-8000, -7000, 22000, -7000)),
     ("draw-kongs-paid.yaml", (0, 0, -1000, 1000)),
     ("dianpao.yaml", (0, 0, 2000, -2000)),
@@ -163,7 +164,10 @@ def test_footer_explain_json_and_csv_name_the_rules(runner) -> None:
     assert "house rules: dealer_double wins" in en
     assert "E → S  bomb: bomb base 2000 × 2 dealer_double = 4000" in en
     honour = runner.invoke(app, ["score", str(HOUSE / "honor-ci-double.yaml"), "--explain"]).stdout
-    assert "杠呲底 6000 × 2 次风翻倍 = 12000" in honour and "杠底 1000 × 2 次风翻倍 = 2000" in honour
+    assert "杠呲底 6000 × 2 次风翻倍 = 12000" in honour and "暗杠: 杠底 1000 = 1000" in honour
+    assert "次风翻倍 = 2000" not in honour  # the winning kong's G is not doubled (the servers' code)
+    tianci = runner.invoke(app, ["score", str(HOUSE / "honor-ci-double-tianci.yaml"), "--explain"]).stdout
+    assert "杠底 1000 × 2 次风翻倍 = 2000" in tianci
     mi = runner.invoke(app, ["score", str(HOUSE / "xiami.yaml"), "--explain"]).stdout
     assert "东 → 西  下米: 米 500 × 2 = 1000" in mi
     csv_text = runner.invoke(app, ["score", str(HOUSE / "baoci-even.yaml"), "-f", "csv"]).stdout
@@ -280,8 +284,8 @@ def test_new_asks_the_rules_and_add_asks_bao_and_ci(runner, tmp_path: Path) -> N
     text = Path(path).read_text(encoding="utf-8")
     assert "win: {type: zhici, winner: W, from: S, bao: true}\n    ci: 1z\n" in text
     last = json.loads(zhici.stdout[zhici.stdout.index("{") :])["hands"][-1]
-    # 南 pays everything doubled (次风翻倍): 2 × (12000 + 1000 + 3000 + 3000) = 38000; 东's 米 500
-    assert net_tuple(last["net"]) == (-500, -38000, 38500, 0)
+    # 南 pays the C parts doubled (次风翻倍), the kong's G not: 2 × (12000 + 3000 + 3000) + 1000 = 37000; 东's 米 500
+    assert net_tuple(last["net"]) == (-500, -37000, 37500, 0)
 
 
 # ---------------------------------------------------------------- against an independent settlement

@@ -141,12 +141,12 @@ def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
         and (row.payee is hand.dealer or row.share_of is hand.dealer)
         and (part is not Part.GANG or house.dealer_double is DealerDouble.ALL)
     )
-    honour = (
+    win = hand.outcome.win
+    honour = (  # 次风翻倍, as the servers play it: the C parts; the winning kong's G only for 天呲
         house.honor_ci_double
-        and row.role is not Role.KONG
-        and hand.outcome.win.is_ci
+        and win.is_ci
         and hand.honour_ci
-        and part in (Part.CI, Part.GANG)
+        and (part is Part.CI or (part is Part.GANG and win is Win.TIANCI and row.role is not Role.KONG))
     )
     if dealer:
         return _BOTH if honour else _DEALER

@@ -113,8 +113,9 @@ class HouseRules:
         Option(
             names=("次风翻倍", "呲风翻倍"),
             effect=M(
-                "杠底牌是字牌（东南西北中发白）时，杠呲胡的 C 和胡牌那个杠的 G × 2；需写 ci: 东。",
-                "when the ci tile is an honour, a ci win's C part and winning kong's G × 2; needs ci: 东 on the hand.",
+                "杠底牌是字牌（东南西北中发白）时，杠呲胡每笔的 C 部分 × 2（胡牌那个杠的 G 不翻）；天呲整笔（C + G）× 2；需写 ci: 东。",
+                "when the ci tile is an honour, the C part of each share of a ci win × 2 (not the winning kong's G);"
+                " for tianci the whole share (C + G); needs ci: 东 on the hand.",
             ),
             where="`rules/settle.py` `doublings`; check in `rules/hand.py`",
         ),
