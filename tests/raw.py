@@ -80,8 +80,7 @@ def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool,
     for _ in range(draw(st.integers(0, 3))):
         by = draw(st.sampled_from(SEATS))
         kind_of = draw(st.sampled_from(["concealed", "exposed", "added"]))
-        if kind == "qianggang" and kind_of == "added" and by == win["from"]:
-            continue  # the robbed kong is never made
+        # under 抢杠 the robbed kong is not listed; an earlier 续杠 of the robbed player may be
         kong = {"by": by, "type": kind_of}
         if kind_of != "concealed":
             kong["from"] = draw(st.sampled_from(others(by)))

@@ -92,8 +92,7 @@ def hands(draw: st.DrawFn, policy: bool | None = None, house: HouseRules | None 
             bets.append(Bets())
     outcome = draw(outcomes(dealer, house))
     kong_list = draw(st.lists(kongs(), max_size=4))
-    if outcome.win is Win.QIANGGANG:  # the robbed kong is never made
-        kong_list = [k for k in kong_list if not (k.by is outcome.source and k.type is KongType.ADDED)]
+    # under 抢杠 the robbed kong is not listed; an earlier 续杠 of the robbed player may be
     ci = draw(st.integers(0, 33)) if house.honor_ci_double or draw(st.booleans()) else None
     mi = tuple(draw(st.integers(0, 3)) for _ in SEATS) if house.xiami else (0, 0, 0, 0)
     return Hand(

@@ -125,12 +125,6 @@ def test_changes_from_a_hand_on(runner) -> None:
         ("stakes: 2\ndealer: E\nrules: {bao: true}\nwin: {type: draw}\n", ":3:", "did you mean 'baoci'"),
         ("stakes: 2\ndealer: E\nmi: {E: 1}\nwin: {type: draw}\n", ":3:", "下米"),
         (
-            "stakes: 2\ndealer: E\nrules: {qianggang: true}\nwin: {type: qianggang, winner: S, from: W}\n"
-            "kongs:\n  - {by: W, type: added, from: N}\n",
-            ":6:",
-            "robbed",
-        ),
-        (
             "stakes: 2\ndealer: E\nci: 东\ntiles: {ci: 7s, hand: 777s}\nwin: {type: tianci, winner: S}\n",
             ":3:",
             "differs",
@@ -255,7 +249,7 @@ def test_check_dianpao_and_qianggang(english, write) -> None:
     for kind, rule in (("dianpao", "dianpao"), ("qianggang", "qianggang")):
         text = f"stakes: 2\ndealer: E\nrules: {{{rule}: true}}\nwin: {{type: {kind}, winner: S, from: W}}\n" + hand
         assert english.invoke(app, ["check", write(text)]).exit_code == 0
-        bad = english.invoke(app, ["check", write(text.replace("7m", "2m")), "-f", "json"])
+        bad = english.invoke(app, ["check", write(text.replace("7m", "1p")), "-f", "json"])
         assert bad.exit_code == 1 and "waits on" in json.loads(bad.stdout)["reason"]
 
 
@@ -398,3 +392,18 @@ def test_fee_spelled_in_chinese_and_refused_when_wrong(english, write) -> None:
     ):
         result = english.invoke(app, ["score", write(f"stakes: 2\ndealer: E\n{text}\nwin: {{type: draw}}\n")])
         assert result.exit_code == 2 and piece in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_qianggang_after_an_earlier_added_kong_of_the_robbed(runner, english, write) -> None:
+    """西 made a 续杠 earlier in the hand, then was robbed on another: that earlier kong is listed and paid."""
+    text = (
+        "stakes: 2\ndealer: E\nrules: {qianggang: true}\nwin: {type: qianggang, winner: S, from: W}\n"
+        "kongs:\n  - {by: W, type: added, from: N}\n"
+    )
+    data = json.loads(runner.invoke(app, ["score", write(text), "-f", "json"]).stdout)
+    assert net_tuple(data["net"]) == (0, 2000, -1000, -1000)  # 西 pays 南 P = 2000; 北 pays 西's kong 1000
+    robbed = text + "tiles: {ci: 9p, hand: 23m 456p 789p 11s 345s, win_tile: 1m}\n"
+    assert runner.invoke(app, ["score", write(robbed)]).exit_code == 0
+    twice = text + "tiles: {ci: 9p, hand: 1m 23m 456p 789p 11s 34s, win_tile: 1m}\n"
+    refused = english.invoke(app, ["score", write(twice)])
+    assert refused.exit_code == 1 and "other three copies are the robbed player's pung" in refused.output

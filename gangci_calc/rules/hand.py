@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from gangci_calc.errors import FieldPath, RuleError, shown
 from gangci_calc.rules import addons
 from gangci_calc.rules.addons import NO_BETS, Bets
-from gangci_calc.rules.kongs import Kong, KongType
+from gangci_calc.rules.kongs import Kong
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
 from gangci_calc.rules.stakes import Stakes
@@ -123,11 +123,14 @@ def check_outcome(outcome: Outcome, dealer: Seat, house: HouseRules = SEED_RULES
 
 
 def check_kongs(kongs: tuple[Kong, ...], outcome: Outcome) -> None:
-    """Each kong names who pays it; a robbed kong (抢杠) was never made."""
+    """Each kong names who pays it.
+
+    Under 抢杠 the robbed kong was never made and is not listed; the robbed
+    player's earlier kongs, another 续杠 included, are, so they are not refused
+    here (which added kong was robbed, only the tiles say: :mod:`gangci_calc.tiles.claims`).
+    """
     for index, kong in enumerate(kongs):
         _check_kong(index, kong)
-        if outcome.win is Win.QIANGGANG and kong.by is outcome.source and kong.type is KongType.ADDED:
-            raise RuleError(("kongs", index), say(m.KONG_ROBBED, seat=kong.by.name))
 
 
 _SWITCH = {"dianpao": ("dianpao", "点炮胡"), "qianggang": ("qianggang", "抢杠胡")}

@@ -188,9 +188,10 @@ class HouseRules:
         Option(
             names=("抢杠胡",),
             effect=M(
-                "允许抢杠胡（qianggang）: 胡别家加杠的那张牌，只有被抢者付一份 P；他的杠不算，不写进 kongs。",
+                "允许抢杠胡（qianggang）: 胡别家加杠的那张牌，只有被抢者付一份 P；被抢的杠不算，不写进 kongs（他这局早先的杠照写照付）；给了牌时，胡家的牌里不能再有那张牌。",
                 "allows win type qianggang: win on the tile another adds to his pung; only he pays P;"
-                " his kong is not made and must not be listed.",
+                " the robbed kong is not made and not listed (his earlier kongs are, and are paid);"
+                " with tiles given, the winner holds no other copy of the robbed tile.",
             ),
             where="`rules/settle.py` `win_rows`; check in `rules/hand.py`",
         ),

@@ -149,6 +149,9 @@ def _ordinary(win: Win, how: Message) -> Callable[[TileClaim], Verdict]:
         assert claim.win_tile is not None
         counts = counts_of((*claim.hand, claim.win_tile))
         tile = _tile(claim.win_tile)
+        if win is Win.QIANGGANG and claim.all_counts()[claim.win_tile] > 1:
+            # the other three copies are the robbed player's pung: none can be the winner's, nor the ci tile
+            return Verdict(win, False, say(m.ROBBED_TILE_ELSEWHERE, tile=tile))
         if is_complete(counts):
             return Verdict(win, True, say(m.OTHER_COMPLETES, how=how, tile=tile), _arranged(counts))
         near = waits(counts_of(claim.hand), claim.all_counts())

@@ -65,9 +65,10 @@ WHO_DISCARDED = M("点炮的人", "the discarder (点炮)")
 WHO_FED = M("被续杠的人", "the player who fed the pung (被续杠)")
 WHO_ROBBED = M("被抢杠的人", "the player whose kong was robbed (被抢杠)")
 # --- the hand: kongs -----------------------------------------------------------------------------------------
-KONG_ROBBED = M(
-    "{seat} 的续杠被抢了 (抢杠)，没有杠成：从 kongs 里删掉",
-    "{seat}'s added kong was robbed (抢杠) and never made: remove it from kongs",
+ROBBED_TILE_ELSEWHERE = M(
+    "抢的是 {tile}：另外三张在被抢杠的人碰出的牌里，胡家的牌（和杠底牌）里不能再有 {tile}",
+    "the robbed tile is {tile}: its other three copies are the robbed player's pung, so the winner's tiles"
+    " (and the ci tile) cannot hold another {tile}",
 )
 KONG_NEEDS_FROM = M("{zh}要写 from：{who}", "{value} ({zh}) needs 'from': {who}")
 KONG_FROM_SELF = M(
