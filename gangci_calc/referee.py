@@ -9,7 +9,6 @@ from gangci_calc.io.export.formats import CHECK, WAITS
 from gangci_calc.io.load.load import load_hand
 from gangci_calc.io.show.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
-from gangci_calc.tiles.analysis import counts_of, waits
 from gangci_calc.tiles.claims import TileClaim, next_tile_wins, size_problem, too_many, verdict_for
 from gangci_calc.tiles.dice import deal_from_dice
 from gangci_calc.tiles.notation import parse_tile, parse_tiles
@@ -43,9 +42,11 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SE
     problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
     if problem:
         raise InputError("hand", problem)
-    hand_waits = waits(counts_of(tiles), claim.all_counts())
-    text = WAITS[fmt].renderer()(claim, hand_waits, next_tile_wins(claim, house), lang)
-    return text
+    wins = next_tile_wins(claim, house)
+    # waiting on a tile = some win at this table takes it: a kong's win (暗呲 on 1111s) counts, so the
+    # waits line and the list of wins below it can never disagree
+    hand_waits = sorted({w.tile for w in wins})
+    return WAITS[fmt].renderer()(claim, hand_waits, wins, lang)
 
 
 def dice_text(dealer: str, first: int, second: int, lang: str) -> str:

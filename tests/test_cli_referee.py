@@ -152,8 +152,18 @@ def test_waits_as_json(runner) -> None:
     result = runner.invoke(app, ["waits", "111s 222s 23m 33p 444p", "--ci", "4m", "--format", "json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["waits"] == ["1m", "4m"] and data["ready_on_ci"] is True
+    assert data["waits"] == ["1m", "4m", "4p", "1s", "2s"] and data["ready_on_ci"] is True
     assert {"tile": "4p", "drawn": False, "win": "zhici", "kong": "4p"} in data["wins"]
+    assert data["waits"] == sorted({w["tile"] for w in data["wins"]}, key=data["waits"].index)
+
+
+def test_waits_never_contradicts_its_wins(runner) -> None:
+    """A hand that waits only through a kong (1111s) is waiting: the line says so, in both languages."""
+    args = ["waits", "1111s 222s 3m 33p 456p", "--ci", "4m"]
+    zh = runner.invoke(app, args).stdout
+    assert "听: 二万 五万\n" in zh and "不听" not in zh and "摸到 二万 → 暗呲，杠 一条" in zh
+    en = runner.invoke(app, [*args, "--lang", "en"]).stdout
+    assert "waits: 2m 5m\n" in en and "draw 2m → 暗呲 concealed ci, kong of 1s" in en
 
 
 CLAIM = ["--hand", "111s 222s 23m 33p 444p", "--win-tile", "1s", "--ci", "4m"]
