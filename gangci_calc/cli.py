@@ -312,18 +312,24 @@ def check(
     format: Annotated[CheckFormat, _format_option(formats.CHECK)] = _first(CheckFormat),
     lang: LangOption = None,
     rules: RulesOption = None,
+    from_discard: Annotated[bool, typer.Option("--from-discard", help=_h("from_discard"))] = False,
+    self_drawn: Annotated[bool, typer.Option("--self-drawn", help=_h("self_drawn"))] = False,
 ) -> None:
     """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
     with exit_codes(lang) as language:
         from gangci_calc.referee import TilesGiven, check_file, check_tiles
 
+        if from_discard and self_drawn:
+            raise InputError("--self-drawn", say(m.DISCARD_OR_DRAWN))
+        came = True if from_discard else False if self_drawn else None
+
         given = TilesGiven(type, winner, dealer, hand, win_tile, ci, pungs or [], kongs or [], concealed_kongs or [])
         if hand_file is not None and given.any():
             raise InputError("check", say(m.CHECK_FILE_OR_OPTIONS))
         if hand_file is None:
-            text, holds = check_tiles(given, language, format.value, _house(rules))
+            text, holds = check_tiles(given, language, format.value, _house(rules), came)
         else:
-            text, holds = check_file(hand_file, language, format.value, _house(rules))
+            text, holds = check_file(hand_file, language, format.value, _house(rules), came)
         emit(text)
         if not holds:
             raise typer.Exit(EXIT_FALSE_CLAIM)

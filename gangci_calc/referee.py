@@ -16,12 +16,17 @@ from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
 
-def check_file(path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES) -> tuple[str, bool]:
-    """Check the claim in a hand file with ``tiles:`` under its table's rules; returns (output, holds)."""
+def check_file(
+    path: str, lang: str, fmt: str, base: HouseRules = SEED_RULES, from_another: bool | None = None
+) -> tuple[str, bool]:
+    """Check the claim in a hand file with ``tiles:`` under its table's rules; returns (output, holds).
+
+    ``from_another``: how the winning tile came (``--from-discard`` / ``--self-drawn``); by default as claimed.
+    """
     loaded = load_hand(path, base, referee=True)
     if loaded.tiles is None:
         raise InputError(path, say(m.NO_TILES), field="tiles")
-    verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house)
+    verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house, from_another)
     text = CHECK[fmt].renderer()(verdict, loaded.tiles, lang, loaded.hand.outcome.winner)
     return text, verdict.holds
 
@@ -80,7 +85,9 @@ class TilesGiven:
         )
 
 
-def check_tiles(given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED_RULES) -> tuple[str, bool]:
+def check_tiles(
+    given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED_RULES, from_another: bool | None = None
+) -> tuple[str, bool]:
     """Check a claim given as options (``--type --hand --ci ...``); the stakes are not needed for the tiles."""
     from gangci_calc.io.load.schema import WIN_NAMES
     from gangci_calc.tiles.claims import check_claim, check_tile_counts
@@ -105,7 +112,8 @@ def check_tiles(given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED
     except RuleError as error:
         option = "--win-tile" if error.path[-1] == "win_tile" else "--hand"
         raise InputError(option, error.message) from None
-    verdict = check_claim(win, claim, dealer_wins=winner is None or winner is dealer, house=house)
+    dealer_wins = winner is None or winner is dealer
+    verdict = check_claim(win, claim, dealer_wins=dealer_wins, house=house, from_another=from_another)
     text = CHECK[fmt].renderer()(verdict, claim, lang, winner)
     return text, verdict.holds
 

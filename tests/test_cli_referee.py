@@ -198,3 +198,32 @@ def test_check_without_a_file_names_the_option_at_fault(english, args: list[str]
     result = english.invoke(app, ["check", *args])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(message), result.stderr
+
+
+# how the winning tile came: the wins named instead are only those it can make (both languages, exact)
+HOW_IT_CAME = [
+    (["--type", "bomb"], "en", "these tiles make: concealed ci"),  # drawn, as a bomb claims: never 直呲
+    (["--type", "bomb", "--from-discard"], "en", "these tiles make: direct ci"),
+    (["--type", "zhici", "--self-drawn"], "en", "a self-drawn tile cannot make 直呲 (zhici)"),
+    (["--type", "zhici", "--self-drawn"], "zh", "自己摸到的牌成不了直呲"),
+    (["--type", "xuci", "--from-discard"], "en", "a discarded (or robbed) tile cannot make 续呲 (xuci)"),
+    (["--type", "xuci", "--from-discard"], "zh", "别家打出（或加杠）的牌成不了续呲"),
+    (["--type", "xuci", "--from-discard"], "zh", "这副牌可以是: 直呲"),
+    (["--type", "炸弹"], "zh", "这副牌可以是: 暗呲"),
+]
+
+
+@pytest.mark.parametrize(("args", "lang", "said"), HOW_IT_CAME)
+def test_the_wins_named_respect_how_the_tile_came(runner, args: list[str], lang: str, said: str) -> None:
+    tiles = ["--hand", "111s 222s 23m 33p 444p", "--win-tile", "1s", "--ci", "4m"]
+    result = runner.invoke(app, ["check", *args, *tiles, "--lang", lang])
+    assert result.exit_code == 1 and said in result.stdout, result.stdout
+    named = json.loads(runner.invoke(app, ["check", *args, *tiles, "-f", "json"]).stdout)["alternatives"]
+    from_another = "--from-discard" in args or (args[1] == "zhici" and "--self-drawn" not in args)
+    assert named and all((w in ("zhici", "dianpao", "qianggang")) is from_another for w in named), named
+
+
+def test_from_discard_and_self_drawn_together_are_refused(english) -> None:
+    both = ["check", "--type", "bomb", "--hand", "111s", "--ci", "4m", "--from-discard", "--self-drawn"]
+    result = english.invoke(app, both)
+    assert result.exit_code == 2 and "give --from-discard or --self-drawn, not both" in result.stderr

@@ -249,14 +249,38 @@ def allowed(win: Win, house: HouseRules) -> bool:
     return True
 
 
-def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: HouseRules = SEED_RULES) -> Verdict:
-    """Check one claimed win under the table's house rules; when false, also name the wins these tiles do make."""
+# A tile from another player (a discard, or the tile added to a kong) can make only these; a drawn one, the rest.
+FROM_ANOTHER = frozenset({Win.ZHICI, Win.DIANPAO, Win.QIANGGANG})
+
+
+def came_from_another(win: Win) -> bool:
+    """How the winning tile came, as the claimed win says: from another player, or drawn (天呲: no tile came)."""
+    return win in FROM_ANOTHER
+
+
+def check_claim(
+    win: Win,
+    claim: TileClaim,
+    *,
+    dealer_wins: bool = True,
+    house: HouseRules = SEED_RULES,
+    from_another: bool | None = None,
+) -> Verdict:
+    """Check one claimed win under the table's house rules; when false, also name the wins these tiles do make.
+
+    The wins named instead respect how the tile came (``from_another``; by default as the claim says): a
+    discard never makes 续呲, 炸弹 or 天胡, a drawn tile never 直呲.
+    """
+    another = came_from_another(win) if from_another is None else from_another
     if win is Win.DRAW:
         return Verdict(win, True, say(m.DRAW_NO_CLAIM))
     if not allowed(win, house):
         hard = win in (Win.BOMB, Win.HEAVENLY)
         return Verdict(win, False, say(m.HARD_CI_NOT_A_WIN if hard else m.NEEDS_ITS_RULE, zh=WIN_ZH[win]))
     verdict = CHECKS[win](claim)
+    if another is not came_from_another(win) and win is not Win.TIANCI:  # 天呲 takes no tile at all
+        how = m.HOW_CAME_DISCARD if another else m.HOW_CAME_DRAWN
+        verdict = Verdict(win, False, say(m.NOT_HOW_IT_CAME, how=how, zh=WIN_ZH[win], value=win.value))
     size = size_problem(win, claim)
     if size is not None:  # a miscounted hand cannot win, whatever its shape
         reason = size if verdict.holds else say(m.SIZE_AND, size=size, reason=verdict.reason)
@@ -267,6 +291,8 @@ def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: 
     for other, check in CHECKS.items():
         if other is win or not allowed(other, house) or (other is Win.HEAVENLY and (not dealer_wins or claim.melds)):
             continue
+        if came_from_another(other) is not another:
+            continue
         if claim.win_tile is None and other is not Win.TIANCI:
             continue
         if other is Win.HEAVENLY and len(claim.hand) + (claim.win_tile is not None) != 14:
@@ -276,11 +302,14 @@ def check_claim(win: Win, claim: TileClaim, *, dealer_wins: bool = True, house: 
     return Verdict(win, False, verdict.reason, alternatives=tuple(others))
 
 
-def verdict_for(hand: Hand, claim: TileClaim, house: HouseRules | None = None) -> Verdict:
+def verdict_for(
+    hand: Hand, claim: TileClaim, house: HouseRules | None = None, from_another: bool | None = None
+) -> Verdict:
     """The referee's verdict on a hand's claimed win, given the winner's tiles (``house``: the table's rules)."""
     outcome = hand.outcome
     house = hand.rules.house if house is None else house
-    return check_claim(outcome.win, claim, dealer_wins=outcome.winner is hand.dealer, house=house)
+    dealer_wins = outcome.winner is hand.dealer
+    return check_claim(outcome.win, claim, dealer_wins=dealer_wins, house=house, from_another=from_another)
 
 
 def verdict_line(verdict: Verdict) -> Said:

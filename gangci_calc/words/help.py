@@ -55,6 +55,14 @@ HELP: dict[str, M] = {
         'The concealed tiles before the winning tile, e.g. "111s 222s 23m 33p 444p".',
     ),
     "win_tile": M("胡的那张牌，如 1s。", "The tile that won, e.g. 1s."),
+    "from_discard": M(
+        "胡的那张牌是别家的 (打出或加杠)：只说这样能成的胡 (直呲、点炮、抢杠)。",
+        "The winning tile came from another player (a discard, or an added kong): name only the wins it can make.",
+    ),
+    "self_drawn": M(
+        "胡的那张牌是自己摸的：只说这样能成的胡 (炸弹、天胡、暗呲、续呲…)。",
+        "The winning tile was self-drawn: name only the wins it can make (bomb, anci, xuci, ...).",
+    ),
     "ci": M("杠底牌，如 4m 或 四万。", "The ci tile (杠底牌), e.g. 4m or 四万."),
     "pungs": M("碰出的牌，如 4m (可重复)。", "Exposed pungs (碰), e.g. 4m (repeatable)."),
     "kongs": M("明杠或续杠的牌 (可重复)。", "Exposed or added kongs (明杠 / 续杠) (repeatable)."),

@@ -433,6 +433,10 @@ KONG_NEEDS_KIND = M(
     "每个杠都要说是哪种：暗杠、明杠 或 续杠", "each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added"
 )
 NOT_UNDERSTOOD = M("看不懂 {value}", "{value} is not understood")
+NOT_HOW_IT_CAME = M("{how}的牌成不了{zh}", "{how} tile cannot make {zh} ({value})")
+HOW_CAME_DISCARD = M("别家打出（或加杠）", "a discarded (or robbed)")
+HOW_CAME_DRAWN = M("自己摸到", "a self-drawn")
+DISCARD_OR_DRAWN = M("--from-discard 和 --self-drawn 只能给一个", "give --from-discard or --self-drawn, not both")
 NOT_A_FEE_ANSWER = M(
     "{value} 看不懂 — 如 每局10、每胡50、每晚100、收款=老王",
     "{value} is not a fee — e.g. per_hand=10 per_win=50 to=Zhao",
