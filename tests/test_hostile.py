@@ -139,3 +139,36 @@ def test_a_tab_in_a_file_still_gets_a_line_and_column(runner, write) -> None:
     path = write("stakes:\t1\ndealer: X\nwin: {type: draw}\n")
     result = runner.invoke(app, ["score", path])
     assert result.exit_code == 2 and result.stderr.startswith(path + ":2:9: dealer:"), result.stderr
+
+
+# ---------------------------------------------------------------- null is absent (a warehouse's export)
+
+
+def test_null_is_absent_in_files_batch_the_api_and_the_schema(runner, write) -> None:
+    import jsonschema
+
+    from gangci_calc.api import score
+    from gangci_calc.io.export.json_schema import schema
+
+    record = {
+        "stakes": 2, "policy": None, "dealer": "E", "players": None, "rules": None, "fee": None, "ci": None,
+        "bets": {"E": {"piao": None, "di": None, "gang": None}, "S": None}, "kongs": None, "tiles": None,
+        "win": {"type": "zhici", "winner": "W", "from": "S", "bao": None}, "mi": None, "id": None, "meta": None,
+    }  # fmt: skip
+    plain = {"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S"}}
+    assert score(record).net == score(plain).net == {"E": -3000, "S": -13000, "W": 19000, "N": -3000}
+    assert (
+        json.loads(runner.invoke(app, ["score", write(json.dumps(record)), "-f", "json"]).stdout)["net"]["W"] == 19000
+    )
+    lines = runner.invoke(app, ["batch", write(json.dumps(record) + "\n", "h.jsonl")]).stdout
+    assert json.loads(lines)["net"]["W"] == 19000
+    assert list(jsonschema.Draft202012Validator(schema("hand")).iter_errors(record)) == []
+
+
+def test_a_required_key_given_as_null_is_missing(english, write) -> None:
+    result = english.invoke(app, ["score", write('{"stakes": 2, "dealer": null, "win": {"type": "draw"}}')])
+    assert result.exit_code == 2 and "missing dealer" in result.stderr
+    winner = english.invoke(
+        app, ["score", write('{"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": null}}')]
+    )
+    assert winner.exit_code == 2 and "win.winner: missing" in winner.stderr

@@ -53,8 +53,15 @@ def _flag(words: Mapping[bool, tuple[str, ...]] | None = None) -> dict[str, Any]
 def _object(
     spellings: dict[str, tuple[str, ...]], values: dict[str, Any], required: tuple[str, ...] = ()
 ) -> dict[str, Any]:
-    """An object whose keys may be any spelling of the table's keys; ``required``: canonical keys, any spelling."""
-    properties = {spelling: values[key] for key, group in spellings.items() for spelling in group}
+    """An object whose keys may be any spelling of the table's keys; ``required``: canonical keys, any spelling.
+
+    Null is absent, as the loader reads it: an optional key may be null, a required one may not.
+    """
+    properties = {
+        spelling: values[key] if key in required else _or_null(values[key])
+        for key, group in spellings.items()
+        for spelling in group
+    }
     out: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False}
     if required:
         out["allOf"] = [{"anyOf": [{"required": [s]} for s in spellings[key]]} for key in required]
@@ -62,7 +69,12 @@ def _object(
 
 
 def _seat_map(value: Any) -> dict[str, Any]:
-    return {"type": "object", "propertyNames": SEAT, "additionalProperties": value}
+    return {"type": "object", "propertyNames": SEAT, "additionalProperties": _or_null(value)}
+
+
+def _or_null(value: dict[str, Any]) -> dict[str, Any]:
+    """``value``, or null (absent)."""
+    return {"anyOf": [{"type": "null"}, value]}
 
 
 def _rules() -> dict[str, Any]:

@@ -59,11 +59,14 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
         return
     if info is not None:
         _refuse_unwritable(name, target, info)
+    made: list[str] = []  # the temporary file, once it exists: whatever happens next, `finally` removes it
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    except OSError as error:
-        raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
-    try:
+        with _signals_held():  # Ctrl-C or SIGTERM waits until the name is kept, then lands inside this try
+            try:
+                fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+            except OSError as error:
+                raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
+            made.append(temp)
         with os.fdopen(fd, "w", encoding="utf-8-sig" if keep_bom else "utf-8", newline="") as handle:
             yield handle
             handle.flush()
@@ -81,7 +84,25 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
     except OSError as error:
         raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
     finally:
-        Path(temp).unlink(missing_ok=True)
+        for temp in made:
+            Path(temp).unlink(missing_ok=True)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for a moment (POSIX, main thread); they are delivered when it ends."""
+    import signal
+    import threading
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
 
 
 def check_ledger_writable(path: str | Path) -> None:

@@ -53,13 +53,20 @@ if TYPE_CHECKING:
 
 
 def read_mapping(data: Any, path: FieldPath, keys: Keys, what: Message) -> dict[str, Any]:
-    """Check a mapping's keys against ``keys`` (with aliases); return it with canonical keys."""
+    """Check a mapping's keys against ``keys`` (with aliases); return it with canonical keys.
+
+    A key whose value is null counts as not given (a warehouse's export writes every column), so a
+    required one given as null is reported missing, by the check that needs it.
+    """
     if not isinstance(data, dict):
         raise RuleError(path, say(m.NOT_A_MAPPING_OF, what=what, kind=kind_of(data)))
-    if data.keys() <= keys.canonical:  # the usual case: canonical keys only, each once (a dict has no twins)
-        return data
+    given: dict[Any, Any] = data
+    if None in given.values():
+        given = {key: value for key, value in given.items() if value is not None}
+    if given.keys() <= keys.canonical:  # the usual case: canonical keys only, each once (a dict has no twins)
+        return given
     out: dict[str, Any] = {}
-    for raw_key, value in data.items():
+    for raw_key, value in given.items():
         key = keys.lookup.get(raw_key) if isinstance(raw_key, str) else None
         if key is None:
             raise RuleError((*path, str(raw_key)), _unknown(raw_key, keys, what), at_key=True)
@@ -88,7 +95,8 @@ def by_seat(value: dict[Any, Any], path: FieldPath) -> Iterator[tuple[Seat, Any]
                 (*path, str(raw_seat)), say(m.SEAT_TWICE, first=shown(seen[seat]), second=shown(raw_seat)), at_key=True
             )
         seen[seat] = raw_seat
-        yield seat, item
+        if item is not None:  # null is absent: that seat has nothing given
+            yield seat, item
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:
