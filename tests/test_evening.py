@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -121,7 +122,7 @@ def test_a_played_evening_writes_the_same_ledger_as_adding_hand_by_hand(runner, 
     result = session(runner, played, "--play", "-f", "json", answers=script)
     assert result.exit_code == 0, result.output
     assert played.read_bytes() == one_by_one.read_bytes()
-    assert "总排名" in result.stderr and "已撤销 4. 暗呲 西" in result.stderr
+    assert "总排名" in result.stderr and re.search(r"已撤销 4\. \[庄.\] 暗呲 西", result.stderr), result.stderr
     assert result.stderr.count("┏") >= 1  # l: the ledger, on the terminal
     data = json.loads(result.stdout.strip().splitlines()[-1])  # q: the settle-up, on stdout
     assert len(data["hands"]) == 4

@@ -407,3 +407,19 @@ def test_qianggang_after_an_earlier_added_kong_of_the_robbed(runner, english, wr
     twice = text + "tiles: {ci: 9p, hand: 1m 23m 456p 789p 11s 34s, win_tile: 1m}\n"
     refused = english.invoke(app, ["score", write(twice)])
     assert refused.exit_code == 1 and "other three copies are the robbed player's pung" in refused.output
+
+
+def test_the_evening_shows_what_decided_it(runner, write) -> None:
+    """The chat text opens with the table; each hand names its dealer, its 包次 and its 米 (both languages)."""
+    text = runner.invoke(app, ["session", str(HOUSE / "session-xiami.yaml"), "-f", "text"]).stdout.splitlines()
+    assert text[:2] == ["杠底1000 炸弹底2000 杠呲底6000 · 不带政策", "规矩: 下米 500"]
+    assert text[3] == "1. [庄东] 流局 · 米: 东1"
+    assert text[6] == "4. [庄南] 暗呲 西: 东 -8000, 南 -7000, 西 +22000, 北 -7000 · 付米: 东 1000"
+    english = runner.invoke(app, ["session", str(HOUSE / "session-xiami.yaml"), "-f", "markdown", "--lang", "en"])
+    assert "- 2. [dealer E] draw · mi held: E2" in english.stdout
+    bao = write(
+        "stakes: 2\ndealer: E\nrules: {baoci: true}\nhands:\n  - win: {type: zhici, winner: W, from: S, bao: true}\n"
+    )
+    assert "1. [庄东] 直呲 西←南 包次: " in runner.invoke(app, ["session", bao, "-f", "text"]).stdout
+    table = runner.invoke(app, ["session", bao]).stdout
+    assert "直呲 西←南 包次" in table

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.io.show.labels import amount_text, person_text, seat_label, word
-from gangci_calc.io.show.render import outcome_text, rules_line, stakes_text
+from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, word
+from gangci_calc.io.show.render import outcome_text, rules_line, stakes_text, table_stakes_text
 from gangci_calc.ledger import House
 from gangci_calc.rules import SEATS, Seat
 
@@ -83,10 +83,16 @@ def _hand_line(settled: SettledSession, index: int, lang: str) -> str:
 
 def hand_line(number: int, hand: Hand, names: dict[Seat, str], net: tuple[Amount, ...], lang: str) -> str:
     """``3. 直呲 西←北: 东 老王 -300, 西 张姐 +900, ...``: one hand on one line."""
-    from gangci_calc.io.show.render_session import short_outcome
+    from gangci_calc.io.show.render_session import mi_text, short_outcome
 
     amounts = ", ".join(f"{seat_label(s, lang, names)} {amount_text(net[s], signed=True)}" for s in SEATS if net[s])
-    return f"{number}. {short_outcome(hand, lang)}" + (f": {amounts}" if amounts else "")
+    dealer = word("dealer_short", lang).format(seat=seat_name(hand.dealer, lang))
+    mi = mi_text(hand, lang)
+    return (
+        f"{number}. {dealer} {short_outcome(hand, lang)}"
+        + (f": {amounts}" if amounts else "")
+        + (f" · {mi}" if mi else "")
+    )
 
 
 def standings_lines(settled: SettledSession, lang: str) -> list[str]:
@@ -94,16 +100,25 @@ def standings_lines(settled: SettledSession, lang: str) -> list[str]:
     return [word("standings", lang), *(f"{p}. {who}: {amount}" for p, who, amount in _standings(settled, lang))]
 
 
+def session_header(settled: SettledSession, lang: str) -> list[str]:
+    """The chat text's first lines: the table's stakes and 带政策, its house rules and fee (each change from a
+    hand on after them), so a reader can check every doubling from the chat alone."""
+    from gangci_calc.io.show.render_session import rule_lines
+
+    return [table_stakes_text(settled.session.table.rules, lang), *rule_lines(settled, lang)]
+
+
 def session_text(settled: SettledSession, lang: str) -> str:
-    """``gangci session --format text``: a line per hand, the standings, and who pays whom."""
-    lines = [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
+    """``gangci session --format text``: the table, a line per hand, the standings, and who pays whom."""
+    lines = [*session_header(settled, lang), ""]
+    lines += [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
     lines += ["", *standings_lines(settled, lang)]
     return "\n".join([*lines, "", *_settle_lines(settled, lang)])
 
 
 def session_markdown(settled: SettledSession, lang: str) -> str:
     """``gangci session --format markdown``: the hands as a list, the standings as a table, the transfers."""
-    lines = [f"**{word('hand', lang)}**", ""]
+    lines = [*session_header(settled, lang), "", f"**{word('hand', lang)}**", ""]
     lines += [f"- {_hand_line(settled, i, lang)}" for i in range(len(settled.hands))]
     lines += ["", f"**{word('standings', lang)}**", "", f"| # | {word('player', lang)} | {word('net', lang)} |"]
     lines += ["|--:|---|--:|", *(f"| {p} | {who} | {amount} |" for p, who, amount in _standings(settled, lang))]

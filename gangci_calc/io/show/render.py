@@ -42,8 +42,13 @@ def rules_line(rules: TableRules, lang: str) -> str:
 
 def stakes_text(hand: Hand, lang: str) -> str:
     """The stakes and 带政策, under the payout table (the house rules follow it: :func:`house_line`)."""
-    s = hand.stakes
-    policy = word("policy_on" if hand.policy else "policy_off", lang)
+    return table_stakes_text(hand.rules, lang)
+
+
+def table_stakes_text(rules: TableRules, lang: str) -> str:
+    """A table's stakes and 带政策: ``杠底1000 炸弹底2000 杠呲底6000 · 带政策``."""
+    s = rules.stakes
+    policy = word("policy_on" if rules.policy else "policy_off", lang)
     text = word("stakes_line", lang).format(gang=s.gang, bomb=s.bomb, ci=s.ci)
     if s.dianpao:
         text += word("stakes_dianpao", lang).format(dianpao=s.dianpao)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.show.render import fits, money, rules_line
 from gangci_calc.ledger import House
-from gangci_calc.rules import SEATS, Amount, Hand, Seat
+from gangci_calc.rules import SEATS, Amount, Hand, Seat, next_mi
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -76,7 +76,26 @@ def short_outcome(hand: Hand, lang: str) -> str:
         text += f" {seat(outcome.winner)}"
     if outcome.source is not None:
         text += f"←{seat(outcome.source)}"
+    if outcome.bao:  # 包次: the discarder paid every share, a hand people argue about
+        text += word("bao_mark", lang)
     return text
+
+
+def mi_text(hand: Hand, lang: str) -> str:
+    """The 米 paid in the hand (``付米: 东 1000``) and held after it (``米: 西2``); empty when there is none."""
+    outcome, house = hand.outcome, hand.house
+    parts = []
+    if house.xiami and outcome.win.is_ci:
+        paid = [
+            f"{seat_name(s, lang)} {house.xiami * hand.mi[s]}" for s in SEATS if hand.mi[s] and s is not outcome.winner
+        ]
+        if paid:
+            parts.append(f"{word('mi_paid', lang)}: {' '.join(paid)}")
+    after = next_mi(house, hand.mi, hand.dealer, outcome.win)
+    held = [f"{seat_name(seat, lang)}{after[seat]}" for seat in SEATS if after[seat]]
+    if held:
+        parts.append(f"{word('mi_held', lang)}: {' '.join(held)}")
+    return " · ".join(parts)
 
 
 def stacked_hands(result: SettledSession, lang: str) -> Text:
@@ -90,6 +109,9 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
         mark = "*" if h.hand.dealer_overridden else ""
         text.append(f"{h.hand.number} {word('dealer', lang)}{seat_name(hand.dealer, lang)}{mark} ", style="bold")
         text.append(short_outcome(hand, lang) + "\n", style="bold")
+        mi = mi_text(hand, lang)
+        if mi:
+            text.append(f"  {mi}\n", style="dim")
         for seat in SEATS:
             person: Person = h.hand.loaded.names.get(seat, seat)
             running[person] = running.get(person, 0) + h.settlement.net[seat]
@@ -129,7 +151,11 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
             cell.append(f"\n{amount_text(h.running[seat])}", style="dim")
             cells.append(cell)
         number = str(h.hand.number) + ("†" if h.hand.table_changed else "")
-        hands.add_row(number, dealer, short_outcome(hand, lang), *cells)
+        outcome = Text(short_outcome(hand, lang))
+        mi = mi_text(hand, lang)
+        if mi:  # the 米 held after this hand
+            outcome.append(f"\n{mi}", style="dim")
+        hands.add_row(number, dealer, outcome, *cells)
     hands.caption = word("each_cell", lang)
     if any(h.hand.table_changed for h in result.hands):
         hands.caption += word("table_changes", lang)
