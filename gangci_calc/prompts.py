@@ -6,6 +6,7 @@ the file is only written once the whole new ledger reads back clean.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -385,7 +386,8 @@ def _new_session(path: str, lang: str, base: HouseRules) -> None:
     no_options: dict[str, object] = {}
     options, fee = ask(q["house"], _none_or(parse_rules_and_fee, (no_options, no_options)), "-")
     house = {key: value.value if isinstance(value, Enum) else value for key, value in options.items()}
-    text = new_session_text(stakes, policy, names, dealer, house, fee)
+    today = datetime.date.today().isoformat()
+    text = new_session_text(stakes, policy, names, dealer, house, fee, today)
     session_from_text(text, path, base)
     write_atomically(path, text)
     write_err(q["saved"].format(file=path))

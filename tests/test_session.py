@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import itertools
 import json
@@ -300,6 +301,7 @@ def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     )
     assert new.exit_code == 0, new.output
     assert last_json(new.stdout) == {
+        "date": datetime.date.today().isoformat(),  # --new writes today's
         "hands": [],
         "totals": {"E": 0, "S": 0, "W": 0, "N": 0},
         "people": [{"name": name, "total": 0} for name in ("老王", "小李", "张姐", "阿强")],

@@ -214,6 +214,7 @@ def session_json(settled: SettledSession, lang: str) -> str:
             }
         )
     data: dict[str, Any] = {
+        **({"date": settled.session.date} if settled.session.date else {}),
         "hands": hands,
         "rules": house_object(settled.session.table.rules.house),
         "totals": net_object(settled.totals),

@@ -142,6 +142,7 @@ def _defs() -> dict[str, Any]:
         "id": {"type": ["string", "integer"], "description": "the record's own id, echoed in its outputs"},
         "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
         "dealer": SEAT | {"description": "庄家"},
+        "date": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "日期: the evening's date"},
     }
 
 

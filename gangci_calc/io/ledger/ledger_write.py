@@ -218,6 +218,7 @@ def new_session_text(
     dealer: Seat,
     house: dict[str, object] | None = None,
     fee: dict[str, object] | None = None,
+    date: str | None = None,
 ) -> str:
     """A new ledger's header; ``house`` and ``fee`` hold the house options and the table fee as file keys and values."""
     lines = [
@@ -226,6 +227,8 @@ def new_session_text(
         f"policy: {'true' if policy else 'false'}",
         f"dealer: {dealer.name}            # deals the first hand",
     ]
+    if date:
+        lines.append(f"date: {date}")
     if names:
         lines.append(f"players: {players_flow(names)}")
     if house:

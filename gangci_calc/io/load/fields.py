@@ -6,6 +6,7 @@ tables and their aliases come from :mod:`.schema`, built once there.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -97,6 +98,19 @@ def by_seat(value: dict[Any, Any], path: FieldPath) -> Iterator[tuple[Seat, Any]
         seen[seat] = raw_seat
         if item is not None:  # null is absent: that seat has nothing given
             yield seat, item
+
+
+def read_date(value: Any, path: FieldPath) -> str:
+    """A date, ``YYYY-MM-DD`` (YAML reads an unquoted one as a date; JSON gives text) -> its ISO text."""
+    import datetime
+
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    text = value.strip() if isinstance(value, str) else ""
+    if len(text) == 10:  # 2026-12-01, not 20261201 nor a week date
+        with contextlib.suppress(ValueError):
+            return datetime.date.fromisoformat(text).isoformat()
+    raise RuleError(path, say(m.NOT_A_DATE, value=shown(value)))
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:

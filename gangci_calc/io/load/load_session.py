@@ -12,7 +12,7 @@ from typing import Any
 
 from gangci_calc.errors import InputError, InputErrors, RuleError, field_name
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
-from gangci_calc.io.load.fields import kind_of, read_mapping, read_seat
+from gangci_calc.io.load.fields import kind_of, read_date, read_mapping, read_seat
 from gangci_calc.io.load.load import (
     LoadedHand,
     Table,
@@ -61,6 +61,7 @@ class SessionFile:
     text: str  # the file as read, for --add to extend
     current: Table | None = None  # the table after the last hand's changes (None: the header's)
     mi: tuple[int, int, int, int] = NO_MI  # 米 held before the next hand (下米)
+    date: str | None = None  # the evening's date (YYYY-MM-DD), where the header gives it
 
     @property
     def table_now(self) -> Table:
@@ -159,6 +160,7 @@ def session_from_data(
         if "dealer" not in given:
             raise RuleError((), say(m.MISSING_FIRST_DEALER))
         first_dealer = read_seat(given["dealer"], ("dealer",))
+        date = read_date(given["date"], ("date",)) if "date" in given else None
         raw_hands = given.get("hands")
         if raw_hands is None:
             raw_hands = []
@@ -182,7 +184,7 @@ def session_from_data(
         hands.append(hand)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi)
+    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date)
 
 
 def hand_error(error: RuleError, number: int, source: str, line: int | None, column: int | None) -> InputError:

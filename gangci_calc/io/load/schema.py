@@ -32,6 +32,7 @@ TABLE_KEYS = ("stakes", "policy", "players", "rules", "fee")  # in a session hea
 SESSION_KEYS: dict[str, tuple[str, ...]] = {
     **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer", *RECORD_KEYS)},
     "hands": ("hands", "牌局"),
+    "date": ("date", "日期"),  # the evening's date, YYYY-MM-DD
 }
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
     k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS, *RECORD_KEYS)

@@ -105,7 +105,8 @@ def session_header(settled: SettledSession, lang: str) -> list[str]:
     hand on after them), so a reader can check every doubling from the chat alone."""
     from gangci_calc.io.show.render_session import rule_lines
 
-    return [table_stakes_text(settled.session.table.rules, lang), *rule_lines(settled, lang)]
+    date = [settled.session.date] if settled.session.date else []
+    return [*date, table_stakes_text(settled.session.table.rules, lang), *rule_lines(settled, lang)]
 
 
 def session_text(settled: SettledSession, lang: str) -> str:
