@@ -80,12 +80,14 @@ if TYPE_CHECKING:  # built at run time from the registry; to the type checker, a
     CheckFormat: TypeAlias = Enum
     WaitsFormat: TypeAlias = Enum
     BatchFormat: TypeAlias = Enum
+    HistoryFormat: TypeAlias = Enum
 else:
     ScoreFormat = _choices("ScoreFormat", formats.SCORE)
     SessionFormat = _choices("SessionFormat", formats.SESSION)
     CheckFormat = _choices("CheckFormat", formats.CHECK)
     WaitsFormat = _choices("WaitsFormat", formats.WAITS)
     BatchFormat = _choices("BatchFormat", formats.BATCH)
+    HistoryFormat = _choices("HistoryFormat", formats.HISTORY)
 
 
 def _first(choices: type[Enum]) -> Any:
@@ -289,6 +291,24 @@ def session(
         from gangci_calc.session import session_output
 
         emit(session_output(session_file, format.value, language, base))
+
+
+@app.command(help=_h("history"))
+def history(
+    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help=_h("history_paths"))],
+    format: Annotated[HistoryFormat, _format_option(formats.HISTORY)] = _first(HistoryFormat),
+    lang: LangOption = None,
+    since: Annotated[Optional[str], typer.Option("--since", metavar="YYYY-MM-DD", help=_h("since"))] = None,  # noqa: UP045
+    until: Annotated[Optional[str], typer.Option("--until", metavar="YYYY-MM-DD", help=_h("until"))] = None,  # noqa: UP045
+    chart: Annotated[Optional[str], typer.Option("--chart", metavar="FILE.svg", help=_h("chart"))] = None,  # noqa: UP045
+    rules: RulesOption = None,
+) -> None:
+    """The club's record over many evenings."""
+    with exit_codes(lang) as language:
+        from gangci_calc.history import history_output
+
+        text = history_output(paths, format.value, language, since=since, until=until, chart=chart, base=_house(rules))
+        emit(text)
 
 
 @app.command(help=_h("check"))

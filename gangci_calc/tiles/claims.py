@@ -287,19 +287,24 @@ def check_claim(
         return Verdict(win, False, reason)
     if verdict.holds:
         return verdict
+    return Verdict(win, False, verdict.reason, alternatives=_instead(win, claim, house, dealer_wins, another))
+
+
+def _instead(win: Win, claim: TileClaim, house: HouseRules, dealer_wins: bool, another: bool) -> tuple[Win, ...]:
+    """The wins these tiles do make at this table, the tile coming as it came (``another``: from another player)."""
     others = []
     for other, check in CHECKS.items():
-        if other is win or not allowed(other, house) or (other is Win.HEAVENLY and (not dealer_wins or claim.melds)):
+        if other is win or not allowed(other, house) or came_from_another(other) is not another:
             continue
-        if came_from_another(other) is not another:
+        if other is Win.HEAVENLY and (
+            not dealer_wins or claim.melds or len(claim.hand) + (claim.win_tile is not None) != 14
+        ):
             continue
         if claim.win_tile is None and other is not Win.TIANCI:
             continue
-        if other is Win.HEAVENLY and len(claim.hand) + (claim.win_tile is not None) != 14:
-            continue
         if check(claim).holds:
             others.append(other)
-    return Verdict(win, False, verdict.reason, alternatives=tuple(others))
+    return tuple(others)
 
 
 def verdict_for(

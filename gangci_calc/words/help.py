@@ -25,6 +25,18 @@ HELP: dict[str, M] = {
         "Every hand of an evening, running totals, and who pays whom at the end.",
     ),
     "session_file": M("一个场次文件 (多局)。", "A session file (many hands)."),
+    "history": M(
+        "俱乐部的历史战绩：多个场次文件的每人合计、局数、胡牌、点炮、最好最差一局和台费。",
+        "The club's record over many ledgers: each person's total, hands, wins, discards, best and worst hand, fees.",
+    ),
+    "history_paths": M(
+        "场次文件或文件夹 (文件夹里找所有 .yaml)。", "Ledger files or folders (folders are searched for .yaml ledgers)."
+    ),
+    "since": M("只算这天及以后的场次 (YYYY-MM-DD)。", "Only evenings on or after this date (YYYY-MM-DD)."),
+    "until": M("只算这天及以前的场次 (YYYY-MM-DD)。", "Only evenings on or before this date (YYYY-MM-DD)."),
+    "chart": M(
+        "把每人的累计画成 SVG 图，写到这个文件。", "Draw each person's running total as an SVG chart, into this file."
+    ),
     "add": M("在提问中记下一局，加到文件末尾。", "Enter the next hand at the prompts and append it."),
     "new": M("在提问中开一个新的场次文件。", "Start a new session file at the prompts."),
     "play": M(

@@ -87,7 +87,7 @@ def charge_object(c: Charge) -> dict[str, Any]:
 
 def payments_json(hand: Hand, settlement: Settlement) -> str:
     """Every payment of a hand, without its charges, as JSON text (batch's ``--payments``)."""
-    return _dumps([payment_object(p, hand, charges=False) for p in settlement.payments])
+    return exact_json([payment_object(p, hand, charges=False) for p in settlement.payments])
 
 
 def fee_object(hand: Hand, settlement: Settlement) -> dict[str, Any]:
@@ -160,7 +160,7 @@ def rules_cell(house: HouseRules) -> str:
 _EXACT = re.compile(r'"\\u0000(-?\d+\.5)\\u0000"')
 
 
-def _dumps(data: object) -> str:
+def exact_json(data: object) -> str:
     """JSON text; a half too large for a float's exact digits is written as its exact decimal."""
     text = json.dumps(data, ensure_ascii=False)
     return _EXACT.sub(r"\1", text) if "\\u0000" in text else text
@@ -173,7 +173,7 @@ def score_json(loaded: LoadedHand, settlement: Settlement, lang: str, explain: b
         from gangci_calc.io.show.explain import explain_lines
 
         data["explain"] = explain_lines(loaded.hand, settlement, lang, loaded.names)
-    return _dumps(data)
+    return exact_json(data)
 
 
 def score_csv(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool) -> str:
@@ -233,7 +233,7 @@ def session_json(settled: SettledSession, lang: str) -> str:
         ],
         "players": {seat.name: name for seat, name in names.items()},
     }
-    return _dumps(data)
+    return exact_json(data)
 
 
 def _house_mark(who: object) -> dict[str, bool]:
@@ -271,14 +271,14 @@ def session_csv(settled: SettledSession, lang: str, delimiter: str = ",") -> str
 
 def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
     """``gangci check --format json``."""
-    return _dumps(verdict_object(verdict, lang))
+    return exact_json(verdict_object(verdict, lang))
 
 
 def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:
     """``gangci waits --format json``: the hand, its waits, and which next tile makes which win."""
     from gangci_calc.tiles.notation import tile_text, to_text
 
-    return _dumps(
+    return exact_json(
         {
             "hand": to_text(claim.hand),
             "ci": tile_text(claim.ci),

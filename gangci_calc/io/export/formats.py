@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from gangci_calc.club import ClubRecord
     from gangci_calc.io.export.batch_lines import Echo, Frame, Outcome
     from gangci_calc.io.load.load import LoadedHand
     from gangci_calc.io.load.load_session import SettledSession
@@ -50,6 +51,10 @@ class CheckRenderer(Protocol):
 
 class WaitsRenderer(Protocol):
     def __call__(self, claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str, /) -> str: ...
+
+
+class HistoryRenderer(Protocol):
+    def __call__(self, record: ClubRecord, lang: str, /) -> str: ...
 
 
 class BatchLinesMaker(Protocol):
@@ -179,6 +184,45 @@ SESSION: dict[str, Format[SessionRenderer]] = {
     "tsv": Format(_session_tsv),
     "text": Format(_session_text),
     "markdown": Format(_session_markdown),
+}
+
+
+def _history_table() -> HistoryRenderer:
+    from gangci_calc.io.show.history import history_table
+
+    return history_table
+
+
+def _history_json() -> HistoryRenderer:
+    from gangci_calc.io.export.history import history_json
+
+    return history_json
+
+
+def _history_csv() -> HistoryRenderer:
+    from gangci_calc.io.export.history import history_csv
+
+    return history_csv
+
+
+def _history_text() -> HistoryRenderer:
+    from gangci_calc.io.show.history import history_text
+
+    return history_text
+
+
+def _history_markdown() -> HistoryRenderer:
+    from gangci_calc.io.show.history import history_markdown
+
+    return history_markdown
+
+
+HISTORY: dict[str, Format[HistoryRenderer]] = {
+    "table": Format(_history_table),
+    "json": Format(_history_json),
+    "csv": Format(_history_csv),
+    "text": Format(_history_text),
+    "markdown": Format(_history_markdown),
 }
 CHECK: dict[str, Format[CheckRenderer]] = {"table": Format(_check_panel), "json": Format(_check_json)}
 WAITS: dict[str, Format[WaitsRenderer]] = {"table": Format(_waits_view), "json": Format(_waits_json)}

@@ -1,0 +1,84 @@
+"""The work behind ``gangci history``: every ledger read and settled (the settle service), then added up.
+
+An evening's date is its header's ``date:``; a ledger without one goes by the
+day its file was last changed, for ``--since`` / ``--until`` and the order of
+the evenings (oldest first).
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from gangci_calc.club import ClubRecord, EveningPlayed, club_record
+from gangci_calc.errors import InputError, RuleError
+from gangci_calc.io.export.formats import HISTORY
+from gangci_calc.io.load.fields import read_date
+from gangci_calc.io.load.load_session import load_session
+from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.service import settle_evening
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+
+LEDGER_SUFFIXES = (".yaml", ".yml")
+
+
+def ledger_paths(paths: list[str]) -> list[Path]:
+    """The files given, and the ``.yaml`` ledgers under each folder given, each once, in a stable order."""
+    found: dict[Path, None] = {}
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            for file in sorted(p for p in path.rglob("*") if p.suffix in LEDGER_SUFFIXES and p.is_file()):
+                found.setdefault(file, None)
+        elif path.exists():
+            found.setdefault(path, None)
+        else:
+            raise InputError(given, say(m.NO_SUCH_FILE))
+    return list(found)
+
+
+def read_window(text: str | None, option: str) -> str | None:
+    """``--since`` / ``--until`` as an ISO date, or a located error."""
+    if text is None:
+        return None
+    try:
+        return read_date(text, ())
+    except RuleError as error:
+        raise InputError(option, error.message) from None
+
+
+def club_of(paths: list[str], since: str | None, until: str | None, base: HouseRules = SEED_RULES) -> ClubRecord:
+    """The club's record over the ledgers at ``paths``, evenings outside the window left out."""
+    evenings = []
+    for path in ledger_paths(paths):
+        session = load_session(path, base)
+        date = session.date or datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()
+        if (since and date < since) or (until and date > until):
+            continue
+        settled = settle_evening(session)
+        hands = [(h.hand.loaded.hand, dict(h.hand.loaded.names), h.settlement.net) for h in settled.hands]
+        evenings.append(EveningPlayed(str(path), date, hands, settled.people, settled.fees))
+    evenings.sort(key=lambda e: (e.date or "", e.file))
+    return club_record(evenings)
+
+
+def history_output(
+    paths: list[str],
+    fmt: str,
+    lang: str,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    chart: str | None = None,
+    base: HouseRules = SEED_RULES,
+) -> str:
+    """The record in ``fmt``; with ``chart``, the running totals drawn into that SVG file too."""
+    record = club_of(paths, read_window(since, "--since"), read_window(until, "--until"), base)
+    if chart is not None:
+        from gangci_calc.io.export.chart import chart_svg
+        from gangci_calc.io.ledger.atomic import atomic_file
+
+        with atomic_file(chart) as handle:
+            handle.write(chart_svg(record, lang))
+    return HISTORY[fmt].renderer()(record, lang)
