@@ -311,16 +311,28 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-FUZZ = settings(
-    max_examples=int(os.environ.get("GANGCI_FUZZ", "150")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+def _fuzz(examples: int) -> settings:
+    return settings(max_examples=examples, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@FUZZ
-@given(text=mutated(), command=st.sampled_from(["score", "check", "session", "batch", "rules"]))
+COMMANDS = st.sampled_from(["score", "check", "session", "batch", "rules"])
+
+
+@_fuzz(60)
+@given(text=mutated(), command=COMMANDS)
 def test_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
+    fuzzed_file_is_handled(tmp_path_factory, text, command)
+
+
+@pytest.mark.slow
+@_fuzz(int(os.environ.get("GANGCI_FUZZ", "1000")))
+@given(text=mutated(), command=COMMANDS)
+def test_many_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
+    """The long run of the same (GANGCI_FUZZ sets its size)."""
+    fuzzed_file_is_handled(tmp_path_factory, text, command)
+
+
+def fuzzed_file_is_handled(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
     path = tmp_path_factory.mktemp("fuzz") / "hand.yaml"
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(app, [command, str(path)])
