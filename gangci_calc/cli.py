@@ -258,6 +258,7 @@ def session(
     undo: Annotated[bool, typer.Option("--undo", help=_h("undo"))] = False,
     edit: Annotated[Optional[int], typer.Option("--edit", metavar="N", help=_h("edit"))] = None,  # noqa: UP045
     rules: RulesOption = None,
+    explain: Annotated[bool, typer.Option("--explain", help=_h("session_explain"))] = False,
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
@@ -290,7 +291,7 @@ def session(
                     return
         from gangci_calc.session import session_output
 
-        emit(session_output(session_file, format.value, language, base))
+        emit(session_output(session_file, format.value, language, base, explain=explain))
 
 
 @app.command(help=_h("history"))

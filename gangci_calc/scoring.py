@@ -17,6 +17,7 @@ def score_file(
     """The whole output as one string, so nothing is half-written on error."""
     form = SCORE[fmt]
     if explain and not form.explain:  # the registry says which formats show the formulas
-        raise InputError("--explain", say(m.EXPLAIN_NOT_IN_FORMAT, fmt=fmt))
+        shown = ", ".join(name for name, f in SCORE.items() if f.explain)
+        raise InputError("--explain", say(m.EXPLAIN_NOT_IN_FORMAT, fmt=fmt, formats=shown))
     loaded = load_hand(path, base)
     return form.renderer()(loaded, settle_hand(loaded, check=check), lang, explain)

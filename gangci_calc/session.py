@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+from gangci_calc.errors import InputError
 from gangci_calc.io.export.formats import SESSION
-from gangci_calc.io.load.load_session import load_session
+from gangci_calc.io.load.load_session import SettledSession, load_session
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.service import settle_evening
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
 
 
-def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES) -> str:
-    """A whole session file, settled and rendered; a ledger is settled whole or not at all."""
-    return SESSION[fmt].renderer()(settle_evening(load_session(path, base)), lang)
+def session_output(path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES, *, explain: bool = False) -> str:
+    """A whole session file, settled and rendered; a ledger is settled whole or not at all.
+
+    With ``explain``, every hand's ``--explain`` lines follow, in order (formats for people only).
+    """
+    form = SESSION[fmt]
+    if explain and not form.explain:
+        shown = ", ".join(name for name, f in SESSION.items() if f.explain)
+        raise InputError("--explain", say(m.EXPLAIN_NOT_IN_FORMAT, fmt=fmt, formats=shown))
+    settled = settle_evening(load_session(path, base))
+    text = form.renderer()(settled, lang)
+    return text + "\n" + explained(settled, lang) if explain else text
+
+
+def explained(settled: SettledSession, lang: str) -> str:
+    """Every hand's formulas under its line: what ``gangci score --explain`` shows, hand by hand."""
+    from gangci_calc.io.show.chat import hand_line
+    from gangci_calc.io.show.explain import explain_lines
+
+    lines: list[str] = []
+    for h in settled.hands:
+        loaded = h.hand.loaded
+        lines += ["", hand_line(h.hand.number, loaded.hand, loaded.names, h.settlement.net, lang)]
+        lines += [f"  {line}" for line in explain_lines(loaded.hand, h.settlement, lang, loaded.names)]
+    return "\n".join(lines).lstrip("\n") + "\n"

@@ -437,3 +437,14 @@ def test_prompts_never_write_to_stdout(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("hand,dealer,outcome,winner,from,E,S,W,N,rules\n")
     assert "庄家" in done.stderr and "庄家" not in done.stdout
+
+
+def test_session_explain_gives_every_hand_its_formulas(runner, english) -> None:
+    path = str(EXAMPLES / "house" / "session-fee.yaml")
+    shown = runner.invoke(app, ["session", path, "-f", "text", "--explain"]).stdout
+    explained = shown[shown.rindex("1. [庄东] 炸弹 南") :]  # after the evening itself, hand by hand
+    hand3 = explained[explained.index("3. [庄南] 暗呲 西") :]
+    assert "  北 小赵 → 西 张姐  暗呲: 杠呲底 600 = 600" in hand3 and "  北 小赵 → 老王  每局: 台费 10 = 10" in hand3
+    assert explained.index("2. [庄南] 流局\n  流局") < explained.index("3. [庄南] 暗呲 西: ")
+    refused = english.invoke(app, ["session", path, "-f", "json", "--explain"])
+    assert refused.exit_code == 2 and "use --format table, text, markdown" in refused.stderr

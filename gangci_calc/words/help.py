@@ -20,6 +20,9 @@ HELP: dict[str, M] = {
     "score": M("一局结束后每位玩家的输赢表。", "Per-player payout table for one finished hand."),
     "score_hand": M("一个牌局文件 (YAML 或 JSON)。", "A hand file (YAML or JSON)."),
     "explain": M("列出每笔钱和它的算式。", "List every payment with its formula."),
+    "session_explain": M(
+        "在后面按局列出每一局的每笔钱和算式。", "Then every hand's payments with their formulas, hand by hand."
+    ),
     "session": M(
         "一晚上的每一局、累计，和最后谁付谁。",
         "Every hand of an evening, running totals, and who pays whom at the end.",

@@ -177,13 +177,13 @@ SCORE: dict[str, Format[ScoreRenderer]] = {
     "text": Format(_score_text, explain=True),
     "markdown": Format(_score_markdown, explain=True),
 }
-SESSION: dict[str, Format[SessionRenderer]] = {
-    "table": Format(_session_table),
+SESSION: dict[str, Format[SessionRenderer]] = {  # explain: --explain adds every hand's formulas after it
+    "table": Format(_session_table, explain=True),
     "json": Format(_session_json),
     "csv": Format(_session_csv),
     "tsv": Format(_session_tsv),
-    "text": Format(_session_text),
-    "markdown": Format(_session_markdown),
+    "text": Format(_session_text, explain=True),
+    "markdown": Format(_session_markdown, explain=True),
 }
 
 
