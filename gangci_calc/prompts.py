@@ -264,10 +264,10 @@ def ask_hand(
     if rules.policy:
         last = current.bets if current is not None else last_bets
         previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t), bets), previous)
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names), bets), previous)
     no_kongs: tuple[Kong, ...] = ()
     before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t), no_kongs), before_kongs)
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t, names), no_kongs), before_kongs)
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
@@ -327,8 +327,8 @@ def _checked_winner(house: HouseRules, winner: Seat, win: Win, dealer: Seat) -> 
     return winner
 
 
-def _checked_kongs(outcome: Outcome, text: str) -> tuple[Kong, ...]:
-    kongs = tuple(parse_kongs(text))
+def _checked_kongs(outcome: Outcome, text: str, names: dict[Seat, str]) -> tuple[Kong, ...]:
+    kongs = tuple(parse_kongs(text, names))
     check_kongs(kongs, outcome)
     return kongs
 
@@ -338,8 +338,8 @@ def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets
     return (bets[0], bets[1], bets[2], bets[3])
 
 
-def _checked_bets(dealer: Seat, text: str) -> tuple[Bets, Bets, Bets, Bets]:
-    bets = _to_bets(parse_bets(text))
+def _checked_bets(dealer: Seat, text: str, names: dict[Seat, str] | None = None) -> tuple[Bets, Bets, Bets, Bets]:
+    bets = _to_bets(parse_bets(text, names))
     check_bets(bets, dealer, True)
     return bets
 

@@ -448,3 +448,12 @@ def test_session_explain_gives_every_hand_its_formulas(runner, english) -> None:
     assert explained.index("2. [庄南] 流局\n  流局") < explained.index("3. [庄南] 暗呲 西: ")
     refused = english.invoke(app, ["session", path, "-f", "json", "--explain"])
     assert refused.exit_code == 2 and "use --format table, text, markdown" in refused.stderr
+
+
+def test_names_work_in_add_ons_and_kongs(runner, tmp_path: Path) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    added = runner.invoke(app, ["session", str(path), "--add"], input="\n炸弹\n小李\n小李飘1 东飘1\n老王暗杠\n")
+    assert added.exit_code == 0, added.output
+    text = path.read_text(encoding="utf-8")
+    assert "bets: {E: {piao: 1}, S: {piao: 1}}" in text and "kongs:\n      - {by: E, type: concealed}" in text, text

@@ -348,7 +348,9 @@ LEDGER_BUSY = M(
     "{path}：另一个 gangci 正在往这个账本里记一局；等它完成再试",
     "{path}: another gangci is entering a hand in this ledger; try again when it is done",
 )
-EXPLAIN_NOT_IN_FORMAT = M("{fmt} 放不下算式：用 --format {formats}", "{fmt} has no room for formulas: use --format {formats}")
+EXPLAIN_NOT_IN_FORMAT = M(
+    "{fmt} 放不下算式：用 --format {formats}", "{fmt} has no room for formulas: use --format {formats}"
+)
 RULES_NAME_NOTHING = M("它没写任何规矩", "it names no house options")
 WHERE_WHAT = M("{where}: {what}", "{where}: {what}")
 # --- the referee commands (referee.py) -----------------------------------------------------------------------

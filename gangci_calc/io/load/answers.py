@@ -59,10 +59,19 @@ def parse_seat_answer(text: str, names: dict[Seat, str] | None = None) -> Seat:
     return seat
 
 
-def _tokens(text: str) -> list[tuple[str, str, str]]:
+def _tokens(text: str, names: dict[Seat, str] | None = None) -> list[tuple[str, str, str]]:
+    """The answer's tokens; a player's name (``小赵``) reads as the seat they sit in, before anything else."""
+    pattern = _TOKENS
+    by_name = {name: seat for seat, name in (names or {}).items() if name}
+    if by_name:
+        spelled = "|".join(re.escape(name) for name in sorted(by_name, key=len, reverse=True))
+        pattern = re.compile(f"(?P<name>{spelled})|" + _TOKENS.pattern, re.IGNORECASE)
     out = []
-    for match in _TOKENS.finditer(text.strip()):
+    for match in pattern.finditer(text.strip()):
         kind = match.lastgroup
+        if kind == "name":
+            out.append(("seat", by_name[match.group("name")].name, ""))
+            continue
         if kind == "count":
             kind = "bet"
         if kind == "bad":
@@ -78,11 +87,15 @@ def _tokens(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parse_bets(text: str) -> dict[Seat, dict[str, int]]:
-    """``S piao 1, N di 2 gang 1`` or ``南飘1 北抵2杠1`` -> counts per seat."""
+def parse_bets(text: str, names: dict[Seat, str] | None = None) -> dict[Seat, dict[str, int]]:
+    """``S piao 1, N di 2 gang 1``, ``南飘1 北抵2杠1`` or with names, ``小赵飘1`` -> counts per seat.
+
+    >>> parse_bets("小赵飘1 东飘1", {Seat.N: "小赵"})
+    {<Seat.N: 3>: {'piao': 1}, <Seat.E: 0>: {'piao': 1}}
+    """
     bets: dict[Seat, dict[str, int]] = {}
     seat: Seat | None = None
-    for kind, value, count in _tokens(text):
+    for kind, value, count in _tokens(text, names):
         if kind == "seat":
             seat = parse_seat(value.upper() if value.isascii() else value)
             bets.setdefault(seat, {})  # type: ignore[arg-type]
@@ -97,12 +110,12 @@ def parse_bets(text: str) -> dict[Seat, dict[str, int]]:
     return {s: counts for s, counts in bets.items() if counts}
 
 
-def parse_kongs(text: str) -> list[Kong]:
-    """``北暗杠 东明杠南 南续杠西`` or ``N concealed, E exposed S`` -> kongs."""
+def parse_kongs(text: str, names: dict[Seat, str] | None = None) -> list[Kong]:
+    """``北暗杠 东明杠南 南续杠西``, ``N concealed, E exposed S`` or with names, ``老王暗杠`` -> kongs."""
     kongs: list[Kong] = []
     pending: list[Seat] = []
     kind = None
-    for token, value, _ in _tokens(text):
+    for token, value, _ in _tokens(text, names):
         if token == "seat":
             seat = parse_seat(value.upper() if value.isascii() else value)
             assert seat is not None
