@@ -95,3 +95,13 @@ def test_history_refuses_a_bad_window_and_a_missing_path(english, tmp_path: Path
     assert bad.exit_code == 2 and "--since" in bad.stderr and "2026-12-01" in bad.stderr
     missing = english.invoke(app, ["history", str(tmp_path / "nope.yaml")])
     assert missing.exit_code == 2 and "no such file" in missing.stderr
+
+
+@pytest.mark.parametrize("width", [40, 45, 120])
+def test_history_keeps_every_amount_whole_at_any_width(runner, width: int) -> None:
+    from gangci_calc.io.show.console import out
+
+    out.cache_clear()
+    shown = runner.invoke(app, ["history", str(EXAMPLES / "club")], env={"COLUMNS": str(width)}).stdout
+    out.cache_clear()
+    assert "…" not in shown and "+1300" in shown and "-1550" in shown and "台费合计 380" in shown

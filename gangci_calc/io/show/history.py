@@ -8,6 +8,8 @@ from gangci_calc.io.show.labels import amount_text, win_label, word
 from gangci_calc.rules import Amount, Win
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from gangci_calc.club import ClubRecord, PersonRecord
 
 
@@ -55,7 +57,7 @@ def history_table(record: ClubRecord, lang: str) -> str:
     from rich.table import Table
 
     from gangci_calc.io.show.console import capture
-    from gangci_calc.io.show.render import money
+    from gangci_calc.io.show.render import fits, money
 
     people = Table(title=word("club_record", lang), title_style="bold")
     for index, title in enumerate(head(lang)):
@@ -71,7 +73,32 @@ def history_table(record: ClubRecord, lang: str) -> str:
     footer = [word("fees_taken", lang).format(fees=record.fees)] if record.fees else []
     if not record.evenings:
         return capture(word("no_evenings", lang))
+    if not (fits(people) and fits(evenings)):  # a phone: a block per person, every amount whole
+        return capture(stacked_history(record, lang), *footer)
     return capture(people, evenings, *footer)
+
+
+def stacked_history(record: ClubRecord, lang: str) -> Text:
+    """The record for a narrow screen: a few short lines per person, then a line or two per evening."""
+    from rich.text import Text
+
+    from gangci_calc.io.show.render import money
+
+    labels = head(lang)
+    text = Text(word("club_record", lang) + "\n", style="bold")
+    for place, p in enumerate(record.people, 1):
+        name, evenings, hands, _, wins, discards, best, worst = person_cells(p, lang)
+        text.append(f"{place}. {name} ", style="bold")
+        text.append_text(money(p.total))
+        text.append(f"\n   {labels[1]} {evenings} · {labels[2]} {hands} · {labels[5]} {discards}\n")
+        if wins:
+            text.append(f"   {wins}\n")
+        text.append(f"   {labels[6]} {best} · {labels[7]} {worst}\n", style="dim")
+    text.append("\n" + word("evenings", lang) + "\n", style="bold")
+    for index in range(len(record.evenings)):
+        date, file, hands, top = evening_cells(record, index, lang)
+        text.append(f"{date} · {labels[2]} {hands}" + (f" · {top}" if top else "") + f"\n   {file}\n")
+    return text
 
 
 def history_text(record: ClubRecord, lang: str) -> str:
