@@ -124,7 +124,18 @@ def score_many(
         try:
             yield score(record, rules=rules, check=check, lang=language)
         except HandError as error:
+            error.id = _record_id(record)
             yield error
+
+
+def _record_id(record: object) -> str | int | None:
+    """A record's own id under any of its spellings, when it is a string or a whole number."""
+    from gangci_calc.io.load.schema import TOP
+
+    if not isinstance(record, Mapping):
+        return None
+    found = next((v for k, v in record.items() if TOP.lookup.get(k) == "id"), None)
+    return found if isinstance(found, (str, int)) and not isinstance(found, bool) else None
 
 
 def settle_session(

@@ -123,11 +123,12 @@ class InputErrors(GangciError):
 class HandError(GangciError, ValueError):
     """A hand or session given as a mapping (the Python API) that the rules refuse: ``field: message``."""
 
-    def __init__(self, field: str, message: Text, lang: str | None = None) -> None:
+    def __init__(self, field: str, message: Text, lang: str | None = None, id: str | int | None = None) -> None:
         super().__init__(field, message)
         self.field = field  # the path of the field at fault: ``bets.S.piao``, ``hands[2].win.winner``
         self.message = message
         self.lang = lang  # the language asked for; ``str()`` speaks it
+        self.id = id  # the record's own id (``id:`` / ``编号``), as given, so a platform can join it back
 
     def text(self, lang: str) -> str:
         message = text_of(self.message, lang)

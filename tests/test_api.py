@@ -109,3 +109,12 @@ def test_the_readme_python_examples_run() -> None:
         test = parser.get_doctest(block, {}, f"README python block {index + 1}", "README.md", 0)
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_a_hand_error_carries_the_records_id() -> None:
+    from gangci_calc.api import HandError, score_many
+
+    bad = [{"id": "h-7", "stakes": 2, "dealer": "E", "win": {"type": "bomb"}}, {"编号": 9, "stakes": 2}]
+    errors = list(score_many([*bad, {"stakes": 2}], lang="en"))
+    assert all(isinstance(e, HandError) for e in errors)
+    assert [e.id for e in errors] == ["h-7", 9, None]  # type: ignore[union-attr]
