@@ -226,3 +226,10 @@ def test_the_fast_path_follows_each_bound_of_the_core(
     monkeypatch.setattr(importlib.import_module(module), name, tighter)
     fast, slow = both()
     assert "error" in slow[0] and fast == slow
+
+
+def test_keep_refuses_a_dotted_key_into_the_hand(english, tmp_path) -> None:
+    path = tmp_path / "h.jsonl"
+    path.write_text('{"stakes": 2, "dealer": "E", "win": {"type": "draw"}, "meta": {"table": 5}}\n', encoding="utf-8")
+    result = english.invoke(app, ["batch", str(path), "--keep", "meta.table"])
+    assert result.exit_code == 2 and "--keep takes a record's top-level keys; meta is echoed whole" in result.stderr

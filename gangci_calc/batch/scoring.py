@@ -54,6 +54,8 @@ def kept_keys(keys: list[str]) -> tuple[str, ...]:
     for key in keys:
         if key in taken:
             raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
+        if "." in key and key.split(".", 1)[0] in taken:  # meta.table: meta is echoed whole; --keep is top-level
+            raise InputError("--keep", say(m.KEEP_TOP_LEVEL, key=repr(key), top=key.split(".", 1)[0]))
     return tuple(dict.fromkeys(keys))
 
 

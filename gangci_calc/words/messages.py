@@ -436,6 +436,10 @@ NOT_HOW_IT_CAME = M("{how}的牌成不了{zh}", "{how} tile cannot make {zh} ({v
 HOW_CAME_DISCARD = M("别家打出（或加杠）", "a discarded (or robbed)")
 HOW_CAME_DRAWN = M("自己摸到", "a self-drawn")
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
+KEEP_TOP_LEVEL = M(
+    "{key}：--keep 只取记录最外层的键；{top} 已经整个原样带回",
+    "{key}: --keep takes a record's top-level keys; {top} is echoed whole already",
+)
 DISCARD_OR_DRAWN = M("--from-discard 和 --self-drawn 只能给一个", "give --from-discard or --self-drawn, not both")
 NOT_A_FEE_ANSWER = M(
     "{value} 看不懂 — 如 每局10、每胡50、每晚100、收款=老王",
