@@ -15,7 +15,15 @@ from typer.testing import CliRunner
 _QUIET_ON_TIME = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("gangci", **_QUIET_ON_TIME)
 settings.register_profile("ci", derandomize=True, print_blob=True, **_QUIET_ON_TIME)
-settings.load_profile("ci" if os.environ.get("CI") else "gangci")
+# CI's coverage run repeats the fast tier's properties only to see which lines run: a few examples do
+settings.register_profile("coverage", max_examples=10, derandomize=True, **_QUIET_ON_TIME)
+settings.load_profile(os.environ.get("GANGCI_HYPOTHESIS") or ("ci" if os.environ.get("CI") else "gangci"))
+
+
+def examples(count: int) -> int:
+    """A property test's example count: as written, or a tenth under the coverage profile."""
+    return max(5, count // 10) if os.environ.get("GANGCI_HYPOTHESIS") == "coverage" else count
+
 
 # the ledgers' tails (io/ledger/ledger_tail.py) go to a folder of the test run's own, never the user's cache
 os.environ.setdefault("GANGCI_CACHE_DIR", tempfile.mkdtemp(prefix="gangci-cache-"))

@@ -15,7 +15,7 @@ from gangci_calc.batch.reading import Chunk
 from gangci_calc.batch.scoring import BatchOptions, Scorer
 from gangci_calc.cli import app
 from tests import raw
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, examples
 
 PLATFORM = EXAMPLES / "batch" / "platform.jsonl"
 
@@ -171,7 +171,7 @@ MUTATIONS = [
 ]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]))
 def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str) -> None:
     text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, examples
 from tests.test_batch_records import plain_records
 
 GANGCI = [sys.executable, "-m", "gangci_calc"]
@@ -583,7 +583,7 @@ def verdict_of_batch(text: str, kind: str) -> dict[str, object] | str:
     return dict(out["net"]) if "net" in out else str(out["error"]).split(": ", 1)[1]
 
 
-@settings(max_examples=250)
+@settings(max_examples=examples(250))
 @given(hostile_records())
 def test_batch_and_score_agree_on_every_verdict_and_amount(texts: tuple[str, str]) -> None:
     json_text, yaml_text = texts

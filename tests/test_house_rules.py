@@ -19,7 +19,7 @@ from gangci_calc.cli import app
 from gangci_calc.io.load.load import hand_from_data
 from gangci_calc.rules import net, settle
 from tests import oracle
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, examples
 from tests.raw import hands, sessions
 
 HOUSE = EXAMPLES / "house"
@@ -284,7 +284,7 @@ def test_new_asks_the_rules_and_add_asks_bao_and_ci(runner, tmp_path: Path) -> N
 
 # ---------------------------------------------------------------- against an independent settlement
 
-EXACT = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+EXACT = settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 
 
 def exact(obj: dict[str, Any]) -> tuple[Fraction, ...]:
@@ -301,7 +301,7 @@ def test_random_hands_agree_with_the_oracle(raw: dict[str, Any]) -> None:
     assert sum(expected) == 0
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(raws=st.lists(hands(), min_size=1, max_size=30), rules_base=st.none() | st.just({"zhici_split": "even"}))
 def test_random_hands_agree_in_score_and_batch(
     tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]], rules_base: dict[str, Any] | None
@@ -325,7 +325,7 @@ def test_random_hands_agree_in_score_and_batch(
     assert exact(json.loads(scored.stdout)["net"]) == expected[0]
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(sessions())
 def test_random_sessions_agree_with_the_oracle(
     tmp_path_factory: pytest.TempPathFactory, session: dict[str, Any]

@@ -12,7 +12,7 @@ from gangci_calc.io.load.load_session import load_session
 from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import SEATS, Seat
 from gangci_calc.transfers import fewest_payments
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, examples
 from tests.test_session import brute_force_fewest
 
 PEOPLE = EXAMPLES / "session-people.yaml"
@@ -81,7 +81,7 @@ def evenings(draw: st.DrawFn) -> tuple[list[tuple[int, int, int, int]], list[dic
     return nets, seatings
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(evenings())
 def test_people_totals_sum_and_settle(evening) -> None:
     from gangci_calc.ledger import SettledHand, people_totals

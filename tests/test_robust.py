@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, examples
 from tests.handgen import hands
 
 GANGCI = [sys.executable, "-m", "gangci_calc"]
@@ -311,8 +311,8 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-def _fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def _fuzz(count: int) -> settings:
+    return settings(max_examples=examples(count), suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 COMMANDS = st.sampled_from(["score", "check", "session", "batch", "rules"])
