@@ -44,7 +44,7 @@ def expected_from_sessions(outputs: list[dict[str, Any]]) -> dict[str, dict[str,
     return people
 
 
-@settings(max_examples=examples(10))  # each example writes and reads four evenings through the CLI
+@settings(max_examples=examples(8))  # each example writes and reads four evenings through the CLI
 @given(st.lists(named_sessions, min_size=3, max_size=3))
 def test_history_adds_up_the_evenings(tmp_path_factory: pytest.TempPathFactory, evenings: list[dict[str, Any]]) -> None:
     runner = CliRunner()

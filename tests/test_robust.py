@@ -318,7 +318,7 @@ def _fuzz(count: int) -> settings:
 COMMANDS = st.sampled_from(["score", "check", "session", "batch", "rules"])
 
 
-@_fuzz(60)
+@_fuzz(40)
 @given(text=mutated(), command=COMMANDS)
 def test_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
     fuzzed_file_is_handled(tmp_path_factory, text, command)

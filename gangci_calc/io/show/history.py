@@ -57,7 +57,7 @@ def history_table(record: ClubRecord, lang: str) -> str:
     from rich.table import Table
 
     from gangci_calc.io.show.console import capture
-    from gangci_calc.io.show.render import fits, money
+    from gangci_calc.io.show.render import money
 
     people = Table(title=word("club_record", lang), title_style="bold")
     for index, title in enumerate(head(lang)):
@@ -73,9 +73,10 @@ def history_table(record: ClubRecord, lang: str) -> str:
     footer = [word("fees_taken", lang).format(fees=record.fees)] if record.fees else []
     if not record.evenings:
         return capture(word("no_evenings", lang))
-    if not (fits(people) and fits(evenings)):  # a phone: a block per person, every amount whole
+    shown = capture(people, evenings, *footer)
+    if "…" in shown:  # a phone: a cell was cut, so a block per person instead, every amount whole
         return capture(stacked_history(record, lang), *footer)
-    return capture(people, evenings, *footer)
+    return shown
 
 
 def stacked_history(record: ClubRecord, lang: str) -> Text:
