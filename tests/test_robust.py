@@ -325,7 +325,7 @@ def test_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text
 
 
 @pytest.mark.slow
-@_fuzz(int(os.environ.get("GANGCI_FUZZ", "300")))
+@_fuzz(int(os.environ.get("GANGCI_FUZZ", "150")))
 @given(text=mutated(), command=COMMANDS)
 def test_many_fuzzed_files_never_raise(tmp_path_factory: pytest.TempPathFactory, text: str, command: str) -> None:
     """The long run of the same (GANGCI_FUZZ sets its size)."""
