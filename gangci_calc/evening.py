@@ -23,7 +23,7 @@ from gangci_calc.io.show.chat import hand_line
 from gangci_calc.io.show.console import write_err
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
 from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer
-from gangci_calc.service import settle_evening, settle_hand
+from gangci_calc.service import check_claims, settle_evening, settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
@@ -47,7 +47,7 @@ def settled(session: SessionFile) -> SettledSession:
 def _write(path: str, text: str, base: HouseRules) -> SessionFile:
     """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
     session = session_from_text(text, path, base)
-    settle_evening(session)  # refuses a false tile claim anywhere in the ledger
+    check_claims(session)  # a false tile claim anywhere in the ledger: nothing is written
     write_atomically(path, text, keep_bom=has_bom(path))
     return session
 

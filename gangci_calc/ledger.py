@@ -16,7 +16,7 @@ People are counted across seats: 小李 sat 南 for the bomb, then 西 for the �
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from gangci_calc.rules import SEATS, Amount, Hand, Seat, Settlement, settle
@@ -81,9 +81,9 @@ def person_name(who: Person) -> str:
     return who if isinstance(who, str) else who.name
 
 
-def collector(fee: Fee, seatings: Sequence[Seating]) -> Person:
-    """Who the fee is paid to: the player ``fee.to`` names, else the house (named ``fee.to`` if given)."""
-    if fee.to and any(fee.to in seating.values() for seating in seatings):
+def collector(fee: Fee, players: Set[str]) -> Person:
+    """Who the fee is paid to: the player ``fee.to`` names (one of ``players``), else the house (named ``fee.to``)."""
+    if fee.to and fee.to in players:
         return fee.to
     return House(fee.to or HOUSE_NAME)
 
@@ -99,6 +99,7 @@ def people_totals(
     (the fee of the last hand); a house that collects comes last.
     """
     totals: dict[Person, Amount] = {} if hands else dict.fromkeys(SEATS, 0)
+    players = {name for seating in seatings for name in seating.values()}  # once, not per hand
     collected = 0
     for settled, seating, fee in zip(hands, seatings, fees, strict=True):
         net, paid = settled.settlement.net, settled.settlement.fees
@@ -107,16 +108,16 @@ def people_totals(
             totals[person] = totals.get(person, 0) + net[seat] - paid[seat]
         taken = settled.settlement.fee_total
         if taken:
-            payee = collector(fee, seatings)
+            payee = collector(fee, players)
             totals[payee] = totals.get(payee, 0) + taken
             collected += taken
     if fees and fees[-1].per_evening:
-        payee = collector(fees[-1], seatings)
-        players = [who for who in totals if not isinstance(who, House) and who != payee]
-        for who in players:
+        payee = collector(fees[-1], players)
+        payers = [who for who in totals if not isinstance(who, House) and who != payee]
+        for who in payers:
             totals[who] -= fees[-1].per_evening
-        totals[payee] = totals.get(payee, 0) + fees[-1].per_evening * len(players)
-        collected += fees[-1].per_evening * len(players)
+        totals[payee] = totals.get(payee, 0) + fees[-1].per_evening * len(payers)
+        collected += fees[-1].per_evening * len(payers)
     houses = [who for who in totals if isinstance(who, House)]
     ordered = [(who, total) for who, total in totals.items() if not isinstance(who, House)]
     return (*ordered, *((house, totals[house]) for house in houses)), collected

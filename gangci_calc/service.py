@@ -45,17 +45,22 @@ def settle_hand(loaded: LoadedHand, *, check: bool = True) -> Settlement:
     return settle(loaded.hand)
 
 
+def check_claims(session: SessionFile) -> None:
+    """Refuse an evening in which any hand's tiles do not support its claim (all of them named at once)."""
+    found = [(item, problem) for item in session.hands if (problem := false_claim(item.loaded)) is not None]
+    if found:
+        lines = [
+            say(m.WHERE_WHAT, where=item.loaded.source, what=say(m.HAND_N_FALSE, n=item.number, problem=problem))
+            for item, problem in found
+        ]
+        raise ClaimRejected(*lines, problems=tuple((item.number, problem) for item, problem in found))
+
+
 def settle_evening(session: SessionFile, *, check: bool = True) -> SettledSession:
     """A whole evening: every claim checked (``check``), then every hand settled in order; whole or not at all."""
     from gangci_calc.io.load.load_session import SettledSession
 
     if check:
-        found = [(item, problem) for item in session.hands if (problem := false_claim(item.loaded)) is not None]
-        if found:
-            lines = [
-                say(m.WHERE_WHAT, where=item.loaded.source, what=say(m.HAND_N_FALSE, n=item.number, problem=problem))
-                for item, problem in found
-            ]
-            raise ClaimRejected(*lines, problems=tuple((item.number, problem) for item, problem in found))
+        check_claims(session)
     hands = [item.loaded.hand for item in session.hands]
     return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands]))
