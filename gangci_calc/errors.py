@@ -203,3 +203,12 @@ class AnswerError(_Worded, ValueError):
 
 class UnreadableInput(_Worded):
     """A batch input that cannot be read at all (missing file, not UTF-8...). Exit status 2."""
+
+
+class NotInLedger(InputError):
+    """A hand asked for that the ledger does not hold (hand N, a hand to undo). Exit status 2; 404 or 409 on the
+    page."""
+
+
+class TableExists(InputError):
+    """A new evening asked for where the ledger already holds one. Exit status 2; 409 on the page."""

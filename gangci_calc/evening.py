@@ -10,20 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from gangci_calc import changes
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
-from gangci_calc.io.ledger.atomic import check_ledger_writable
-from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced, without_last_hand
-from gangci_calc.io.ledger.ledger_tail import LedgerTail, PersonTotal, digest_of, load_tail, save_tail
-from gangci_calc.io.ledger.ledger_write import append_at_end, append_hand_text, end_indent, write_atomically
-from gangci_calc.io.ledger.lock import ledger_lock
-from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, has_bom, read_text
+from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
+from gangci_calc.io.ledger.ledger_tail import LedgerTail
+from gangci_calc.io.ledger.ledger_write import append_hand_text
 from gangci_calc.io.load.load import Table
-from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text
+from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session
 from gangci_calc.io.show.chat import hand_line
 from gangci_calc.io.show.console import write_err
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
 from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer
-from gangci_calc.service import check_claims, settle_evening, settle_hand
+from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
 from gangci_calc.words import text_of
@@ -34,22 +32,13 @@ _ASKED = ("dealer", "win", "ci", "bets", "kongs")  # what the prompts ask; an ed
 @contextmanager
 def _locked(path: str, lang: str) -> Iterator[None]:
     """The ledger's lock, then a check that the ledger can be written as it is: before any prompt."""
-    with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
-        check_ledger_writable(path)
+    with changes.locked(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
         yield
 
 
 def settled(session: SessionFile) -> SettledSession:
     """A ledger this module wrote, or read back whole before writing (its claims checked then), settled."""
     return settle_evening(session, check=False)
-
-
-def _write(path: str, text: str, base: HouseRules) -> SessionFile:
-    """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
-    session = session_from_text(text, path, base)
-    check_claims(session)  # a false tile claim anywhere in the ledger: nothing is written
-    write_atomically(path, text, keep_bom=has_bom(path))
-    return session
 
 
 def _next_entry(session: SessionFile, lang: str, commands: tuple[str, ...] = ()) -> Entry:
@@ -88,84 +77,31 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
         text = in_own_lines(session.text, lambda text: append_hand_text(text, block, flow))
     except ValueError as error:
         raise InputError(path, tell(m.CANNOT_APPEND, reason=str(error))) from None
-    return _write(path, text, base)
+    return changes.write(path, text, base)
 
 
 def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
-    """Ask for the next hand and append it; the rest of the file stays byte for byte.
+    """Ask for the next hand and append it (:func:`gangci_calc.changes.append`)."""
 
-    A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`) has
-    all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
-    """
+    def asked(tail: LedgerTail) -> tuple[str, str]:
+        return _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last).item()
+
     with _locked(path, lang):
-        text = read_text(path, SESSION_FILE_LIMIT)
-        digest = digest_of(text, base)
-        tail = load_tail(path, digest)
-        session = None
-        if tail is None:
-            session = session_from_text(text, path, base)
-            tail = tail_of(session, digest)
-        entry = _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last)
-        block, _ = entry.item()
-        reading = tail.reading()
-        added = reading.take(_item_data(block, path), tail.count, path, None)  # the loader's checks, in context
-        if tail.indent is not None:
-            after = append_at_end(text, block, tail.indent)
-            write_atomically(path, after, keep_bom=has_bom(path))
-        else:  # the hands are not the file's last lines: placed by the full writer, and the whole read back
-            after = _append(path, session or session_from_text(text, path, base), entry, base).text
-        if tail.fee_seen or added.loaded.hand.rules.fee.on:  # the fee's standings are worked out whole
-            tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
-        else:
-            tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
-        save_tail(path, tail)
+        added = changes.append(path, base, asked)
         write_err(asking(lang)["saved"].format(file=path))
-        return tail
-
-
-def tail_of(session: SessionFile, digest: str) -> LedgerTail:
-    """A ledger read whole (its text's :func:`digest_of` is ``digest``), as the next ``--add`` needs it (its hands
-    settled, once)."""
-    result = settled(session)
-    people = tuple(
-        PersonTotal(person, int(total * 2), tuple(result.seats_of(person))) for person, total in result.people
-    )
-    text = session.text
-    return LedgerTail(
-        digest,
-        len(session.hands),
-        session.table_now,
-        session.next_dealer(),
-        session.mi,
-        session.hands[-1].loaded.hand if session.hands else None,
-        people if session.hands else (),
-        end_indent(text),
-        any(item.loaded.hand.rules.fee.on for item in session.hands),
-    )
-
-
-def _item_data(block: str, path: str) -> object:
-    """The one hand of a ``hands:`` item as the loader reads it."""
-    from gangci_calc.io.load.boundary import parse_yaml
-
-    items = parse_yaml(block, path)
-    return items[0]
+        return added.tail
 
 
 def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Remove the last hand and say which it was."""
     with _locked(path, lang):
-        _undo(path, load_session(path, base), lang, base)
+        _undo(path, lang, base)
 
 
-def _undo(path: str, session: SessionFile, lang: str, base: HouseRules) -> SessionFile:
-    if not session.hands:
-        raise InputError(path, tell(m.NO_HAND_TO_UNDO))
-    last = session.hands[-1]
+def _undo(path: str, lang: str, base: HouseRules) -> None:
+    last = changes.remove_last(path, base)
     line = hand_line(last.number, last.loaded.hand, last.loaded.names, settle_hand(last.loaded, check=False).net, lang)
-    after = _write(path, in_own_lines(session.text, without_last_hand), base)
     write_err(asking(lang)["removed"].format(hand=line))
-    return after
 
 
 def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -189,7 +125,7 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
             return
         asked = (*_ASKED, "players") if entry.reseated else _ASKED
         block, flow = entry.item(tuple(in_own_lines(session.text, lambda text: kept_fields(text, index, asked))))
-        _write(path, in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow)), base)
+        changes.write(path, in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow)), base)
         write_err(asking(lang)["saved"].format(file=path))
 
 
@@ -214,7 +150,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
             if command.key == "u":
                 try:
                     with _locked(path, lang):
-                        _undo(path, load_session(path, base), lang, base)
+                        _undo(path, lang, base)
                 except InputError as error:
                     write_err(f"  ✗ {text_of(error.message, lang)}")
                 continue

@@ -457,6 +457,7 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
+TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
 # --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
 META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
