@@ -312,6 +312,24 @@ def history(
         emit(text)
 
 
+@app.command(help=_h("serve"))
+def serve(
+    ledger: Annotated[str, typer.Argument(metavar="LEDGER", help=_h("serve_ledger"))],
+    port: Annotated[Optional[int], typer.Option("--port", min=1, max=65535, help=_h("serve_port"))] = None,  # noqa: UP045
+    lan: Annotated[bool, typer.Option("--lan", help=_h("serve_lan"))] = False,
+    host: Annotated[Optional[str], typer.Option("--host", metavar="ADDR", help=_h("serve_host"))] = None,  # noqa: UP045
+    token: Annotated[Optional[str], typer.Option("--token", help=_h("serve_token"))] = None,  # noqa: UP045
+    no_qr: Annotated[bool, typer.Option("--no-qr", help=_h("serve_no_qr"))] = False,
+    lang: LangOption = None,
+    rules: RulesOption = None,
+) -> None:
+    """The table's page: every phone at the table sees the evening and enters hands."""
+    with exit_codes(lang, m.SERVE_LEFT):
+        from gangci_calc.web import serve_ledger
+
+        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=not no_qr, say=emit, base=_house(rules))
+
+
 @app.command(help=_h("check"))
 def check(
     hand_file: Annotated[

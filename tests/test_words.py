@@ -16,6 +16,7 @@ from gangci_calc.rules.options import entries
 from gangci_calc.words import Message, messages, say, speaking, ui
 from gangci_calc.words import book as rule_book
 from gangci_calc.words import help as help_texts
+from gangci_calc.words import page as page_words
 from tests.conftest import EXAMPLES
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -26,6 +27,7 @@ ALL = (
     + [(f"ui.PARTS[{key}]", value) for key, value in ui.PARTS.items()]
     + [(f"ui.ROLES[{key}]", value) for key, value in ui.ROLES.items()]
     + [(f"help.HELP[{key}]", value) for key, value in help_texts.HELP.items()]
+    + [(f"page.PAGE[{key}]", value) for key, value in page_words.PAGE.items()]
 )
 GLOSSES = {"value", "en"}  # English may add the file's own key or an English name beside the Chinese term
 

@@ -28,6 +28,25 @@ HELP: dict[str, M] = {
         "Every hand of an evening, running totals, and who pays whom at the end.",
     ),
     "session_file": M("一个场次文件 (多局)。", "A session file (many hands)."),
+    "serve": M(
+        "在局域网上开一页：桌上每部手机都能看这一晚、记牌、撤销和改牌 (需要 pip install 'gangci-calc[web]')。",
+        "Serve the evening as a page on the LAN: every phone at the table sees it and can enter, undo and edit hands"
+        " (needs pip install 'gangci-calc[web]').",
+    ),
+    "serve_ledger": M(
+        "场次文件；不存在或还空着时，页面先开新的一晚。",
+        "The session file; missing or empty, the page starts a new evening.",
+    ),
+    "serve_port": M("端口 (默认 8000，被占就用下一个空的)。", "The port (default 8000, or the next free one)."),
+    "serve_lan": M(
+        "也在本机的局域网地址上开 (默认只在本机)。",
+        "Serve on this machine's LAN addresses too (default: this machine only).",
+    ),
+    "serve_host": M("只在这一个地址上开。", "Serve on this one address only."),
+    "serve_token": M(
+        "用这个口令 (默认每次启动随机生成)。", "Use this token (default: a new random one at each start)."
+    ),
+    "serve_no_qr": M("不打印二维码。", "Do not print the QR code."),
     "history": M(
         "俱乐部的历史战绩：多个场次文件的每人合计、局数、胡牌、点炮、最好最差一局和台费。",
         "The club's record over many ledgers: each person's total, hands, wins, discards, best and worst hand, fees.",

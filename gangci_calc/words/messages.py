@@ -457,6 +457,12 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
+NEEDS_WEB = M(
+    "gangci serve 需要网页组件：pip install 'gangci-calc[web]' ({missing})",
+    "gangci serve needs the web parts: pip install 'gangci-calc[web]' ({missing})",
+)
+PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
+SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
 # --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")

@@ -7,6 +7,8 @@ colours repeat after ten people; the names keep the lines apart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -16,53 +18,81 @@ if TYPE_CHECKING:
     from gangci_calc.club import ClubRecord
     from gangci_calc.rules import Amount
 
-WIDTH, HEIGHT = 720, 400
-LEFT, RIGHT, TOP, BOTTOM = 64, 150, 40, 56  # margins: the amounts left, the names right, the dates below
 # the names are Chinese: a CJK face where the viewer has one, whatever the system calls it
 FONTS = "'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif"
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 
 
+@dataclass(frozen=True)
+class Frame:
+    """A chart's size and margins: the amounts left, the names right, the steps' labels below."""
+
+    width: int = 720
+    height: int = 400
+    left: int = 64
+    right: int = 150
+    top: int = 40
+    bottom: int = 56
+    font: int = 12
+
+
+PAGE = Frame(width=360, height=230, left=44, right=92, top=12, bottom=22, font=11)  # the table's page, 360 px wide
+
+
 def chart_svg(record: ClubRecord, lang: str) -> str:
-    """The SVG text of the chart (it starts at 0, before the first evening)."""
-    count = len(record.evenings)
-    values = [0, *(v for p in record.people for v in p.running)]
+    """The SVG text of the history chart (it starts at 0, before the first evening)."""
+    steps = [evening.date or str(i) for i, evening in enumerate(record.evenings, 1)]
+    lines = [(person.name, list(person.running)) for person in record.people]
+    return lines_svg(word("chart_title", lang), steps, lines, Frame(), slanted=True)
+
+
+def lines_svg(
+    title: str, steps: Sequence[str], lines: Sequence[tuple[str, Sequence[Amount]]], frame: Frame, *, slanted: bool
+) -> str:
+    """One line per person over ``steps`` (each line starts at 0, before the first step), its name and last value
+    at its end; ``slanted``: the steps' labels turned, for long ones (dates)."""
+    count = len(steps)
+    values = [0, *(v for _, running in lines for v in running)]
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    f = frame
+    plot_w, plot_h = f.width - f.left - f.right, f.height - f.top - f.bottom
 
     def x(i: int) -> float:
-        return LEFT + plot_w * i / max(count, 1)
+        return f.left + plot_w * i / max(count, 1)
 
     def y(v: Amount) -> float:
-        return TOP + plot_h * float(high - v) / float(high - low)
+        return f.top + plot_h * float(high - v) / float(high - low)
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' font-family="{FONTS}" font-size="12">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-        f'<text x="{LEFT}" y="22" font-size="15" font-weight="bold">{escape(word("chart_title", lang))}</text>',
-        f'<line x1="{LEFT}" y1="{y(0):.1f}" x2="{LEFT + plot_w}" y2="{y(0):.1f}" stroke="#999" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f.width}" height="{f.height}" '
+        f'viewBox="0 0 {f.width} {f.height}" font-family="{FONTS}" font-size="{f.font}">',
+        f'<rect width="{f.width}" height="{f.height}" fill="white"/>',
+        f'<line x1="{f.left}" y1="{y(0):.1f}" x2="{f.left + plot_w}" y2="{y(0):.1f}" stroke="#999" '
         'stroke-dasharray="4 3"/>',
-        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#333"/>',
+        f'<line x1="{f.left}" y1="{f.top}" x2="{f.left}" y2="{f.top + plot_h}" stroke="#333"/>',
     ]
+    if title:
+        parts.insert(2, f'<text x="{f.left}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>')
     for value in sorted({low, 0, high}):
         parts.append(
-            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{escape(amount_text(value))}</text>'
+            f'<text x="{f.left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{escape(amount_text(value))}</text>'
         )
-    for i, evening in enumerate(record.evenings, 1):
-        label = escape(evening.date or str(i))
-        parts.append(
-            f'<text x="{x(i):.1f}" y="{TOP + plot_h + 18}" text-anchor="end" '
-            f'transform="rotate(-35 {x(i):.1f} {TOP + plot_h + 18})">{label}</text>'
-        )
-    for n, person in enumerate(record.people):
+    every = max(1, count // 12)  # at most a dozen labels along the bottom
+    for i, label in enumerate(steps, 1):
+        if i % every and i != count:
+            continue
+        at = f"{x(i):.1f}"
+        turn = f' transform="rotate(-35 {at} {f.top + plot_h + 18})"' if slanted else ""
+        anchor = "end" if slanted else "middle"
+        parts.append(f'<text x="{at}" y="{f.top + plot_h + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
+    for n, (name, running) in enumerate(lines):
         colour = COLOURS[n % len(COLOURS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *person.running]))
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *running]))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        end = person.running[-1] if person.running else 0
-        name = escape(f"{person.name} {amount_text(end, signed=True)}")
-        parts.append(f'<text x="{x(count) + 6:.1f}" y="{y(end) + 4:.1f}" fill="{colour}">{name}</text>')
+        end = running[-1] if running else 0
+        label = escape(f"{name} {amount_text(end, signed=True)}")
+        parts.append(f'<text x="{x(count) + 6:.1f}" y="{y(end) + 4:.1f}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -1,0 +1,41 @@
+"""``gangci serve``: the table's page on the LAN (the ``[web]`` extra: Starlette, uvicorn, Jinja2, segno).
+
+Nothing here is imported by any other command: ``gangci score`` starts without the web stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.util import find_spec
+
+from gangci_calc.errors import InputError, OutputError
+from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.words import messages as m
+from gangci_calc.words import say as said
+
+NEEDED = ("starlette", "uvicorn", "jinja2", "segno")
+
+
+def serve_ledger(
+    ledger: str,
+    *,
+    lan: bool,
+    host: str | None,
+    port: int | None,
+    token: str | None,
+    qr: bool,
+    say: Callable[[str], None],
+    base: HouseRules = SEED_RULES,
+) -> None:
+    """Check the extra is there and the port can be had, then serve until Ctrl-C."""
+    missing = [name for name in NEEDED if find_spec(name) is None]
+    if missing:
+        raise InputError("gangci serve", said(m.NEEDS_WEB, missing=", ".join(missing)))
+    from gangci_calc.web.serve import serve
+
+    try:
+        serve(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base)
+    except OSError as error:
+        raise OutputError(
+            f"{host or '127.0.0.1'}", said(m.PORT_TAKEN, port=port or 8000, reason=error.strerror or str(error))
+        ) from None

@@ -1,0 +1,107 @@
+"""Who may use the page: the token, the Host and the Origin, checked before any route runs.
+
+- The token comes as ``?t=`` (a page URL: it becomes an HttpOnly, SameSite=Strict
+  cookie, and the browser is sent on to the URL without it), as that cookie, or as
+  ``Authorization: Bearer``. None: 401; a wrong one: 403.
+- A ``Host`` that names no address served (nor ``localhost``): 400, against DNS rebinding.
+- A write carried by the cookie must come from the page's own origin (``Origin``, else
+  ``Referer``): 403. A bearer request is not sent by a browser on its own, so needs none.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from gangci_calc.web.language import request_language
+from gangci_calc.words.page import PAGE
+
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def host_name(host: str) -> str:
+    """``[::1]:8000`` -> ``::1``; ``Example.com:80`` -> ``example.com``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+class Guard:
+    """ASGI middleware: every HTTP request passes the checks above, or gets its refusal here."""
+
+    def __init__(self, app: ASGIApp, token: str, hosts: frozenset[str], cookie: str) -> None:
+        self.app = app
+        self.token = token
+        self.hosts = hosts | {"localhost", "127.0.0.1", "::1"}
+        self.cookie = cookie
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refusal = self._refusal(request)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _refusal(self, request: Request) -> Response | None:
+        lang = request_language(request)
+        if host_name(request.headers.get("host", "")) not in self.hosts:
+            return _refuse(request, 400, PAGE["bad_host"].text(lang), lang)
+        given = request.query_params.get("t")
+        if given is not None:
+            if not self._right(given):
+                return _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+            if request.url.path.startswith("/api/"):
+                return None  # as a bearer: sent on purpose, not by a browser on its own
+            return self._welcome(request)
+        bearer = request.headers.get("authorization", "")
+        if bearer.lower().startswith("bearer "):
+            return None if self._right(bearer[7:].strip()) else _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+        cookie = request.cookies.get(self.cookie)
+        if cookie is None:
+            return _refuse(request, 401, PAGE["need_link"].text(lang), lang)
+        if not self._right(cookie):
+            return _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+        if request.method in WRITES and not self._same_origin(request):
+            return _refuse(request, 403, PAGE["bad_origin"].text(lang), lang)
+        return None
+
+    def _right(self, given: str) -> bool:
+        return secrets.compare_digest(given.encode(), self.token.encode())
+
+    def _welcome(self, request: Request) -> Response:
+        """The token in a page URL: keep it as a cookie, and go on to the URL without it."""
+        rest = [(key, value) for key, value in parse_qsl(request.url.query) if key != "t"]
+        target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(self.cookie, self.token, httponly=True, samesite="strict", path="/")
+        return response
+
+    def _same_origin(self, request: Request) -> bool:
+        """The write came from a page of this server: its ``Origin`` (or ``Referer``) is the Host asked for."""
+        origin = request.headers.get("origin") or request.headers.get("referer")
+        if not origin or origin == "null":
+            return False
+        parts = urlsplit(origin)
+        host = request.headers.get("host", "")
+        return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
+
+
+def _refuse(request: Request, status: int, text: str, lang: str) -> Response:
+    """A refusal: JSON for the API, a short page for a person; nothing of the evening either way."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": text, "field": ""}, status_code=status)
+    from gangci_calc.web.page import refusal_page
+
+    return HTMLResponse(refusal_page(text, lang), status_code=status)

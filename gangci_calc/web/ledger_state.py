@@ -1,0 +1,107 @@
+"""The ledger as the page serves it: its version, and its evening settled once per version.
+
+The version is a number made from the ledger's bytes, so it changes with every
+change, whoever made it (the page, another phone, the CLI), and a write that
+names an old version (``If-Match``) can be refused under the ledger's lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gangci_calc.errors import GangciError
+from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
+from gangci_calc.io.load.load_session import SessionFile, SettledSession, session_from_text
+from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.service import settle_evening
+
+NO_LEDGER = 0  # the version of a ledger that does not exist yet
+
+
+def version_of(text: str) -> int:
+    """A number for the ledger's text: 52 bits of its SHA-256, so JavaScript holds it exactly."""
+    return int(hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:13], 16)
+
+
+def read_ledger(path: Path) -> tuple[int, str]:
+    """The ledger's version and text; a missing file is an empty one."""
+    if not path.exists():
+        return NO_LEDGER, ""
+    text = read_text(path, SESSION_FILE_LIMIT)
+    return version_of(text), text
+
+
+def stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes on the file whenever it is replaced or written (it is replaced by a rename)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The ledger at one version: its session settled, or why it cannot be (``problem``), or nothing yet."""
+
+    version: int
+    session: SessionFile | None
+    settled: SettledSession | None
+    problem: GangciError | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+
+class LedgerState:
+    """The ledger's evening, read again only when its bytes change; shared by every request."""
+
+    def __init__(self, path: Path, base: HouseRules = SEED_RULES) -> None:
+        self.path = path
+        self.base = base
+        self._lock = threading.Lock()
+        self._evening: Evening | None = None
+        self._json: dict[tuple[int, str], bytes] = {}
+
+    def current(self) -> Evening:
+        version, text = read_ledger(self.path)
+        with self._lock:
+            if self._evening is not None and self._evening.version == version:
+                return self._evening
+        evening = self._read(version, text)
+        with self._lock:
+            self._evening = evening
+            self._json = {key: value for key, value in self._json.items() if key[0] == version}
+        return evening
+
+    def _read(self, version: int, text: str) -> Evening:
+        try:
+            if not text.strip() or parse_yaml(text, str(self.path)) is None:
+                return Evening(version, None, None)
+            session = session_from_text(text, str(self.path), self.base)
+            return Evening(version, session, settle_evening(session))
+        except GangciError as error:
+            return Evening(version, None, None, error)
+
+    def evening_json(self, evening: Evening, lang: str) -> bytes:
+        """``gangci session --format json`` of this version, plus ``"version"``: made once per version and language."""
+        key = (evening.version, lang)
+        with self._lock:
+            made = self._json.get(key)
+        if made is None:
+            from gangci_calc.io.export.formats import SESSION
+
+            assert evening.settled is not None
+            data: dict[str, Any] = json.loads(SESSION["json"].renderer()(evening.settled, lang))
+            data["version"] = evening.version
+            made = json.dumps(data, ensure_ascii=False).encode()
+            with self._lock:
+                self._json[key] = made
+        return made

@@ -1,0 +1,98 @@
+"""The page's HTML, made by Jinja2 from the templates beside this module (names escaped everywhere)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from gangci_calc.web.ledger_state import Evening
+from gangci_calc.web.view import evening_view, form_context, page_words
+
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}  # all it loads
+
+
+@cache
+def _templates() -> Environment:
+    return Environment(loader=PackageLoader("gangci_calc.web", "templates"), autoescape=select_autoescape(["html"]))
+
+
+@cache
+def asset(name: str) -> bytes:
+    """One of the page's own files (the names in :data:`ASSETS`, and no other path)."""
+    return files("gangci_calc.web").joinpath("static", name).read_bytes()
+
+
+def evening_part(evening: Evening, lang: str) -> str:
+    """The part of the page that changes with the ledger: the evening, and the form's context for the script."""
+    words = page_words(lang)
+    if evening.problem is not None:
+        return _templates().get_template("problem.html").render(w=words, problem=evening.problem.text(lang))
+    if evening.session is None or evening.settled is None:
+        return _templates().get_template("new_evening.html").render(w=words, ctx=_script_data(_new_context(lang)))
+    context = _script_data(form_context(evening.session, lang))
+    return (
+        _templates()
+        .get_template("evening.html")
+        .render(w=words, v=evening_view(evening.settled, lang), ctx=context, version=evening.version)
+    )
+
+
+def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str) -> str:
+    """The page as first loaded: the evening part inside its frame, with the QR code for late arrivals."""
+    words = page_words(lang)
+    other = "en" if lang == "zh" else "zh"
+    return (
+        _templates()
+        .get_template("page.html")
+        .render(
+            w=words,
+            lang=lang,
+            other=other,
+            part=evening_part(evening, lang),
+            qr=qr_svg,
+            join=join_url,
+            version=evening.version,
+            heading=_heading(evening, lang),
+        )
+    )
+
+
+def refusal_page(text: str, lang: str) -> str:
+    """A short page for a request refused (no token, a wrong one, a foreign host): nothing of the evening."""
+    return _templates().get_template("refusal.html").render(w=page_words(lang), lang=lang, text=text)
+
+
+def _heading(evening: Evening, lang: str) -> str:
+    """The evening's date and stakes, under the title."""
+    if evening.settled is None:
+        return ""
+    from gangci_calc.io.show.chat import session_header
+
+    return " · ".join(session_header(evening.settled, lang)[:2])
+
+
+def _script_data(data: dict[str, Any]) -> str:
+    """JSON for a ``<script type="application/json">``: no ``</`` can end the script early."""
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _new_context(lang: str) -> dict[str, Any]:
+    """What the new evening's form needs: the seats, the house options at their defaults, the words."""
+    from gangci_calc.io.show.labels import seat_name
+    from gangci_calc.rules import SEATS, HouseRules
+    from gangci_calc.web.view import options_context
+    from gangci_calc.words.page import PAGE
+
+    seats = [{"seat": s.name, "label": PAGE["name_of"].text(lang).format(seat=seat_name(s, lang))} for s in SEATS]
+    return {
+        "new": True,
+        "lang": lang,
+        "seats": seats,
+        "seat_names": {s.name: seat_name(s, lang) for s in SEATS},
+        "options": options_context(HouseRules(), lang),
+        "words": page_words(lang),
+    }

@@ -1,0 +1,130 @@
+"""``gangci serve LEDGER``: choose the addresses and the port, print the URLs and the QR code, run the server.
+
+The sockets are bound here (each address on one port: 8000, or the next free one), so
+every printed URL works before the first request; uvicorn serves them all.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import secrets
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from gangci_calc.rules import SEED_RULES, HouseRules
+
+LOOPBACK = "127.0.0.1"
+PORTS_TRIED = 50
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The sockets listening, their addresses and port, and the URLs to print (the first LAN one first)."""
+
+    sockets: list[socket.socket]
+    addresses: list[str]
+    port: int
+
+    def urls(self, token: str) -> list[str]:
+        lan = [a for a in self.addresses if a != LOOPBACK]
+        return [
+            f"http://{_url_host(a)}:{self.port}/?t={token}"
+            for a in [*lan, *(a for a in self.addresses if a == LOOPBACK)]
+        ]
+
+
+def _url_host(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def lan_addresses() -> list[str]:
+    """This machine's own non-loopback IPv4 addresses: the one its default route uses first."""
+    found: list[str] = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, the route is only looked up
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not ipaddress.ip_address(a).is_loopback]
+
+
+def bind(addresses: list[str], port: int | None) -> Bound:
+    """Listen on every address on one port: ``port`` if given (refused if taken), else 8000 or the next free."""
+    candidates = [port] if port is not None else list(range(8000, 8000 + PORTS_TRIED))
+    last: OSError | None = None
+    for candidate in candidates:
+        opened: list[socket.socket] = []
+        try:
+            for address in addresses:
+                family = socket.AF_INET6 if ":" in address else socket.AF_INET
+                sock = socket.socket(family, socket.SOCK_STREAM)
+                opened.append(sock)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                sock.bind((address, candidate))
+                sock.listen(128)
+                sock.setblocking(False)
+            return Bound(opened, addresses, candidate)
+        except OSError as error:
+            for sock in opened:
+                sock.close()
+            last = error
+            if error.errno != errno.EADDRINUSE:
+                break
+    assert last is not None
+    raise last
+
+
+def serve(
+    ledger: str,
+    *,
+    lan: bool,
+    host: str | None,
+    port: int | None,
+    token: str | None,
+    qr: bool,
+    say: Callable[[str], None],
+    base: HouseRules = SEED_RULES,
+) -> None:
+    """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped)."""
+    import uvicorn
+
+    from gangci_calc.web.app import Settings, build_app
+
+    addresses = [host] if host else [LOOPBACK, *(lan_addresses() if lan else [])]
+    bound = bind(addresses, port)
+    key = token or secrets.token_urlsafe(24)  # 192 bits
+    urls = bound.urls(key)
+    hosts = set(addresses)
+    if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
+        hosts |= {*lan_addresses(), socket.gethostname().lower()}
+    settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base)
+    for url in urls:
+        say(url)
+    if qr:
+        say(terminal_qr(urls[0]))
+    config = uvicorn.Config(
+        build_app(settings), log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
+    )
+    uvicorn.Server(config).run(sockets=bound.sockets)
+
+
+def terminal_qr(url: str) -> str:
+    """The QR code in text: two rows of modules per line, dark on light whatever the terminal's colours."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()

@@ -1,0 +1,405 @@
+// The table's page: the form, the live updates and the calls to the JSON API.
+// Every word and every rule comes from the server (the ctx JSON in the page); this script only arranges them.
+"use strict";
+
+const lang = document.body.dataset.lang;
+let version = Number(document.body.dataset.version);
+let ctx = null;
+let state = null;
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const el = (tag, props = {}, children = []) => {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const child of children) node.append(child);
+  return node;
+};
+const api = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
+
+function freshState(keepBets) {
+  return {
+    win: null, winner: null, from: null, bao: false, ci: "", dealer: "",
+    bets: keepBets || {}, kongs: [], pending: state ? state.pending : null, editing: null, kept: {},
+  };
+}
+
+// ---- talking to the server -------------------------------------------------------------------------------------
+async function send(method, path, body, ifMatch) {
+  const headers = { "Content-Type": "application/json" };
+  if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+  const response = await fetch(api(path), {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin",
+  });
+  let data = {};
+  try { data = await response.json(); } catch (e) { data = { error: response.statusText, field: "" }; }
+  return { ok: response.ok, status: response.status, data };
+}
+
+async function refresh() {
+  const response = await fetch(`/part?lang=${lang}`, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const html = await response.text();
+  const form = $("#entry");
+  form.hidden = true;
+  document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
+  $("#evening").innerHTML = html;
+  version = Number(response.headers.get("X-Version"));
+  setUp();
+}
+
+function toast(text) {
+  const node = $("#toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { node.hidden = true; }, 3000);
+}
+
+// ---- errors beside their fields --------------------------------------------------------------------------------
+function clearErrors(root) {
+  for (const node of root.querySelectorAll(".err")) node.textContent = "";
+  for (const node of root.querySelectorAll(".bad")) node.classList.remove("bad");
+}
+
+function showError(root, data) {
+  const field = data.field || "";
+  const boxes = [...root.querySelectorAll("fieldset[data-field]")];
+  let best = null;
+  for (const box of boxes) {
+    const name = box.dataset.field;
+    if ((field === name || field.startsWith(name + ".") || field.startsWith(name + "[")) &&
+        (!best || name.length > best.dataset.field.length) && !box.hidden) best = box;
+  }
+  if (!best && field.startsWith("win")) best = boxes.find((box) => box.dataset.field === "win.type");
+  const target = best ? $(".err", best) : $("#entry-error", root);
+  target.textContent = data.error;
+  if (best) { best.classList.add("bad"); best.scrollIntoView({ block: "center", behavior: "smooth" }); }
+}
+
+// ---- the hand form ---------------------------------------------------------------------------------------------
+function chip(label, selected, onTap, name) {
+  const button = el("button", { type: "button", className: "chip" + (selected ? " on" : ""), textContent: label });
+  button.setAttribute("aria-pressed", selected ? "true" : "false");
+  if (name) button.dataset.value = name;
+  button.addEventListener("click", onTap);
+  return button;
+}
+
+function seatOptions(select, chosen, blank) {
+  select.replaceChildren();
+  if (blank !== undefined) select.append(el("option", { value: "", textContent: blank }));
+  for (const seat of ctx.seats) {
+    select.append(el("option", { value: seat.seat, textContent: seat.label, selected: seat.seat === chosen }));
+  }
+}
+
+function winOf(value) { return ctx.wins.find((win) => win.value === value) || null; }
+
+function drawForm() {
+  const form = $("#entry");
+  const words = ctx.words;
+  const number = state.editing || ctx.next;
+  $("#entry-title").textContent = (state.editing ? words.edit_hand : words.enter).replace("{n}", number);
+  $("#cancel").hidden = !state.editing;
+  const pending = $("#pending");
+  pending.hidden = !state.pending || !!state.editing;
+  if (state.pending) pending.textContent = words.pending.replace("{what}", state.pending.summary);
+
+  $("#wins").replaceChildren(...ctx.wins.map((win) =>
+    chip(win.label, state.win === win.value, () => { state.win = win.value; drawForm(); }, win.value)));
+  const win = winOf(state.win);
+  const needsWinner = win && win.value !== "draw";
+  $("#winner-box").hidden = !needsWinner;
+  $("#winners").replaceChildren(...ctx.seats.map((seat) =>
+    chip(seat.label, state.winner === seat.seat, () => { state.winner = seat.seat; drawForm(); }, seat.seat)));
+  $("#from-box").hidden = !(win && win.from);
+  $("#froms").replaceChildren(...ctx.seats.filter((seat) => seat.seat !== state.winner).map((seat) =>
+    chip(seat.label, state.from === seat.seat, () => { state.from = seat.seat; drawForm(); }, seat.seat)));
+  $("#bao-box").hidden = !(ctx.baoci && state.win === "zhici");
+  $("#bao").checked = state.bao;
+  $("#ci-box").hidden = !(ctx.cifeng && win && win.ci);
+  const ci = $("#ci");
+  ci.replaceChildren(el("option", { value: "", textContent: words.ci_none }),
+    ...ctx.honours.map((tile) => el("option", { value: tile.value, textContent: tile.label, selected: tile.value === state.ci })));
+  const dealer = $("#dealer");
+  const usual = ctx.seats.find((seat) => seat.seat === ctx.dealer);
+  seatOptions(dealer, state.dealer, words.dealer_usual.replace("{who}", usual ? usual.label : ctx.dealer));
+  $("#bets-box").hidden = !ctx.policy;
+  drawBets();
+  drawKongs();
+  form.hidden = false;
+}
+
+function drawBets() {
+  const rows = ctx.seats.map((seat) => {
+    const counts = state.bets[seat.seat] || {};
+    const cells = ctx.addons.map((addon) => {
+      const value = counts[addon.value] || 0;
+      const change = (step) => () => {
+        const next = Math.max(0, value + step);
+        state.bets[seat.seat] = Object.assign({}, counts, { [addon.value]: next });
+        drawBets();
+      };
+      return el("span", { className: "stepper" }, [
+        el("span", { className: "addon", textContent: addon.label }),
+        el("button", { type: "button", className: "step", textContent: "−", onclick: change(-1) }),
+        el("b", { textContent: String(value) }),
+        el("button", { type: "button", className: "step", textContent: "+", onclick: change(1) }),
+      ]);
+    });
+    return el("div", { className: "bet-row" }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
+  });
+  $("#bets").replaceChildren(...rows);
+}
+
+function drawKongs() {
+  const rows = state.kongs.map((kong, index) => {
+    const by = el("select", { onchange: (event) => { kong.by = event.target.value; } });
+    seatOptions(by, kong.by);
+    const type = el("select", { onchange: (event) => { kong.type = event.target.value; drawKongs(); } });
+    for (const kind of ctx.kong_types) {
+      type.append(el("option", { value: kind.value, textContent: kind.label, selected: kind.value === kong.type }));
+    }
+    const kind = ctx.kong_types.find((k) => k.value === kong.type);
+    const parts = [by, type];
+    if (kind && kind.from) {
+      const from = el("select", { onchange: (event) => { kong.from = event.target.value; } });
+      seatOptions(from, kong.from, "…");
+      parts.push(from);
+    } else {
+      delete kong.from;
+    }
+    parts.push(el("button", { type: "button", className: "plain small", textContent: ctx.words.remove,
+      onclick: () => { state.kongs.splice(index, 1); drawKongs(); } }));
+    return el("div", { className: "kong-row" }, parts);
+  });
+  $("#kongs").replaceChildren(...rows);
+}
+
+function handBody() {
+  const body = Object.assign({}, state.kept);
+  const win = { type: state.win };
+  if (state.win && state.win !== "draw" && state.winner) win.winner = state.winner;
+  const kind = winOf(state.win);
+  if (kind && kind.from && state.from) win.from = state.from;
+  if (state.bao && state.win === "zhici" && ctx.baoci) win.bao = true;
+  body.win = win;
+  if (state.dealer) body.dealer = state.dealer;
+  if (state.ci && kind && kind.ci && ctx.cifeng) body.ci = state.ci;
+  const bets = {};
+  for (const [seat, counts] of Object.entries(state.bets)) {
+    const given = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    if (Object.keys(given).length) bets[seat] = given;
+  }
+  if (ctx.policy && Object.keys(bets).length) body.bets = bets;
+  if (state.kongs.length) body.kongs = state.kongs.map((k) => Object.assign({}, k));
+  if (state.pending && !state.editing) Object.assign(body, state.pending.fields);
+  return body;
+}
+
+async function preview() {
+  const form = $("#entry");
+  clearErrors(form);
+  const { ok, data } = await send("POST", "/api/preview", handBody());
+  const box = $("#preview");
+  if (!ok) { box.hidden = true; showError(form, data); return; }
+  box.replaceChildren(el("p", { className: "line", textContent: data.line }),
+    ...data.explain.map((line) => el("p", { className: "explain", textContent: line })));
+  box.hidden = false;
+}
+
+async function save(event) {
+  event.preventDefault();
+  const form = $("#entry");
+  clearErrors(form);
+  const editing = state.editing;
+  const result = editing
+    ? await send("PUT", `/api/hands/${editing}`, handBody(), version)
+    : await send("POST", "/api/hands", handBody());
+  if (result.status === 412) { toast(ctx.words.stale); await refresh(); return; }
+  if (!result.ok) { showError(form, result.data); return; }
+  toast(ctx.words.saved.replace("{n}", result.data.hand));
+  const bets = editing ? {} : state.bets;
+  state = freshState(bets);
+  if (!editing) state.pending = null;
+  $("#preview").hidden = true;
+  await refresh();
+}
+
+async function edit(number) {
+  const { ok, data } = await send("GET", `/api/hands/${number}`);
+  if (!ok) { toast(data.error); return; }
+  const hand = data.hand;
+  state = freshState({});
+  state.editing = number;
+  state.win = hand.win.type;
+  state.winner = hand.win.winner || null;
+  state.from = hand.win.from || null;
+  state.bao = !!hand.win.bao;
+  state.ci = hand.ci || "";
+  state.dealer = hand.dealer || "";
+  state.bets = hand.bets || {};
+  state.kongs = hand.kongs || [];
+  state.kept = data.kept;
+  if (hand.players) state.kept.players = hand.players;
+  drawForm();
+  $("#entry").scrollIntoView({ behavior: "smooth" });
+}
+
+async function undo(button) {
+  if (!confirm(ctx.words.undo_confirm.replace("{n}", button.dataset.last))) return;
+  const { ok, status, data } = await send("POST", "/api/undo", undefined, version);
+  if (status === 412) { toast(ctx.words.stale); await refresh(); return; }
+  if (!ok) { toast(data.error); return; }
+  toast(ctx.words.removed.replace("{n}", data.removed));
+  await refresh();
+}
+
+// ---- seats and rules -------------------------------------------------------------------------------------------
+function optionControls(container, options) {
+  container.replaceChildren(...options.map((option) => {
+    let input;
+    if (option.kind === "flag") {
+      input = el("input", { type: "checkbox", checked: !!option.value });
+      return el("label", { className: "check" }, [input, " " + option.label]);
+    }
+    const row = el("label", { className: "option" }, [el("span", { textContent: option.label })]);
+    if (option.kind === "choice") {
+      input = el("select");
+      for (const choice of option.choices) {
+        input.append(el("option", { value: choice.value, textContent: choice.label, selected: choice.value === option.value }));
+      }
+    } else {
+      input = el("input", { value: option.value, inputMode: "numeric" });
+    }
+    row.append(input);
+    return row;
+  }));
+}
+
+function optionValues(container, options) {
+  const changed = {};
+  const inputs = container.querySelectorAll("input, select");
+  options.forEach((option, index) => {
+    const input = inputs[index];
+    let value = option.kind === "flag" ? input.checked : input.value;
+    if (option.kind === "amount") value = /^\d+$/.test(value) ? Number(value) : value;
+    if (value !== option.value) changed[option.key] = value;
+  });
+  return changed;
+}
+
+function nameInputs(container, withValues) {
+  container.replaceChildren(...ctx.seats.map((seat) => el("label", { className: "option" }, [
+    el("span", { textContent: withValues ? ctx.seat_names[seat.seat] : seat.label }),
+    el("input", { value: withValues ? seat.name : "", dataset: { seat: seat.seat }, maxLength: 40 }),
+  ])));
+}
+
+function names(container) {
+  const found = {};
+  for (const input of container.querySelectorAll("input")) {
+    if (input.value.trim()) found[input.dataset.seat] = input.value.trim();
+  }
+  return found;
+}
+
+function applyChanges() {
+  const panel = $("#changes");
+  const fields = {};
+  const summary = [];
+  const given = names($("#names", panel));
+  if (ctx.seats.some((seat) => (given[seat.seat] || "") !== seat.name)) {
+    fields.players = given;
+    summary.push(Object.entries(given).map(([seat, name]) => `${ctx.seat_names[seat]} ${name}`).join(" "));
+  }
+  const stakes = $("#stakes", panel).value.trim();
+  if (stakes) { fields.stakes = /^\d+$/.test(stakes) ? Number(stakes) : stakes; summary.push(stakes); }
+  const policy = $("#policy", panel).checked;
+  if (policy !== ctx.policy) { fields.policy = policy; summary.push(ctx.words.policy + (policy ? " ✓" : " ✗")); }
+  const rules = optionValues($("#options", panel), ctx.options);
+  if (Object.keys(rules).length) {
+    fields.rules = rules;
+    summary.push(ctx.options.filter((o) => o.key in rules).map((o) => o.label).join(" "));
+  }
+  state.pending = Object.keys(fields).length ? { fields, summary: summary.join(" · ") } : null;
+  panel.open = false;
+  drawForm();
+  $("#entry").scrollIntoView({ behavior: "smooth" });
+}
+
+// ---- a new evening ---------------------------------------------------------------------------------------------
+function setUpNewEvening(form) {
+  nameInputs($("#names", form), false);
+  const dealer = $("#first-dealer", form);
+  for (const seat of ctx.seats) dealer.append(el("option", { value: seat.seat, textContent: ctx.seat_names[seat.seat] }));
+  optionControls($("#options", form), ctx.options);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    const stakes = $("#stakes", form).value.trim();
+    const header = { players: names($("#names", form)), dealer: dealer.value,
+      stakes: /^\d+$/.test(stakes) ? Number(stakes) : stakes, policy: $("#policy", form).checked };
+    const rules = optionValues($("#options", form), ctx.options);
+    if (Object.keys(rules).length) header.rules = rules;
+    const { ok, data } = await send("POST", "/api/evening", header);
+    if (!ok) { showError(form, data); return; }
+    await refresh();
+  });
+}
+
+// ---- wiring ------------------------------------------------------------------------------------------------------
+function setUp() {
+  const data = $("#ctx");
+  ctx = data ? JSON.parse(data.textContent) : null;
+  const form = $("#entry");
+  if (!ctx) { form.hidden = true; return; }
+  if (ctx.new) { form.hidden = true; setUpNewEvening($("#new-evening")); return; }
+  $("#entry-slot").append(form);
+  if (!state) state = freshState({});
+  if (state.editing && state.editing > ctx.next - 1) state = freshState({});
+  drawForm();
+  const panel = $("#changes");
+  nameInputs($("#names", panel), true);
+  $("#policy", panel).checked = ctx.policy;
+  $("#stakes", panel).placeholder = ctx.stakes;
+  optionControls($("#options", panel), ctx.options);
+  $("#apply-changes").addEventListener("click", applyChanges);
+  for (const button of document.querySelectorAll("[data-edit]")) {
+    button.addEventListener("click", () => edit(Number(button.dataset.edit)));
+  }
+  const undoButton = $("#undo");
+  if (undoButton) undoButton.addEventListener("click", () => undo(undoButton));
+  $("#copy").addEventListener("click", copyChat);
+}
+
+async function copyChat() {
+  const text = $("#chat-text");
+  try {
+    await navigator.clipboard.writeText(text.value);
+  } catch (e) {  // a page on the LAN is not a secure context: no clipboard API there
+    text.select();
+    document.execCommand("copy");
+  }
+  toast(ctx.words.copied);
+}
+
+function listen() {
+  const source = new EventSource("/api/events");
+  const live = $("#live");
+  source.onopen = () => { live.classList.remove("off"); refresh(); };
+  source.onerror = () => { live.classList.add("off"); };
+  source.onmessage = (event) => { if (Number(event.data) !== version) refresh(); };
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = $("#entry");
+  form.addEventListener("submit", save);
+  $("#preview-button").addEventListener("click", preview);
+  $("#cancel").addEventListener("click", () => { state = freshState({}); $("#preview").hidden = true; drawForm(); });
+  $("#add-kong").addEventListener("click", () => { state.kongs.push({ by: ctx.seats[0].seat, type: ctx.kong_types[0].value }); drawKongs(); });
+  $("#bao").addEventListener("change", (event) => { state.bao = event.target.checked; });
+  $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
+  $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
+  setUp();
+  listen();
+});

@@ -1,0 +1,209 @@
+"""What the table's page shows of an evening, made from the same settled session as ``gangci session``.
+
+Pure: no Starlette, no file. :func:`evening_view` feeds the page's template;
+:func:`form_context` gives the page's script what its form needs (names, the next
+dealer, the table's options and their words), so the script holds no rule and no word.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from gangci_calc.io.export.chart import PAGE, lines_svg
+from gangci_calc.io.show.chat import session_text
+from gangci_calc.io.show.labels import (
+    amount_text,
+    kong_label,
+    option_value_text,
+    rule_name,
+    seat_label,
+    seat_name,
+    win_label,
+    word,
+)
+from gangci_calc.io.show.render import table_stakes_text
+from gangci_calc.io.show.render_session import mi_text, person_label, ranked_people, settle_lines, short_outcome
+from gangci_calc.ledger import Person
+from gangci_calc.rules import SEATS, HouseRules, KongType, Win
+from gangci_calc.rules.options import entries
+from gangci_calc.words.page import PAGE as WORDS
+
+if TYPE_CHECKING:
+    from gangci_calc.io.load.load_session import SessionFile, SettledSession
+    from gangci_calc.rules import Amount
+
+ADDONS = ("piao", "di", "gang")
+HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")  # 东 南 西 北 白 发 中 as tiles: the ci tiles 次风翻倍 doubles
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Every word of the page in ``lang``."""
+    return {key: message.text(lang) for key, message in WORDS.items()}
+
+
+def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
+    """The evening as the page's template shows it: standings, hands, settle-up, chart, chat text."""
+    hands = []
+    for h in settled.hands:
+        loaded = h.hand.loaded
+        hand = loaded.hand
+        hands.append(
+            {
+                "number": h.hand.number,
+                "dealer": word("dealer_short", lang).format(seat=seat_name(hand.dealer, lang)),
+                "outcome": short_outcome(hand, lang),
+                "amounts": [
+                    (seat_label(s, lang, loaded.names), amount_text(net, signed=True), net)
+                    for s in SEATS
+                    for net in (h.settlement.net[s],)
+                ],
+                "mi": mi_text(hand, lang),
+            }
+        )
+    standings = [
+        (person_label(settled, who, lang), amount_text(total, signed=True), total)
+        for who, total in ranked_people(settled)
+    ]
+    return {
+        "standings": standings,
+        "hands": list(reversed(hands)),  # the newest first: what the table looks at
+        "settle": settle_lines(settled, lang),
+        "chart": chart(settled, lang) if settled.hands else "",
+        "chat": session_text(settled, lang),
+    }
+
+
+def chart(settled: SettledSession, lang: str) -> str:
+    """Each person's running total after every hand (a person who joins later starts from 0 there)."""
+    people: dict[Person, list[Amount]] = {who: [] for who, _ in settled.people}
+    totals: dict[Person, Amount] = dict.fromkeys(people, 0)
+    for h in settled.hands:
+        names = h.hand.loaded.names
+        for seat in SEATS:
+            who: Person = names.get(seat, seat)
+            if who in totals:
+                totals[who] += h.settlement.net[seat]
+        for who, running in people.items():
+            running.append(totals[who])
+    lines = [(person_label(settled, who, lang).split(" ")[-1], running) for who, running in people.items()]
+    steps = [str(h.hand.number) for h in settled.hands]
+    return lines_svg("", steps, lines, PAGE, slanted=False)
+
+
+def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
+    """What the page's form needs for the next hand (and for an edit): seats and names, the dealer due, the
+    table's options, and the words of its choices."""
+    table = session.table_now
+    rules = table.rules
+    house = rules.house
+    return {
+        "lang": lang,
+        "next": len(session.hands) + 1,
+        "dealer": session.next_dealer().name,
+        "seats": [
+            {"seat": s.name, "label": seat_label(s, lang, table.names), "name": table.names.get(s, "")} for s in SEATS
+        ],
+        "seat_names": {s.name: seat_name(s, lang) for s in SEATS},
+        "wins": [
+            {"value": win.value, "label": win_label(win, lang), "from": win.needs_source, "ci": win.is_ci}
+            for win in offered_wins(house)
+        ],
+        "kong_types": [{"value": k.value, "label": kong_label(k, lang), "from": k.needs_source} for k in KongType],
+        "policy": rules.policy,
+        "baoci": bool(house.baoci),
+        "cifeng": bool(house.honor_ci_double),
+        "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
+        "addons": [{"value": name, "label": word(name, lang)} for name in ADDONS],
+        "options": options_context(house, lang),
+        "stakes": table_stakes_text(rules, lang),
+        "words": page_words(lang),
+    }
+
+
+def offered_wins(house: HouseRules) -> tuple[Win, ...]:
+    """The ways a hand may end at this table (点炮 and 抢杠 only where the house plays them)."""
+    from gangci_calc.tiles.claims import allowed
+
+    return tuple(win for win in Win if allowed(win, house))
+
+
+def options_context(house: HouseRules, lang: str) -> list[dict[str, Any]]:
+    """Every house option with its kind, its value at this table and its choices, for the rules panel."""
+    found = []
+    for entry in entries(HouseRules):
+        value = getattr(house, entry.key)
+        item: dict[str, Any] = {"key": entry.key, "label": rule_name(entry.key, lang), "kind": entry.kind}
+        if entry.kind == "choice":
+            item["value"] = value.value
+            item["choices"] = [
+                {"value": member.value, "label": option_value_text(entry, member, lang)} for member in type(value)
+            ]
+        else:
+            item["value"] = value if not isinstance(value, bool) else bool(value)
+        found.append(item)
+    return found
+
+
+def _tile_label(tile: str, lang: str) -> str:
+    from gangci_calc.tiles.notation import parse_tile, tile_name
+
+    tile_of = parse_tile(tile)
+    return tile_name(tile_of, "zh") if lang == "zh" else f"{tile_name(tile_of, 'zh')} {tile}"
+
+
+def hand_data(session: SessionFile, number: int) -> dict[str, Any]:
+    """Hand ``number`` as the form fills it for an edit: what the form asks, from the hand as loaded, and
+    ``kept``: every other field as the ledger gives it (``tiles:``, ``id:``, a change of rules ...), sent back
+    with the edit so that nothing the form does not show is lost."""
+    from gangci_calc.changes import WRITTEN_FROM_HAND
+    from gangci_calc.io.load.boundary import parse_yaml
+    from gangci_calc.io.load.schema import normalize_key
+    from gangci_calc.tiles.notation import tile_text
+
+    item = session.hands[number - 1]
+    hand = item.loaded.hand
+    outcome = hand.outcome
+    win: dict[str, Any] = {"type": outcome.win.value}
+    if outcome.winner is not None:
+        win["winner"] = outcome.winner.name
+    if outcome.source is not None:
+        win["from"] = outcome.source.name
+    if outcome.bao:
+        win["bao"] = True
+    data: dict[str, Any] = {"win": win}
+    if item.dealer_overridden:
+        data["dealer"] = hand.dealer.name
+    if hand.ci is not None:
+        data["ci"] = tile_text(hand.ci)
+    bets = {
+        seat.name: {
+            name: getattr(hand.bets[seat], name) for name in ("piao", "di", "gang") if getattr(hand.bets[seat], name)
+        }
+        for seat in SEATS
+    }
+    if any(bets.values()):
+        data["bets"] = {seat: counts for seat, counts in bets.items() if counts}
+    if hand.kongs:
+        data["kongs"] = [
+            {"by": k.by.name, "type": k.type.value, **({"from": k.source.name} if k.source is not None else {})}
+            for k in hand.kongs
+        ]
+    raw = parse_yaml(session.text, session.source)
+    hands = next(value for key, value in raw.items() if normalize_key(str(key)) == "hands")
+    given = hands[number - 1]
+    if any(normalize_key(str(key)) == "players" for key in given):
+        data["players"] = {seat.name: name for seat, name in item.loaded.names.items()}
+    kept = {str(k): v for k, v in given.items() if normalize_key(str(k)) not in WRITTEN_FROM_HAND}
+    return {
+        "number": number,
+        "hand": data,
+        "kept": json.loads(json.dumps(kept, default=_plain)),
+    }
+
+
+def _plain(value: object) -> str:
+    """A value YAML reads that JSON has no type for (a date): its text."""
+    import datetime
+
+    return value.isoformat() if isinstance(value, datetime.date) else str(value)

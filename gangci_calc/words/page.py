@@ -1,0 +1,77 @@
+"""The words of the table's page (``gangci serve``), in Chinese and English.
+
+The server puts them into the page and hands the form's words to its script, so
+the script itself holds no word of either language.
+"""
+
+from __future__ import annotations
+
+from gangci_calc.words import Message as M
+
+PAGE: dict[str, M] = {
+    "title": M("杠次记账", "Gangci table"),
+    "other_language": M("English", "中文"),
+    "live": M("实时", "live"),
+    "offline": M("连接中断，重连中…", "connection lost, reconnecting…"),
+    "standings": M("总排名", "Standings"),
+    "hands": M("牌局", "Hands"),
+    "no_hands": M("还没有牌局", "no hands yet"),
+    "settle_up": M("结账", "Settle-up"),
+    "nothing_to_settle": M("无需转账", "nobody owes anybody"),
+    "pays": M("付给", "pays"),
+    "chart": M("走势 (每局后的累计)", "Running totals, hand by hand"),
+    "chat": M("发到群里", "For the group chat"),
+    "copy": M("复制", "Copy"),
+    "copied": M("已复制", "Copied"),
+    "enter": M("记第 {n} 局", "Enter hand {n}"),
+    "edit_hand": M("改第 {n} 局", "Edit hand {n}"),
+    "edit": M("改", "edit"),
+    "win_type": M("怎么胡的", "How it ended"),
+    "winner": M("谁胡", "Winner"),
+    "from_discard": M("谁放的", "From"),
+    "bao": M("包次 (点炮的人包三家)", "包次: the discarder pays for all three"),
+    "ci": M("次牌 (翻出的字牌)", "ci tile (an honour turned up)"),
+    "ci_none": M("不是字牌", "not an honour"),
+    "dealer": M("庄家", "Dealer"),
+    "dealer_usual": M("按规矩：{who}", "as the rules say: {who}"),
+    "addons": M("加番 (飘 / 抵 / 杠)", "Add-ons (piao / di / gang)"),
+    "kongs": M("杠", "Kongs"),
+    "add_kong": M("+ 加一个杠", "+ add a kong"),
+    "remove": M("删", "remove"),
+    "kong_by": M("谁杠", "by"),
+    "kong_type": M("哪种杠", "kind"),
+    "kong_from": M("谁放的", "from"),
+    "preview": M("先算一下", "Preview"),
+    "save": M("保存", "Save"),
+    "cancel": M("取消", "Cancel"),
+    "undo": M("撤销最后一局", "Undo the last hand"),
+    "undo_confirm": M("撤销第 {n} 局？", "Undo hand {n}?"),
+    "saved": M("已保存第 {n} 局", "hand {n} saved"),
+    "removed": M("已撤销第 {n} 局", "hand {n} removed"),
+    "stale": M("别人刚改了账本，已刷新 — 请再看一眼", "someone changed the ledger meanwhile: look again"),
+    "table_changes": M("换人 · 改规矩 (从下一局起)", "Seats and rules (from the next hand on)"),
+    "seat_names": M("每个座位的人 (换人、换座都在这里改)", "Who sits where (substitute or swap here)"),
+    "stakes": M("起底", "Stakes"),
+    "stakes_hint": M("1、2 或杠底金额，如 500", "1, 2, or a kong base like 500"),
+    "policy": M("带政策 (飘 / 抵 / 杠)", "Add-ons (带政策)"),
+    "house_rules": M("规矩", "House rules"),
+    "apply_next": M("下一局起生效", "From the next hand"),
+    "pending": M("下一局起：{what}", "from the next hand: {what}"),
+    "new_evening": M("开始新的一晚", "A new evening"),
+    "first_dealer": M("第一局的庄家", "First dealer"),
+    "name_of": M("{seat} 的名字", "name at {seat}"),
+    "start": M("开始", "Start"),
+    "join": M("扫码加入", "Scan to join"),
+    "show_qr": M("二维码", "QR code"),
+    "error": M("出错了", "Something went wrong"),
+    "unreadable": M("账本读不了：{reason}", "the ledger cannot be read: {reason}"),
+    "need_link": M(
+        "请用主持人屏幕上的二维码或链接打开这一页。", "Open this page from the QR code or link on the host's screen."
+    ),
+    "bad_link": M("这个链接不对或已过期：请重新扫码。", "This link is wrong or out of date: scan the QR code again."),
+    "bad_host": M("不认识的地址", "unknown host"),
+    "bad_origin": M("这个请求不是从本页发出的", "this request did not come from this page"),
+    "not_json": M("请求内容不是 JSON：{reason}", "the request body is not JSON: {reason}"),
+    "no_evening": M("还没有开局", "no evening yet"),
+    "no_such_page": M("没有这一页", "no such page"),
+}
