@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.errors import InputError, NotInLedger, TableExists
+from gangci_calc.errors import InputError, NothingToUndo, NotInLedger, TableExists
 from gangci_calc.io.ledger.atomic import check_ledger_writable
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, with_hand_replaced, without_last_hand
 from gangci_calc.io.ledger.ledger_tail import LedgerTail, digest_of, load_tail, save_tail
@@ -92,16 +92,17 @@ class Added:
     tail: LedgerTail
 
 
-def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item]) -> Added:
+def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], *, cache: bool = True) -> Added:
     """Add the hand that ``item_for`` makes from the ledger's state; the rest of the file stays byte for byte.
 
     A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`)
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
+    Without ``cache`` (the page, which touches no file but the ledger) the ledger is read whole each time.
     The caller holds the lock (:func:`locked`).
     """
     text = read_text(path, SESSION_FILE_LIMIT)
     digest = digest_of(text, base)
-    tail = load_tail(path, digest)
+    tail = load_tail(path, digest) if cache else None
     session = None
     if tail is None:
         session = session_from_text(text, path, base)
@@ -122,7 +123,8 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item]) 
         tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
     else:
         tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
-    save_tail(path, tail)
+    if cache:
+        save_tail(path, tail)
     return Added(added, tail)
 
 
@@ -130,7 +132,7 @@ def remove_last(path: str, base: HouseRules = SEED_RULES) -> SessionHand:
     """Remove the last hand (``--undo``) and give it back. The caller holds the lock."""
     session = load_session(path, base)
     if not session.hands:
-        raise NotInLedger(path, say(m.NO_HAND_TO_UNDO))
+        raise NothingToUndo(path, say(m.NO_HAND_TO_UNDO))
     write(path, in_own_lines(session.text, without_last_hand), base)
     return session.hands[-1]
 
@@ -149,14 +151,14 @@ def hand_item(raw: Mapping[str, Any], hand: SessionHand) -> Item:
     return block, flow
 
 
-def add_data(path: str, raw: object, base: HouseRules = SEED_RULES) -> Added:
+def add_data(path: str, raw: object, base: HouseRules = SEED_RULES, *, cache: bool = True) -> Added:
     """Append a hand given as a mapping (the page's ``POST /api/hands``). The caller holds the lock."""
 
     def item_for(tail: LedgerTail) -> Item:
         hand = tail.reading().take(raw, tail.count, path, None)  # refuses what the loader refuses, located
         return hand_item(_mapping(raw), hand)
 
-    return append(path, base, item_for)
+    return append(path, base, item_for, cache=cache)
 
 
 def replace_data(path: str, number: int, raw: object, base: HouseRules = SEED_RULES) -> SessionFile:

@@ -212,3 +212,7 @@ class NotInLedger(InputError):
 
 class TableExists(InputError):
     """A new evening asked for where the ledger already holds one. Exit status 2; 409 on the page."""
+
+
+class NothingToUndo(NotInLedger):
+    """``--undo`` on an evening with no hand. Exit status 2; 409 on the page."""

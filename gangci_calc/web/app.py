@@ -30,6 +30,7 @@ from gangci_calc.errors import (
     InputError,
     InputErrors,
     LedgerBusy,
+    NothingToUndo,
     NotInLedger,
     RuleError,
     TableExists,
@@ -135,7 +136,7 @@ def build_app(settings: Settings) -> Starlette:
 
     async def post_hand(request: Request) -> Response:
         raw = await _body(request)
-        added = await write(request, lambda: changes.add_data(str(settings.ledger), raw, settings.base))
+        added = await write(request, lambda: changes.add_data(str(settings.ledger), raw, settings.base, cache=False))
         settled = settle_hand(added.hand.loaded, check=False)
         net = {seat.name: json_amount(settled.net[seat]) for seat in SEATS}
         return JSONResponse({"hand": added.hand.number, "net": net, "version": watch.version}, status_code=201)
@@ -270,10 +271,10 @@ async def _body(request: Request) -> Any:
 
 def _refusal(error: GangciError, lang: str) -> Refused:
     """The API's answer to an error of the library: its status, its words in ``lang``, the field at fault."""
-    if isinstance(error, TableExists):
+    if isinstance(error, (TableExists, NothingToUndo)):
         return Refused(409, text_of(error.message, lang))
     if isinstance(error, NotInLedger):
-        return Refused(409 if "undo" in str(error.message) else 404, text_of(error.message, lang))
+        return Refused(404, text_of(error.message, lang))
     if isinstance(error, RuleError):
         return Refused(422, text_of(error.message, lang), _field(error.path))
     if isinstance(error, InputErrors):

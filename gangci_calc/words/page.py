@@ -21,7 +21,7 @@ PAGE: dict[str, M] = {
     "pays": M("付给", "pays"),
     "chart": M("走势 (每局后的累计)", "Running totals, hand by hand"),
     "chat": M("发到群里", "For the group chat"),
-    "copy": M("复制", "Copy"),
+    "copy_text": M("复制", "Copy"),
     "copied": M("已复制", "Copied"),
     "enter": M("记第 {n} 局", "Enter hand {n}"),
     "edit_hand": M("改第 {n} 局", "Edit hand {n}"),

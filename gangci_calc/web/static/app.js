@@ -72,7 +72,12 @@ function showError(root, data) {
   if (!best && field.startsWith("win")) best = boxes.find((box) => box.dataset.field === "win.type");
   const target = best ? $(".err", best) : $("#entry-error", root);
   target.textContent = data.error;
-  if (best) { best.classList.add("bad"); best.scrollIntoView({ block: "center", behavior: "smooth" }); }
+  if (best) {
+    best.classList.add("bad");
+    const folded = $("details", best);
+    if (folded) folded.open = true;
+    best.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
 }
 
 // ---- the hand form ---------------------------------------------------------------------------------------------
@@ -149,6 +154,14 @@ function drawBets() {
     return el("div", { className: "bet-row" }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
   });
   $("#bets").replaceChildren(...rows);
+  const given = [];
+  for (const seat of ctx.seats) {
+    for (const addon of ctx.addons) {
+      const n = (state.bets[seat.seat] || {})[addon.value] || 0;
+      if (n) given.push(`${ctx.seat_names[seat.seat]}${addon.label}${n}`);
+    }
+  }
+  $("#bets-summary").textContent = given.length ? `: ${given.join(" ")}` : "";
 }
 
 function drawKongs() {

@@ -1,0 +1,37 @@
+"""A real ``gangci serve`` app on a free loopback port, in a thread: for the tests that need a socket
+(concurrent writers, the event stream, the browser)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+
+from gangci_calc.web.app import Settings, build_app
+from gangci_calc.web.serve import bind
+
+TOKEN = "test-token-0123456789"
+
+
+@contextmanager
+def running(ledger: Path) -> Iterator[str]:
+    """Serve ``ledger``; yield the base URL (``http://127.0.0.1:PORT``)."""
+    bound = bind(["127.0.0.1"], 0)
+    port = bound.sockets[0].getsockname()[1]
+    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, f"http://127.0.0.1:{port}/?t={TOKEN}")
+    config = uvicorn.Config(build_app(settings), log_level="warning", access_log=False, timeout_graceful_shutdown=1)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
