@@ -315,7 +315,7 @@ def history(
 @app.command(help=_h("serve"))
 def serve(
     ledger: Annotated[str, typer.Argument(metavar="LEDGER", help=_h("serve_ledger"))],
-    port: Annotated[Optional[int], typer.Option("--port", min=1, max=65535, help=_h("serve_port"))] = None,  # noqa: UP045
+    port: Annotated[Optional[int], typer.Option("--port", min=0, max=65535, help=_h("serve_port"))] = None,  # noqa: UP045
     lan: Annotated[bool, typer.Option("--lan", help=_h("serve_lan"))] = False,
     host: Annotated[Optional[str], typer.Option("--host", metavar="ADDR", help=_h("serve_host"))] = None,  # noqa: UP045
     token: Annotated[Optional[str], typer.Option("--token", help=_h("serve_token"))] = None,  # noqa: UP045

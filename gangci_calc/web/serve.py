@@ -60,7 +60,8 @@ def lan_addresses() -> list[str]:
 
 
 def bind(addresses: list[str], port: int | None) -> Bound:
-    """Listen on every address on one port: ``port`` if given (refused if taken), else 8000 or the next free."""
+    """Listen on every address on one port: ``port`` if given (refused if taken; 0: any free one), else 8000 or the
+    next free one."""
     candidates = [port] if port is not None else list(range(8000, 8000 + PORTS_TRIED))
     last: OSError | None = None
     for candidate in candidates:
@@ -72,6 +73,7 @@ def bind(addresses: list[str], port: int | None) -> Bound:
                 opened.append(sock)
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 sock.bind((address, candidate))
+                candidate = candidate or sock.getsockname()[1]  # port 0: the one the OS gave the first address
                 sock.listen(128)
                 sock.setblocking(False)
             return Bound(opened, addresses, candidate)

@@ -9,7 +9,9 @@ let state = null;
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const el = (tag, props = {}, children = []) => {
-  const node = Object.assign(document.createElement(tag), props);
+  const { dataset, ...rest } = props;
+  const node = Object.assign(document.createElement(tag), rest);
+  Object.assign(node.dataset, dataset || {});
   for (const child of children) node.append(child);
   return node;
 };

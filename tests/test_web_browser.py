@@ -1,0 +1,153 @@
+"""The page in a real browser: Debian's chromium-headless-shell at 360×740, driven by Playwright (nothing
+downloaded). A whole evening is run by taps, seen live by a second phone, and checked against
+``gangci session --format json``; the screenshot lands in docs/page-phone.png."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gangci_calc.session import session_output
+from tests.conftest import EXAMPLES
+from tests.web_server import TOKEN, running
+
+pytestmark = pytest.mark.browser
+CHROMIUM = os.environ.get("GANGCI_CHROMIUM", "/usr/bin/chromium-headless-shell")
+SCREENSHOT = Path(__file__).parent.parent / "docs" / "page-phone.png"
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test,browser]'")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():  # CI installs it; never a silent skip there
+        pytest.fail(f"no browser at {CHROMIUM}: apt-get install chromium-headless-shell")
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
+        yield launched
+        launched.close()
+
+
+def no_sideways_scroll(page: object) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
+    assert width <= 360, f"the page is {width} px wide"
+
+
+def tap_hand(page: object, win: str, winner: str | None = None, source: str | None = None) -> None:
+    p = page  # type: ignore[assignment]
+    p.click(f"#wins [data-value={win}]")  # type: ignore[attr-defined]
+    if winner:
+        p.click(f"#winners [data-value={winner}]")  # type: ignore[attr-defined]
+    if source:
+        p.click(f"#froms [data-value={source}]")  # type: ignore[attr-defined]
+
+
+def test_a_whole_evening_by_taps_on_two_phones(browser: object, tmp_path: Path) -> None:
+    ledger = tmp_path / "tonight.yaml"
+    with running(ledger) as base:
+        host = browser.new_context(**PHONE)  # type: ignore[attr-defined]
+        page = host.new_page()
+        page.goto(f"{base}/?t={TOKEN}")
+        # a new evening
+        for seat, name in zip("ESWN", ["老王", "小李", "张姐", "阿强"], strict=True):
+            page.fill(f"#new-evening input[data-seat={seat}]", name)
+        page.click("#new-evening button[type=submit]")
+        page.wait_for_selector("#entry:not([hidden])")
+        # a second phone, by the same link, sees every change without a reload
+        guest = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        guest.goto(f"{base}/?t={TOKEN}")
+        plays = [
+            ("bomb", "S", None),
+            ("draw", None, None),
+            ("zhici", "W", "N"),
+            ("anci", "E", None),
+            ("xuci", "N", "S"),
+            ("bomb", "N", None),
+            ("draw", None, None),
+            ("zhici", "E", "W"),
+            ("bomb", "W", None),
+            ("anci", "S", None),
+            ("bomb", "E", None),
+            ("draw", None, None),
+        ]
+        for number, (win, winner, source) in enumerate(plays, 1):
+            tap_hand(page, win, winner, source)
+            if number == 3:  # 张姐 飘一个, by the steppers
+                page.click("#bets-details summary")
+                page.click("#bets .bet-row:nth-child(3) .stepper:nth-child(2) button:last-of-type")
+            page.click("#save")
+            page.wait_for_selector(f"#hands [data-hand='{number}']")
+            guest.wait_for_selector(f"#hands [data-hand='{number}']", timeout=3000)
+        # an error beside its field: 天胡 by a player who does not deal
+        tap_hand(
+            page,
+            "heavenly",
+            "S" if json.loads(session_output(str(ledger), "json", "zh"))["hands"][-1]["dealer"] != "S" else "W",
+        )
+        page.click("#save")
+        error = page.locator("fieldset[data-field='win.winner'] .err")
+        error.wait_for()
+        assert "庄家" in error.inner_text()
+        no_sideways_scroll(page)
+        # edit hand 2 (a draw) into a 炸弹 by 东, then undo the last hand
+        page.click("[data-edit='2']")
+        page.wait_for_selector("#entry-title:has-text('2')")
+        tap_hand(page, "bomb", "E")
+        page.click("#save")
+        page.wait_for_function("document.querySelector(\"[data-hand='2'] .line\").textContent.includes('炸弹')")
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#undo")
+        page.wait_for_function("!document.querySelector(\"[data-hand='12']\")")
+        guest.wait_for_function("!document.querySelector(\"[data-hand='12']\")", timeout=3000)
+        # a substitution: 阿强 leaves, 小赵 sits at 北 from the next hand on
+        page.click("#changes summary")
+        page.fill("#changes input[data-seat=N]", "小赵")
+        page.click("#apply-changes")
+        tap_hand(page, "bomb", "N")
+        page.click("#save")
+        page.wait_for_selector("#hands [data-hand='12']")
+        guest.wait_for_selector("#standings :text('小赵')", timeout=3000)
+        no_sideways_scroll(page)
+        no_sideways_scroll(guest)
+        page.evaluate("window.scrollTo(0, 0)")
+        SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT))
+        standings = page.locator("#standings li").all_inner_texts()
+        settle = page.locator("#settle li").all_inner_texts()
+    evening = json.loads(session_output(str(ledger), "json", "zh"))
+    assert len(evening["hands"]) == 12
+    shown = {" ".join(line.split()[:-1]).split(" ")[-1]: int(line.split()[-1]) for line in standings}
+    assert shown == {person["name"]: person["total"] for person in evening["people"]}
+    assert len(settle) == len(evening["transfers"])
+    for line, transfer in zip(settle, evening["transfers"], strict=True):
+        assert transfer["from"] in line and transfer["to"] in line and line.endswith(str(transfer["amount"]))
+    cli = subprocess.run([sys.executable, "-m", "gangci_calc", "session", str(ledger)], capture_output=True, timeout=60)
+    assert cli.returncode == 0
+
+
+def test_two_phones_and_the_cli_write_the_same_evening(browser: object, tmp_path: Path) -> None:
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = len(json.loads(session_output(str(ledger), "json", "zh"))["hands"])
+    with running(ledger) as base:
+        phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]  # type: ignore[attr-defined]
+        for phone in phones:
+            phone.goto(f"{base}/?t={TOKEN}")
+            phone.wait_for_selector("#entry:not([hidden])")
+        for phone in phones:
+            tap_hand(phone, "draw")
+        cli = subprocess.Popen([sys.executable, "-m", "gangci_calc", "session", str(ledger), "--undo"])
+        for phone in phones:
+            phone.click("#save")
+        assert cli.wait(60) == 0
+        for phone in phones:
+            phone.wait_for_selector(f"#hands [data-hand='{before + 1}']")
+    assert len(json.loads(session_output(str(ledger), "json", "zh"))["hands"]) == before + 2 - 1
