@@ -15,10 +15,10 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from gangci_calc.errors import InputError, NothingToUndo, NotInLedger, TableExists
 from gangci_calc.io.ledger.atomic import check_ledger_writable
@@ -27,6 +27,7 @@ from gangci_calc.io.ledger.ledger_tail import LedgerTail, digest_of, load_tail, 
 from gangci_calc.io.ledger.ledger_write import (
     append_at_end,
     append_hand_text,
+    end_indent,
     hand_flow,
     hand_yaml,
     write_atomically,
@@ -64,7 +65,6 @@ def write(path: str, text: str, base: HouseRules) -> SessionFile:
 def tail_of(session: SessionFile, digest: str) -> LedgerTail:
     """A ledger read whole, as the next hand needs it (its hands settled once)."""
     from gangci_calc.io.ledger.ledger_tail import PersonTotal
-    from gangci_calc.io.ledger.ledger_write import end_indent
     from gangci_calc.service import settle_evening
 
     result = settle_evening(session, check=False)
@@ -92,17 +92,48 @@ class Added:
     tail: LedgerTail
 
 
-def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], *, cache: bool = True) -> Added:
+class Tails(Protocol):
+    """Where a ledger's tail is kept between changes: a cache file (the CLI), or memory (the page's server)."""
+
+    def load(self, path: str, digest: str) -> LedgerTail | None: ...
+
+    def save(self, path: str, tail: LedgerTail) -> None: ...
+
+
+class CacheFiles:
+    """The tails in the user's cache folder (:mod:`gangci_calc.io.ledger.ledger_tail`)."""
+
+    def load(self, path: str, digest: str) -> LedgerTail | None:
+        return load_tail(path, digest)
+
+    def save(self, path: str, tail: LedgerTail) -> None:
+        save_tail(path, tail)
+
+
+class InMemory:
+    """The last tail, held by a long-running process that writes no file but the ledger."""
+
+    def __init__(self) -> None:
+        self.tail: LedgerTail | None = None
+
+    def load(self, path: str, digest: str) -> LedgerTail | None:
+        return self.tail if self.tail is not None and self.tail.digest == digest else None
+
+    def save(self, path: str, tail: LedgerTail) -> None:
+        self.tail = tail
+
+
+def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], *, tails: Tails | None = None) -> Added:
     """Add the hand that ``item_for`` makes from the ledger's state; the rest of the file stays byte for byte.
 
     A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`)
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
-    Without ``cache`` (the page, which touches no file but the ledger) the ledger is read whole each time.
-    The caller holds the lock (:func:`locked`).
+    ``tails`` keeps them (the user's cache folder by default). The caller holds the lock (:func:`locked`).
     """
+    tails = tails or CacheFiles()
     text = read_text(path, SESSION_FILE_LIMIT)
     digest = digest_of(text, base)
-    tail = load_tail(path, digest) if cache else None
+    tail = tails.load(path, digest)
     session = None
     if tail is None:
         session = session_from_text(text, path, base)
@@ -119,12 +150,13 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], 
         except ValueError as error:
             raise InputError(path, say(m.CANNOT_APPEND, reason=str(error))) from None
         write(path, after, base)
+    indent = tail.indent if tail.indent is not None else end_indent(after)  # the next hand may go at the end
     if tail.fee_seen or added.loaded.hand.rules.fee.on:  # the fee's standings are worked out whole
         tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
     else:
         tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
-    if cache:
-        save_tail(path, tail)
+        tail = replace(tail, indent=indent)
+    tails.save(path, tail)
     return Added(added, tail)
 
 
@@ -151,14 +183,14 @@ def hand_item(raw: Mapping[str, Any], hand: SessionHand) -> Item:
     return block, flow
 
 
-def add_data(path: str, raw: object, base: HouseRules = SEED_RULES, *, cache: bool = True) -> Added:
+def add_data(path: str, raw: object, base: HouseRules = SEED_RULES, *, tails: Tails | None = None) -> Added:
     """Append a hand given as a mapping (the page's ``POST /api/hands``). The caller holds the lock."""
 
     def item_for(tail: LedgerTail) -> Item:
         hand = tail.reading().take(raw, tail.count, path, None)  # refuses what the loader refuses, located
         return hand_item(_mapping(raw), hand)
 
-    return append(path, base, item_for, cache=cache)
+    return append(path, base, item_for, tails=tails)
 
 
 def replace_data(path: str, number: int, raw: object, base: HouseRules = SEED_RULES) -> SessionFile:

@@ -79,6 +79,7 @@ def build_app(settings: Settings) -> Starlette:
     state = LedgerState(settings.ledger, settings.base)
     watch = Changes(settings.ledger)
     writing = threading.Lock()
+    tails = changes.InMemory()  # the page writes no file but the ledger: its tail stays in memory
     qr = _qr_svg(settings.join_url) if settings.join_url else ""
 
     async def page(request: Request) -> Response:
@@ -136,7 +137,7 @@ def build_app(settings: Settings) -> Starlette:
 
     async def post_hand(request: Request) -> Response:
         raw = await _body(request)
-        added = await write(request, lambda: changes.add_data(str(settings.ledger), raw, settings.base, cache=False))
+        added = await write(request, lambda: changes.add_data(str(settings.ledger), raw, settings.base, tails=tails))
         settled = settle_hand(added.hand.loaded, check=False)
         net = {seat.name: json_amount(settled.net[seat]) for seat in SEATS}
         return JSONResponse({"hand": added.hand.number, "net": net, "version": watch.version}, status_code=201)
@@ -217,12 +218,14 @@ def build_app(settings: Settings) -> Starlette:
         Route("/api/events", events),
     ]
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie)],
         exception_handlers={Refused: refused, 404: not_found, 405: not_allowed},
         lifespan=lifespan,
     )
+    app.state.changes = watch  # gangci serve ends the event streams as soon as it is told to stop
+    return app
 
 
 _NO_STORE = {"Cache-Control": "no-store"}

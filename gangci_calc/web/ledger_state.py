@@ -67,6 +67,7 @@ class LedgerState:
         self.path = path
         self.base = base
         self._lock = threading.Lock()
+        self._reading = threading.Lock()  # one reader at a time: requests for the same version wait, then share it
         self._evening: Evening | None = None
         self._json: dict[tuple[int, str], bytes] = {}
 
@@ -75,11 +76,19 @@ class LedgerState:
         with self._lock:
             if self._evening is not None and self._evening.version == version:
                 return self._evening
-        evening = self._read(version, text)
+        with self._reading:
+            with self._lock:
+                if self._evening is not None and self._evening.version == version:
+                    return self._evening
+            evening = self._read(version, text)
+            self._store(evening)
+        return evening
+
+    def _store(self, evening: Evening) -> None:
+        version = evening.version
         with self._lock:
             self._evening = evening
             self._json = {key: value for key, value in self._json.items() if key[0] == version}
-        return evening
 
     def _read(self, version: int, text: str) -> Evening:
         try:

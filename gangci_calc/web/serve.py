@@ -115,10 +115,15 @@ def serve(
         say(url)
     if qr:
         say(terminal_qr(urls[0]))
-    config = uvicorn.Config(
-        build_app(settings), log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
-    )
-    uvicorn.Server(config).run(sockets=bound.sockets)
+    app = build_app(settings)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on")
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            app.state.changes.stop()  # the open event streams end now, so the connections can close
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    Server(config).run(sockets=bound.sockets)
 
 
 def terminal_qr(url: str) -> str:

@@ -1,0 +1,135 @@
+"""The table's page under a table's load: ``gangci serve`` started as the README says, measured from outside.
+
+    python benchmarks/bench_page.py [HANDS]
+
+- page weight: the first load, everything included (the page, its script and style);
+- ``POST /api/hands`` from 8 clients at once on loopback: p50 and p95, beside ``GET /api/evening`` in the same run;
+- a change reaching 8 open ``/api/events`` streams: the slowest of the 8;
+- the server's memory (RSS) after HANDS hands (200 by default) with 8 pages connected.
+Goals (issue #16): 100 KB, p95 50 ms, 300 ms, 100 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "bench-token-0123456789abcdef"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def start(ledger: Path) -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gangci_calc", "serve", str(ledger), "--port", "0", "--no-qr", "--token", TOKEN],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    url = process.stdout.readline().strip()
+    return process, url.split("/?t=")[0]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    folder = Path(tempfile.mkdtemp())
+    ledger = folder / "tonight.yaml"
+    ledger.write_text(
+        "stakes: 1\npolicy: true\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\nhands:\n", encoding="utf-8"
+    )
+    process, base = start(ledger)
+    try:
+        with httpx.Client(base_url=base) as browser:
+            browser.get(f"/?t={TOKEN}")
+            weight = sum(len(browser.get(path).content) for path in ("/", "/static/app.js", "/static/app.css"))
+        print(f"page weight, first load: {weight / 1024:.1f} KB (goal 100 KB)")
+
+        streams: list[list[float]] = [[] for _ in range(8)]
+        ready = threading.Barrier(9)
+
+        def listen(heard: list[float]) -> None:
+            with (
+                httpx.Client(base_url=base, headers=AUTH, timeout=None) as client,
+                client.stream("GET", "/api/events") as stream,
+            ):
+                ready.wait()
+                try:
+                    for line in stream.iter_lines():
+                        if line.startswith("data: "):
+                            heard.append(time.perf_counter())
+                except httpx.HTTPError:
+                    return
+
+        for heard in streams:
+            threading.Thread(target=listen, args=(heard,), daemon=True).start()
+        ready.wait()
+
+        posts: list[float] = []
+        gets: list[float] = []
+        lock = threading.Lock()
+        per_client = max(1, hands // 8)
+
+        def writer(n: int) -> None:
+            with httpx.Client(base_url=base, headers=AUTH, timeout=60) as client:
+                for i in range(per_client):
+                    began = time.perf_counter()
+                    reply = client.post("/api/hands", json={"win": {"type": "bomb", "winner": "ESWN"[(n + i) % 4]}})
+                    took = time.perf_counter() - began
+                    assert reply.status_code == 201, reply.text
+                    began = time.perf_counter()
+                    client.get("/api/evening")
+                    with lock:
+                        posts.append(took)
+                        gets.append(time.perf_counter() - began)
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        p50, p95 = statistics.median(posts) * 1000, percentile(posts, 0.95) * 1000
+        g50, g95 = statistics.median(gets) * 1000, percentile(gets, 0.95) * 1000
+        print(f"POST /api/hands, 8 clients, {len(posts)} hands: p50 {p50:.1f} ms, p95 {p95:.1f} ms (goal p95 50 ms)")
+        print(f"GET /api/evening beside it:            p50 {g50:.1f} ms, p95 {g95:.1f} ms")
+        print(f"POST p50 / GET p50: {p50 / g50:.2f}")
+
+        time.sleep(0.5)
+        for heard in streams:
+            heard.clear()
+        with httpx.Client(base_url=base, headers=AUTH) as client:
+            began = time.perf_counter()
+            client.post("/api/undo")
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and not all(streams):
+            time.sleep(0.005)
+        slowest = max(heard[0] - began for heard in streams if heard) * 1000
+        print(f"a change reaching 8 open event streams: {slowest:.0f} ms, the slowest of {sum(map(bool, streams))}")
+
+        rss = next(
+            int(line.split()[1])
+            for line in Path(f"/proc/{process.pid}/status").read_text().splitlines()
+            if line.startswith("VmRSS")
+        )
+        print(f"server memory after {len(posts)} hands with 8 pages connected: {rss / 1024:.0f} MB RSS (goal 100 MB)")
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("GANGCI_LANG", "zh")
+    main()
