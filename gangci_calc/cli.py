@@ -497,6 +497,19 @@ def most_jobs() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
+def _stop_not_lost(unraisable: Any) -> None:
+    """A Ctrl-C or SIGTERM that landed inside a callback Python cannot raise from (a weakref's, during an import):
+    say nothing there and send the signal again, to be raised where the program stands."""
+    import signal
+
+    if isinstance(unraisable.exc_value, Terminated):
+        signal.raise_signal(signal.SIGTERM)
+    elif isinstance(unraisable.exc_value, KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    else:
+        sys.__unraisablehook__(unraisable)
+
+
 def main() -> None:
     """Run ``gangci``.
 
@@ -510,6 +523,7 @@ def main() -> None:
         raise Terminated
 
     signal.signal(signal.SIGTERM, terminated)  # the one handler: workers reset it (batch/run.py)
+    sys.unraisablehook = _stop_not_lost
     use_language(_HELP_LANG)  # until a command knows its --lang
     args = sys.argv[1:]
     try:

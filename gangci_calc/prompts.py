@@ -45,6 +45,7 @@ from gangci_calc.rules import (
     Win,
 )
 from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
+from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 from gangci_calc.words.ui import ASK
@@ -170,7 +171,7 @@ def reseat(text: str, names: dict[Seat, str]) -> dict[Seat, str] | None:
         name = name_text(match.group(2), ())
         elsewhere = [other for other, known in names.items() if known == name and other is not seat]
         if elsewhere:
-            raise AnswerError(say(m.ALREADY_SITS, name=name, seat=elsewhere[0].name))
+            raise AnswerError(say(m.ALREADY_SITS, name=name, seat=seat_word(elsewhere[0])))
         return dict(sorted({**names, seat: name}.items()))
     return None
 

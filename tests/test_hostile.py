@@ -138,7 +138,7 @@ def test_tile_error_columns(runner, write, hand_line: str, where: str) -> None:
 def test_a_tab_in_a_file_still_gets_a_line_and_column(runner, write) -> None:
     path = write("stakes:\t1\ndealer: X\nwin: {type: draw}\n")
     result = runner.invoke(app, ["score", path])
-    assert result.exit_code == 2 and result.stderr.startswith(path + ":2:9: dealer:"), result.stderr
+    assert result.exit_code == 2 and result.stderr.startswith(path + ":2:9: 庄家:"), result.stderr
 
 
 # ---------------------------------------------------------------- null is absent (a warehouse's export)

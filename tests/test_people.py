@@ -51,7 +51,7 @@ def test_a_name_sits_in_one_seat_at_a_time(runner, tmp_path) -> None:
     bad.write_text("stakes: 1\ndealer: E\nplayers: {E: 老王, S: 老王}\nhands: []\n", encoding="utf-8")
     result = runner.invoke(app, ["session", str(bad)])
     assert result.exit_code == 2
-    assert "twice.yaml:3" in result.stderr and "players.S" in result.stderr and "老王" in result.stderr
+    assert "twice.yaml:3" in result.stderr and "玩家 南" in result.stderr and "老王" in result.stderr
 
 
 def test_without_names_people_are_seats() -> None:

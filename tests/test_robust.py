@@ -340,3 +340,22 @@ def fuzzed_file_is_handled(tmp_path_factory: pytest.TempPathFactory, text: str, 
     assert result.exit_code in allowed, (result.exit_code, result.output)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("error", "sent"), [("Terminated", signal.SIGTERM), ("KeyboardInterrupt", signal.SIGINT)])
+def test_a_stop_python_could_not_raise_is_sent_again_not_printed(monkeypatch, error: str, sent: int) -> None:
+    """A signal that lands in a weakref callback (Python prints "Exception ignored" and goes on) is raised again
+    where the program stands: never a traceback on stderr, never a stop that is lost."""
+    from types import SimpleNamespace
+
+    from gangci_calc import cli
+    from gangci_calc.errors import Terminated
+
+    raised: list[int] = []
+    printed: list[object] = []
+    monkeypatch.setattr(signal, "raise_signal", raised.append)
+    monkeypatch.setattr(sys, "__unraisablehook__", printed.append)
+    value = Terminated() if error == "Terminated" else KeyboardInterrupt()
+    cli._stop_not_lost(SimpleNamespace(exc_value=value))
+    cli._stop_not_lost(SimpleNamespace(exc_value=ValueError("something else")))
+    assert raised == [sent] and len(printed) == 1

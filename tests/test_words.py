@@ -186,3 +186,22 @@ def test_help_speaks_the_language_gangci_starts_in() -> None:
 
     assert "一局结束后每位玩家的输赢表" in helped("-h")
     assert "Per-player payout table for one finished hand" in helped("--lang", "en", "--help")
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "errors").glob("*.yaml")), ids=lambda p: p.name)
+def test_chinese_errors_name_fields_and_seats_in_chinese(path: Path) -> None:
+    """No English field path (``bets.S.di``) and no seat letter in a Chinese message; English keeps both."""
+    from typer.testing import CliRunner
+
+    for command in ("score", "session"):
+        chinese = CliRunner().invoke(app, [command, str(path), "--lang", "zh"]).stderr
+        english = CliRunner().invoke(app, [command, str(path), "--lang", "en"]).stderr
+        assert chinese.strip() and english.strip()
+        for line in chinese.splitlines():
+            said = line.split(": ", 1)[1]  # after the file:line:col
+            said = re.sub(
+                r"应该是这些之一：.*|'[^']*'|用 东 南 西 北 或 E S W N", "", said
+            )  # the keys a file takes, as typed
+            assert not re.search(r"[A-Za-z_]+\.[A-Za-z_]+|\b[ESWN]\b|\b(from|winner|bets|kongs|dealer)\b", said), line
+    english = CliRunner().invoke(app, ["session", str(EXAMPLES / "errors" / "evening.yaml"), "--lang", "en"]).stderr
+    assert "bets.S.di" in english and "S is the dealer" in english

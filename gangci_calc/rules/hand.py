@@ -17,7 +17,7 @@ from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import SEATS, Seat
 from gangci_calc.rules.stakes import Stakes
 from gangci_calc.rules.table import SEED_RULES, HouseRules, TableRules
-from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
+from gangci_calc.rules.terms import KONG_ZH, WIN_ZH, seat_word
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -111,7 +111,7 @@ def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
             if type(count) is not int or not 0 <= count <= addons.MAX_COUNT or (count and not policy):
                 _bad_count(("bets", seat.name, name), name, count, policy)
         if seat_bets.di and seat is dealer:
-            raise RuleError(("bets", seat.name, "di"), say(m.DEALER_NO_DI, seat=seat.name))
+            raise RuleError(("bets", seat.name, "di"), say(m.DEALER_NO_DI, seat=seat_word(seat)))
 
 
 def check_outcome(outcome: Outcome, dealer: Seat, house: HouseRules = SEED_RULES) -> None:
@@ -176,13 +176,17 @@ def _check_outcome(outcome: Outcome, dealer: Seat) -> None:
     if outcome.winner is None:
         raise RuleError(("win", "winner"), say(m.WINNER_MISSING, zh=WIN_ZH[win], value=win.value), at_key=True)
     if win is Win.HEAVENLY and outcome.winner is not dealer:
-        raise RuleError(("win", "winner"), say(m.HEAVENLY_DEALER_ONLY, winner=outcome.winner.name, dealer=dealer.name))
+        raise RuleError(
+            ("win", "winner"), say(m.HEAVENLY_DEALER_ONLY, winner=seat_word(outcome.winner), dealer=seat_word(dealer))
+        )
     if win.needs_source:
         who = _WHO[win]
         if outcome.source is None:
             raise RuleError(("win", "from"), say(m.FROM_MISSING, zh=WIN_ZH[win], who=who), at_key=True)
         if outcome.source is outcome.winner:
-            raise RuleError(("win", "from"), say(m.FROM_IS_WINNER, seat=outcome.source.name, zh=WIN_ZH[win], who=who))
+            raise RuleError(
+                ("win", "from"), say(m.FROM_IS_WINNER, seat=seat_word(outcome.source), zh=WIN_ZH[win], who=who)
+            )
     elif outcome.source is not None:
         raise RuleError(("win", "from"), say(m.SELF_DRAWN_NO_FROM, zh=WIN_ZH[win], value=win.value), at_key=True)
 
@@ -198,6 +202,6 @@ def _check_kong(index: int, kong: Kong) -> None:
                 ("kongs", index), say(m.KONG_NEEDS_FROM, zh=KONG_ZH[kong.type], value=kong.type.value, who=who)
             )
         if kong.source is kong.by:
-            raise RuleError(("kongs", index, "from"), say(m.KONG_FROM_SELF, seat=kong.source.name, who=who))
+            raise RuleError(("kongs", index, "from"), say(m.KONG_FROM_SELF, seat=seat_word(kong.source), who=who))
     elif kong.source is not None:
         raise RuleError(("kongs", index, "from"), say(m.KONG_CONCEALED_NO_FROM), at_key=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from gangci_calc.rules.kongs import KongType
 from gangci_calc.rules.outcomes import Win
+from gangci_calc.rules.seats import Seat
+from gangci_calc.words import Message, both
 
 SEAT_ZH = "东南西北"  # indexed by Seat
 WIN_ZH: dict[Win, str] = {
@@ -24,3 +26,8 @@ WIN_ZH: dict[Win, str] = {
     Win.QIANGGANG: "抢杠",
 }
 KONG_ZH: dict[KongType, str] = {KongType.CONCEALED: "暗杠", KongType.EXPOSED: "明杠", KongType.ADDED: "续杠"}
+
+
+def seat_word(seat: Seat) -> Message:
+    """A seat in a message: ``南`` in Chinese, ``S`` in English."""
+    return both(SEAT_ZH[seat], seat.name)

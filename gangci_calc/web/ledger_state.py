@@ -8,16 +8,14 @@ names an old version (``If-Match``) can be refused under the ledger's lock.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from gangci_calc.errors import GangciError
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
-from gangci_calc.io.load.load_session import SessionFile, SettledSession, session_from_text
+from gangci_calc.io.load.load_session import SessionFile, SettledSession, session_from_data
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.service import settle_evening
 
@@ -92,9 +90,10 @@ class LedgerState:
 
     def _read(self, version: int, text: str) -> Evening:
         try:
-            if not text.strip() or parse_yaml(text, str(self.path)) is None:
+            data = parse_yaml(text, str(self.path)) if text.strip() else None
+            if data is None:  # no file, or nothing in it yet: the page offers a new evening
                 return Evening(version, None, None)
-            session = session_from_text(text, str(self.path), self.base)
+            session = session_from_data(data, str(self.path), self.base, text)
             return Evening(version, session, settle_evening(session))
         except GangciError as error:
             return Evening(version, None, None, error)
@@ -108,9 +107,9 @@ class LedgerState:
             from gangci_calc.io.export.formats import SESSION
 
             assert evening.settled is not None
-            data: dict[str, Any] = json.loads(SESSION["json"].renderer()(evening.settled, lang))
-            data["version"] = evening.version
-            made = json.dumps(data, ensure_ascii=False).encode()
+            text = SESSION["json"].renderer()(evening.settled, lang).rstrip()
+            assert text.endswith("}")
+            made = (text[:-1] + f', "version": {evening.version}}}').encode()  # one key more, the rest as it is
             with self._lock:
                 self._json[key] = made
         return made

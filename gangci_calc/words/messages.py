@@ -58,7 +58,7 @@ HEAVENLY_DEALER_ONLY = M(
 FROM_MISSING = M("缺了 — {zh}要写{who}", "missing — {zh} needs {who}")
 FROM_IS_WINNER = M("{seat} 是赢家；{zh}要写{who}，是另一家", "{seat} is the winner; {zh} needs {who}, another seat")
 SELF_DRAWN_NO_FROM = M(
-    "{zh}是自摸，没有 from；from 只用于直呲、续呲、点炮和抢杠",
+    "{zh}是自摸，没有 来自；来自 只用于直呲、续呲、点炮和抢杠",
     "{value} ({zh}) is self-drawn and has no 'from'; 'from' is for 直呲, 续呲, 点炮 and 抢杠 only",
 )
 WHO_DISCARDED = M("点炮的人", "the discarder (点炮)")
@@ -70,12 +70,12 @@ ROBBED_TILE_ELSEWHERE = M(
     "the robbed tile is {tile}: its other three copies are the robbed player's pung, so the winner's tiles"
     " (and the ci tile) cannot hold another {tile}",
 )
-KONG_NEEDS_FROM = M("{zh}要写 from：{who}", "{value} ({zh}) needs 'from': {who}")
+KONG_NEEDS_FROM = M("{zh}要写 来自：{who}", "{value} ({zh}) needs 'from': {who}")
 KONG_FROM_SELF = M(
-    "{seat} 自己杠的；from 要写另一家 ({who})", "{seat} made this kong; 'from' must be another seat ({who})"
+    "{seat} 自己杠的；来自 要写另一家 ({who})", "{seat} made this kong; 'from' must be another seat ({who})"
 )
 KONG_CONCEALED_NO_FROM = M(
-    "暗杠由其他三家付，没有 from", "a concealed kong (暗杠) is paid by all three others and has no 'from'"
+    "暗杠由其他三家付，没有 来自", "a concealed kong (暗杠) is paid by all three others and has no 'from'"
 )
 KONG_WHO_DISCARDED = M("放杠的人", "the discarder")
 KONG_WHO_FED = M("被续杠的人", "who fed the pung")

@@ -69,7 +69,7 @@ class TooBig(str):
 def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "") -> None:
     """Raise the located error of the first :class:`TooBig` in ``data``, naming its field (a JSON number, which
     comes without a place, is found in ``text``)."""
-    from gangci_calc.errors import field_name
+    from gangci_calc.io.load.schema import field_words
 
     stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
     while stack:
@@ -79,7 +79,7 @@ def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "")
             line, column = value.line + line_offset, value.column
             if not value.line and text.find(value) >= 0:
                 line, column = _position(text, text.find(value), 1 + line_offset)
-            raise InputError(source, said, line=line, column=column, field=field_name(path), path=path)
+            raise InputError(source, said, line=line, column=column, field=field_words(path), path=path)
         if isinstance(value, dict):
             stack += [((*path, str(key)), key) for key in value if isinstance(key, TooBig)]
             stack += [((*path, str(key)), item) for key, item in reversed(value.items())]

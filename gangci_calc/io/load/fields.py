@@ -44,6 +44,7 @@ from gangci_calc.rules import stakes as core_stakes
 from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.hand import whole_count
 from gangci_calc.rules.options import Option, entry_of
+from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
@@ -199,7 +200,7 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
         names[seat] = name_text(name, (*path, seat.name))
         others = [other for other, known in names.items() if known == names[seat] and other is not seat]
         if others:
-            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=names[seat], seat=others[0].name))
+            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=names[seat], seat=seat_word(others[0])))
     return names
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gangci_calc.errors import FieldPath, InputError, RuleError, field_name
+from gangci_calc.errors import FieldPath, InputError, RuleError
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.load.fields import (
     kind_of,
@@ -32,7 +32,7 @@ from gangci_calc.io.load.fields import (
     read_tiles,
 )
 from gangci_calc.io.load.positions import locate
-from gangci_calc.io.load.schema import TOP, normalize_key
+from gangci_calc.io.load.schema import TOP, field_words, normalize_key
 from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
 from gangci_calc.rules.fee import NO_FEE
 from gangci_calc.words import Message, say
@@ -211,7 +211,8 @@ def located(error: RuleError, source: str, text: str | None, *, line_offset: int
         escaped = at == '"' and "\\" in row[position[1] :]
         if at not in ("|", ">") and not escaped:  # in a block or escaped scalar the text is not the value
             column = position[1] + error.offset + (at in "'\"")
-    return InputError(source, error.message, line=line, column=column, field=field_name(error.path), path=error.path)
+    field = field_words(error.path)
+    return InputError(source, error.message, line=line, column=column, field=field, path=error.path)
 
 
 def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:

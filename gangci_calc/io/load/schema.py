@@ -9,6 +9,7 @@ from gangci_calc.rules import HouseRules, KongType, Win, parse_seat
 from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
+from gangci_calc.words import Message
 
 # canonical key -> accepted spellings (the canonical one included)
 TOP_KEYS: dict[str, tuple[str, ...]] = {
@@ -127,3 +128,55 @@ def normalize_key(key: str) -> str:
     if seat is not None:
         return seat.name
     return _ALL_ALIASES.get(key, key)
+
+
+# What each key holds: the keys inside it ("seats": a mapping by seat, whose values hold the next table).
+_INSIDE: dict[str, dict[str, tuple[str, ...]] | str] = {
+    "stakes": STAKES_KEYS,
+    "bets": "seats",
+    "win": WIN_KEYS,
+    "kongs": KONG_KEYS,
+    "tiles": TILE_KEYS,
+    "rules": RULE_KEYS,
+    "fee": FEE_KEYS,
+    "players": "seats",
+    "mi": "seats",
+    "hands": SESSION_HAND_KEYS,
+}
+_SEAT_TABLES: dict[str, dict[str, tuple[str, ...]]] = {"bets": BET_KEYS}
+
+
+def _chinese(key: str, table: dict[str, tuple[str, ...]]) -> str:
+    """A key's first Chinese spelling in ``table`` (the key itself where it has none)."""
+    return next((s for s in table.get(key, ()) if not s.isascii()), key)
+
+
+def field_words(path: tuple[str | int, ...]) -> Message:
+    """A field as people read it: ``加番 南 抵`` in Chinese, ``bets.S.di`` in English.
+
+    >>> field_words(("bets", "S", "di")).zh, field_words(("hands", 2, "kongs", 0, "from")).zh
+    ('加番 南 抵', '第3局 杠 第1个 来自')
+    """
+    from gangci_calc.errors import field_name
+    from gangci_calc.rules.terms import SEAT_ZH
+
+    words: list[str] = []
+    table: dict[str, tuple[str, ...]] = {**TOP_KEYS, **SESSION_KEYS}
+    parent = ""
+    for part in path:
+        if isinstance(part, int):
+            if parent == "hands":
+                words[-1] = f"第{part + 1}局"  # not 牌局 第3局
+            else:
+                words.append(f"第{part + 1}个")
+            continue
+        seat = parse_seat(part)
+        if _INSIDE.get(parent) == "seats" and seat is not None:
+            words.append(SEAT_ZH[seat])
+            table = _SEAT_TABLES.get(parent, {})
+            continue
+        words.append(_chinese(part, table))
+        inside = _INSIDE.get(part)
+        table = inside if isinstance(inside, dict) else {}
+        parent = part
+    return Message(" ".join(words), field_name(path))
