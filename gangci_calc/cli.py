@@ -497,6 +497,25 @@ def most_jobs() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
+def _click_speaks(lang: str) -> None:
+    """Click's own words (usage, ``-h``, its parsing errors) in ``lang``: in Chinese, everything Click echoes
+    passes through words/click.py. gangci's own output never goes through Click's ``echo``."""
+    if lang == "en":
+        return
+    from gangci_calc.words.click import in_chinese
+
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("click", "typer")) or module is None:
+            continue
+        original = getattr(module, "echo", None)
+        if callable(original) and getattr(original, "__name__", "") == "echo":
+
+            def echo(message: object = None, *args: Any, _echo: Any = original, **kwargs: Any) -> None:
+                _echo(in_chinese(message) if isinstance(message, str) else message, *args, **kwargs)
+
+            module.echo = echo  # type: ignore[attr-defined]
+
+
 def _stop_not_lost(unraisable: Any) -> None:
     """A Ctrl-C or SIGTERM that landed inside a callback Python cannot raise from (a weakref's, during an import):
     say nothing there and send the signal again, to be raised where the program stands."""
@@ -525,6 +544,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, terminated)  # the one handler: workers reset it (batch/run.py)
     sys.unraisablehook = _stop_not_lost
     use_language(_HELP_LANG)  # until a command knows its --lang
+    _click_speaks(_HELP_LANG)
     args = sys.argv[1:]
     try:
         commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}

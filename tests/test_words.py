@@ -205,3 +205,21 @@ def test_chinese_errors_name_fields_and_seats_in_chinese(path: Path) -> None:
             assert not re.search(r"[A-Za-z_]+\.[A-Za-z_]+|\b[ESWN]\b|\b(from|winner|bets|kongs|dealer)\b", said), line
     english = CliRunner().invoke(app, ["session", str(EXAMPLES / "errors" / "evening.yaml"), "--lang", "en"]).stderr
     assert "bets.S.di" in english and "S is the dealer" in english
+
+
+@pytest.mark.process
+def test_click_s_own_words_follow_the_language() -> None:
+    """``-h``'s own line, the usage and a parsing error: Chinese by default, English with --lang en."""
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in __import__("os").environ.items() if k != "GANGCI_LANG"}
+        return subprocess.run([sys.executable, "-m", "gangci_calc", *args], capture_output=True, text=True, env=env)
+
+    chinese = run("score", "-h").stdout
+    assert "显示这段说明后退出。" in chinese and "用法：" in chinese and "Show this message" not in chinese
+    assert "Show this message and exit." in run("score", "-h", "--lang", "en").stdout
+    error = run("score", "--format", "x", "y")
+    assert error.returncode == 2 and "错误：" in error.stderr and "的值不对" in error.stderr
+    assert "Error: Missing argument 'HAND'." in run("score", "--lang", "en").stderr
