@@ -7,20 +7,20 @@ text differs (:mod:`gangci_calc.io.ledger.ledger_edit`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from gangci_calc import changes
-from gangci_calc.errors import AnswerError, ClaimRejected, InputError, RuleError
+from gangci_calc.errors import AnswerError, ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
 from gangci_calc.io.ledger.ledger_tail import LedgerTail
 from gangci_calc.io.ledger.ledger_write import append_hand_text
 from gangci_calc.io.load.load import Table
-from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session
-from gangci_calc.io.show.chat import hand_line
+from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text
+from gangci_calc.io.show.chat import hand_line, wrapped
 from gangci_calc.io.show.console import write_err
 from gangci_calc.prompts import PLAY_KEYS, Entry, TableCommand, ask_hand, asking
-from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Seat, Win, next_dealer
+from gangci_calc.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Outcome, Seat, Win, next_dealer
 from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say as tell
@@ -119,14 +119,58 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
             before = session.hands[index - 1].loaded.hand
             usual = next_dealer(before.house, before.dealer, before.outcome)
         table = Table(hand.rules, item.loaded.names)
-        entry = ask_hand(lang, number, table, usual, hand.mi, hand.bets, hand)
-        if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
-            write_err(asking(lang)["unchanged"].format(n=number))
+        later = _later_hands(session, index, base)
+        shown = hand
+        while True:  # a change the answers could not catch is told, and its answers offered again: never lost
+            entry = ask_hand(lang, number, table, usual, hand.mi, shown.bets, shown, later=later)
+            if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
+                write_err(asking(lang)["unchanged"].format(n=number))
+                return
+            try:
+                _replace(path, session, index, entry, base)
+            except (InputError, InputErrors, ClaimRejected) as error:
+                write_err(f"  ✗ {error}")
+                shown = entry.hand
+                continue
+            write_err(asking(lang)["saved"].format(file=path))
             return
-        asked = (*_ASKED, "players") if entry.reseated else _ASKED
-        block, flow = entry.item(tuple(in_own_lines(session.text, lambda text: kept_fields(text, index, asked))))
-        changes.write(path, in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow)), base)
-        write_err(asking(lang)["saved"].format(file=path))
+
+
+def _replace(path: str, session: SessionFile, index: int, entry: Entry, base: HouseRules) -> None:
+    """Hand ``index`` replaced by ``entry``, its other fields (``tiles:``, ``id:`` ...) and comments kept."""
+    asked = (*_ASKED, "players") if entry.reseated else _ASKED
+    block, flow = entry.item(tuple(in_own_lines(session.text, lambda text: kept_fields(text, index, asked))))
+    changes.write(path, in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow)), base)
+
+
+def _later_hands(session: SessionFile, index: int, base: HouseRules) -> Callable[[Seat, Outcome], None]:
+    """For ``--edit``: refuse, at the answer, a dealer and outcome of hand ``index`` that would break a later hand
+    (who deals each later hand follows from it: a later 天胡 must still be the dealer's)."""
+    from gangci_calc.io.ledger.ledger_write import hand_flow, hand_yaml
+
+    def check(dealer: Seat, outcome: Outcome) -> None:
+        if index == len(session.hands) - 1:
+            return  # nothing comes after the last hand
+        probe = Hand(session.hands[index].loaded.hand.rules, dealer, outcome)
+        block = hand_yaml(probe, dealer_overridden=True)
+        flow = hand_flow(probe, dealer_overridden=True)
+        text = in_own_lines(session.text, lambda text: with_hand_replaced(text, index, block, flow))
+        try:
+            session_from_text(text, session.source, base)
+        except InputErrors as errors:
+            later = [e for e in errors.errors if e.path[:2] > ("hands", index) and len(e.path) >= 2]
+            if later:
+                raise AnswerError(tell(m.FIELD_MESSAGE, field=later[0].field, message=later[0].message)) from None
+        except InputError:
+            return  # the hand itself: its own answers are checked as they come
+
+    return check
+
+
+def _columns() -> int:
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -167,5 +211,6 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
             continue
         result = settled(session)
         last = result.hands[-1]
-        write_err(hand_line(last.hand.number, last.hand.loaded.hand, last.hand.loaded.names, last.settlement.net, lang))
+        line = hand_line(last.hand.number, last.hand.loaded.hand, last.hand.loaded.names, last.settlement.net, lang)
+        write_err(wrapped(line, _columns()))  # a phone's 40 columns: broken between players, never in an amount
         write_err("\n".join(standings_lines(result, lang)))

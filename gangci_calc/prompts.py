@@ -185,11 +185,13 @@ def ask_hand(
     last_bets: tuple[Bets, Bets, Bets, Bets],
     current: Hand | None = None,
     commands: tuple[str, ...] = (),
+    later: Callable[[Seat, Outcome], None] | None = None,
 ) -> Entry:
     """Ask for one hand (``current``'s answers as defaults, for ``--edit``); every answer checked as given.
 
     Where the dealer is asked, a seating change (``换人 北 小赵``, ``换座 东 南``) or one of ``commands`` may
-    be typed instead; a command raises :class:`TableCommand`.
+    be typed instead; a command raises :class:`TableCommand`. ``later`` (``--edit``) refuses, with its reason,
+    the answer that decides who deals next (the winner; the win type of a 流局) where later hands would break.
     """
     q = asking(lang)
     rules, names = table.rules, dict(table.names)
@@ -236,14 +238,30 @@ def ask_hand(
         default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
         if was is not None and was.winner is not None:
             default = seat_name(was.winner, lang)
-        winner = ask(q["winner"], lambda t: _checked_winner(house, seat_of(t), win, dealer), default)
+        winner = ask(q["winner"], lambda t: _later_ok(_checked_winner(house, seat_of(t), win, dealer), win), default)
         source = None
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
             before = seat_name(was.source, lang) if was is not None and was.source is not None else None
-            source = ask(question, lambda t: _checked(house, Outcome(win, winner, seat_of(t)), dealer).source, before)
+            source = ask(question, lambda t: _source_ok(Outcome(win, winner, seat_of(t))), before)
         bao = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=was is not None and was.bao)
         return Outcome(win, winner, source, bao)
+
+    def _later_ok(winner: Seat, win: Win) -> Seat:
+        if later is not None and not win.needs_source:  # a 直呲's winner is checked with its source
+            later(dealer, Outcome(win, winner))
+        return winner
+
+    def _source_ok(outcome: Outcome) -> Seat | None:
+        checked = _checked(house, outcome, dealer)
+        if later is not None:
+            later(dealer, checked)
+        return checked.source
+
+    def _draw_ok(win: Win) -> Win:
+        if later is not None and win is Win.DRAW:
+            later(dealer, Outcome.draw())
+        return win
 
     offered = _offered(house)
     wins = " ".join(f"{i}{win_label(w, 'zh') if lang == 'zh' else w.value}" for i, w in enumerate(offered, 1))
@@ -253,7 +271,11 @@ def ask_hand(
         else (win_label(current.outcome.win, lang) if lang == "zh" else current.outcome.win.value)
     )
     outcome = outcome_for(
-        ask(q["win_house"].format(wins=wins), lambda t: _checked_win(house, parse_win(t, offered), dealer), was_win)
+        ask(
+            q["win_house"].format(wins=wins),
+            lambda t: _draw_ok(_checked_win(house, parse_win(t, offered), dealer)),
+            was_win,
+        )
     )
     ci = None
     if house.honor_ci_double and outcome.win.is_ci:

@@ -24,8 +24,8 @@ LEDGERS = {
 }
 
 
-def session(runner, path: Path, *args: str, answers: str = ""):
-    return runner.invoke(app, ["session", str(path), *args], input=answers)
+def session(runner, path: Path, *args: str, answers: str = "", env: dict[str, str] | None = None):
+    return runner.invoke(app, ["session", str(path), *args], input=answers, env=env)
 
 
 @pytest.mark.parametrize("name", sorted(LEDGERS))
@@ -174,3 +174,68 @@ def test_one_ledger_change_at_a_time(english, tmp_path: Path) -> None:
     result = session(english, path, "--undo", "--edit", "1")
     assert result.exit_code == 2 and "use one of --undo, --edit at a time" in result.stderr
     assert path.read_text(encoding="utf-8") == FLOW
+
+
+def test_an_edit_that_breaks_a_later_hand_is_refused_at_that_answer(runner, tmp_path: Path) -> None:
+    """Hand 5 (续呲 won by 北) made a 炸弹 by 东: 东 would deal hand 6, where 东 抵一个 — refused at "who won",
+    with the later hand's reason, and the answer asked again."""
+    path = tmp_path / "session.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    result = session(runner, path, "--edit", "5", answers="\n1\n东\n北\n\n\n")
+    assert result.exit_code == 0, result.output
+    refusal = next(line for line in result.stderr.splitlines() if "✗" in line)
+    assert "第 6 局" in refusal and "东 是庄家" in refusal
+    assert result.stderr.count("谁胡的") == 2  # asked again, then 北 taken
+    data = json.loads(session(runner, path, "-f", "json").stdout)
+    assert data["hands"][4]["win"] == {"type": "bomb", "winner": "N", "from": None}
+
+
+def test_an_edit_refused_at_the_end_offers_its_answers_again(runner, tmp_path: Path, monkeypatch) -> None:
+    """Where only the whole ledger can tell (a tile claim, say), the answers are offered again as the defaults."""
+    from gangci_calc import changes
+    from gangci_calc.errors import InputError
+
+    path = tmp_path / "session.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    real = changes.write
+    refused: list[str] = []
+
+    def once(where: str, text: str, base):  # the first write is refused, as a false tile claim would be
+        if not refused:
+            refused.append(where)
+            raise InputError(where, "the tiles do not support it")
+        return real(where, text, base)
+
+    monkeypatch.setattr(changes, "write", once)
+    result = session(runner, path, "--edit", "3", answers="\n炸\n\n\n\n" + "\n" * 5)
+    assert result.exit_code == 0, result.output
+    assert "the tiles do not support it" in result.stderr
+    assert "[炸弹]" in result.stderr  # the answers given are the defaults the second time
+    assert "  - win: {type: bomb, winner: W}\n" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [40, 45])
+def test_play_at_a_phone_s_width_never_splits_an_amount(runner, tmp_path: Path, width: int) -> None:
+    """At 40 and 45 columns each hand's line breaks between players: no line is wider, no amount is cut."""
+    from rich.cells import cell_len
+
+    path = tmp_path / "evening.yaml"
+    path.write_text(
+        "stakes: 1\npolicy: true\ndealer: E\nplayers: {E: 欧阳老王, S: 司马小李, W: 诸葛张姐, N: 上官阿强}\n"
+        "rules: {xiami: 1000}\nhands:\n",
+        encoding="utf-8",
+    )
+    result = session(runner, path, "--play", answers="".join(HANDS) + "q\n", env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = []  # a hand's line follows its last answer (no newline where the input is not echoed), then continues
+    for line in result.stderr.splitlines():
+        start = re.search(r"\d+\. \[庄", line)
+        if start or re.match(r"^   \S", line):
+            lines.append(line[start.start() :] if start else line)
+    assert len(lines) > 3  # the hand lines and their continuations
+    for line in lines:
+        assert cell_len(line) <= width, line
+    amounts = [int(a) for line in lines for a in re.findall(r"(?<![\d\w])[+-]\d+\b", line)]
+    data = json.loads(session(runner, path, "-f", "json").stdout)
+    shown = [v for hand in data["hands"] for v in hand["net"].values() if v]
+    assert sorted(amounts) == sorted(shown)

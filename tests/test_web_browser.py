@@ -151,3 +151,32 @@ def test_two_phones_and_the_cli_write_the_same_evening(browser: object, tmp_path
         for phone in phones:
             phone.wait_for_selector(f"#hands [data-hand='{before + 1}']")
     assert len(json.loads(session_output(str(ledger), "json", "zh"))["hands"]) == before + 2 - 1
+
+
+def test_the_history_chart_renders_whole_in_a_browser(browser: object, tmp_path: Path) -> None:
+    """`gangci history --chart` drawn by Chromium: every name and amount inside the picture, none on another."""
+    chart = tmp_path / "club.svg"
+    done = subprocess.run(
+        [sys.executable, "-m", "gangci_calc", "history", str(EXAMPLES / "club"), "--chart", str(chart)],
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.set_content(chart.read_text(encoding="utf-8"))
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('svg text')].map(t => { const b = t.getBBox(); "
+        "return [t.textContent, b.x, b.y, b.width, b.height]; })"
+    )
+    width, height = page.evaluate(
+        "[document.querySelector('svg').width.baseVal.value, document.querySelector('svg').height.baseVal.value]"
+    )
+    names = [box for box in boxes if any(c in box[0] for c in "老小张阿")]
+    assert len(names) >= 4
+    for text, x, y, w, h in boxes:
+        assert x >= -1 and y >= -1 and x + w <= width + 1 and y + h <= height + 1, text
+    for i, first in enumerate(names):  # the people's labels at the lines' ends do not sit on one another
+        for second in names[i + 1 :]:
+            apart = first[2] + first[4] <= second[2] or second[2] + second[4] <= first[2]
+            assert apart or abs(first[1] - second[1]) > 1, (first[0], second[0])
+    page.screenshot(path=str(tmp_path / "club.png"))

@@ -87,12 +87,40 @@ def lines_svg(
         turn = f' transform="rotate(-35 {at} {f.top + plot_h + 18})"' if slanted else ""
         anchor = "end" if slanted else "middle"
         parts.append(f'<text x="{at}" y="{f.top + plot_h + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
+    ends = [running[-1] if running else 0 for _, running in lines]
+    baselines = _apart([y(end) + 4 for end in ends], f.font + 2, f.top + f.font, f.height - 4)
     for n, (name, running) in enumerate(lines):
         colour = COLOURS[n % len(COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *running]))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        end = running[-1] if running else 0
-        label = escape(f"{name} {amount_text(end, signed=True)}")
-        parts.append(f'<text x="{x(count) + 6:.1f}" y="{y(end) + 4:.1f}" fill="{colour}">{label}</text>')
+        label = escape(f"{name} {amount_text(ends[n], signed=True)}")
+        parts.append(f'<text x="{x(count) + 6:.1f}" y="{baselines[n]:.1f}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _apart(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """The labels' baselines as near ``wanted`` as they can be, each ``gap`` from the next, within the picture:
+    labels that would overlap form a group, centred where its members want to be on average.
+
+    >>> _apart([100.0, 100.0, 101.0], 10, 0, 400)
+    [90.3, 100.3, 110.3]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    groups: list[list[float]] = []  # [first baseline, members, sum of their wishes]
+    for i in order:
+        groups.append([wanted[i], 1, wanted[i]])
+        while len(groups) > 1 and groups[-2][0] + groups[-2][1] * gap > groups[-1][0]:
+            last = groups.pop()
+            merged = groups[-1]
+            merged[1] += last[1]
+            merged[2] += last[2]
+            merged[0] = merged[2] / merged[1] - (merged[1] - 1) * gap / 2
+    placed = [group[0] + k * gap for group in groups for k in range(int(group[1]))]
+    if placed:
+        placed = [p + max(0.0, low - placed[0]) for p in placed]
+        placed = [p + min(0.0, high - placed[-1]) for p in placed]
+    result = [0.0] * len(wanted)
+    for rank, i in enumerate(order):
+        result[i] = round(placed[rank], 1)
+    return result

@@ -153,3 +153,31 @@ def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
         for t in fewest_payments(people)
     ]
     return "\n".join([*lines, "", word("settle", lang), *(payments or [word("nothing", lang)])])
+
+
+def wrapped(line: str, width: int, indent: str = "   ") -> str:
+    """``line`` in lines of at most ``width`` cells, broken only between its parts (after ``: ``, ``, `` or
+    before `` · ``), never inside an amount or a name; a part longer than a line stands alone.
+
+    >>> print(wrapped("3. [庄南] 直呲 西←北: 东 老王 -600, 南 小李 -600, 西 张姐 +3700", 30))
+    3. [庄南] 直呲 西←北:
+       东 老王 -600, 南 小李 -600,
+       西 张姐 +3700
+    """
+    import re
+
+    from rich.cells import cell_len
+
+    head, *notes = line.split(" · ")  # the 米 notes stay whole
+    outcome, colon, amounts = head.partition(": ")
+    parts = [outcome + colon, *re.split(r"(?<=, )", amounts), *(" · " + note for note in notes)]
+    lines: list[str] = []
+    current = ""
+    for part in parts:
+        if current and cell_len((current + part).rstrip()) > width:
+            lines.append(current.rstrip())
+            current = indent + part.lstrip()
+        else:
+            current += part
+    lines.append(current.rstrip())
+    return "\n".join(lines)
