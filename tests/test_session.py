@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -457,3 +458,22 @@ def test_names_work_in_add_ons_and_kongs(runner, tmp_path: Path) -> None:
     assert added.exit_code == 0, added.output
     text = path.read_text(encoding="utf-8")
     assert "bets: {E: {piao: 1}, S: {piao: 1}}" in text and "kongs:\n      - {by: E, type: concealed}" in text, text
+
+
+@pytest.mark.parametrize("width", [40, 45])
+@pytest.mark.parametrize("name", ["session.yaml", "session-people.yaml", "house/session-fee.yaml"])
+def test_the_session_table_at_a_phone_s_width_keeps_every_amount_whole(runner, width: int, name: str) -> None:
+    from rich.cells import cell_len
+
+    from gangci_calc.io.show.console import out
+
+    out.cache_clear()
+    shown = runner.invoke(app, ["session", str(EXAMPLES / name)], env={"COLUMNS": str(width)}).stdout
+    out.cache_clear()
+    data = json.loads(runner.invoke(app, ["session", str(EXAMPLES / name), "-f", "json"]).stdout)
+    assert "…" not in shown
+    assert all(cell_len(line) <= width for line in shown.splitlines()), shown
+    numbers = {int(n) for n in re.findall(r"(?<![\d\w])[+-]?\d+\b", shown)}
+    for hand in data["hands"]:
+        for amount in hand["net"].values():
+            assert abs(int(amount)) in {abs(n) for n in numbers}, (hand["number"], amount)
