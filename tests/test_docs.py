@@ -37,11 +37,12 @@ def test_entry_point_runs_one_command_like_the_whole_app() -> None:
     import sys
 
     run = [sys.executable, "-m", "gangci_calc"]
-    helped = subprocess.run([*run, "score", "--help"], capture_output=True, text=True, timeout=60)
+    english = {**__import__("os").environ, "GANGCI_LANG": "en"}
+    helped = subprocess.run([*run, "score", "--help"], capture_output=True, text=True, timeout=60, env=english)
     assert helped.returncode == 0 and "Usage: gangci score" in helped.stdout
-    bad = subprocess.run([*run, "score", "x.yaml", "--bogus"], capture_output=True, text=True, timeout=60)
+    bad = subprocess.run([*run, "score", "x.yaml", "--bogus"], capture_output=True, text=True, timeout=60, env=english)
     assert bad.returncode == 2 and "No such option: --bogus" in bad.stderr and "gangci score --help" in bad.stderr
-    unknown = subprocess.run([*run, "scor"], capture_output=True, text=True, timeout=60)
+    unknown = subprocess.run([*run, "scor"], capture_output=True, text=True, timeout=60, env=english)
     assert unknown.returncode == 2 and "No such command 'scor'" in unknown.stderr
     version = subprocess.run([*run, "--version"], capture_output=True, text=True, timeout=60)
     assert version.returncode == 0 and version.stdout.startswith("gangci ")

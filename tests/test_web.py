@@ -377,3 +377,15 @@ def test_a_broken_ledger_is_shown_not_crashed(client: TestClient, ledger: Path) 
     ledger.write_text("stakes: 1\ndealer: Q\nhands: []\n", encoding="utf-8")
     assert client.get("/").status_code == 200 and "Q" in client.get("/").text
     assert client.get("/api/evening").status_code == 422
+
+
+def test_the_terminal_qr_code_fits_a_chinese_windows_console() -> None:
+    from gangci_calc.web.serve import terminal_qr
+
+    url = f"http://192.168.1.5:8000/?t={TOKEN}"
+    utf8, gbk = terminal_qr(url), terminal_qr(url, "gbk")
+    assert "▀" in utf8 or "▄" in utf8
+    gbk.encode("gbk")  # every character shows on a GBK console
+    rows = gbk.splitlines()
+    assert "▀" not in gbk and len(set(map(len, rows))) == 1  # a square of whole blocks
+    assert len(rows) >= 2 * len(utf8.splitlines()) - 2  # one line per module row, not two rows a line

@@ -114,7 +114,9 @@ def serve(
     for url in urls:
         say(url)
     if qr:
-        say(terminal_qr(urls[0]))
+        import sys
+
+        say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
     app = build_app(settings)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on")
 
@@ -126,12 +128,24 @@ def serve(
     Server(config).run(sockets=bound.sockets)
 
 
-def terminal_qr(url: str) -> str:
-    """The QR code in text: two rows of modules per line, dark on light whatever the terminal's colours."""
+def terminal_qr(url: str, encoding: str = "utf-8") -> str:
+    """The QR code in text, light modules as blocks (a dark terminal's usual colours): half blocks, two rows of
+    modules a line, where the console can show them; else a full block for each module (a GBK console has
+    ``█`` and ``▄`` but not ``▀``)."""
     import io
 
     import segno
 
+    code = segno.make(url, error="m")
     out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    code.terminal(out=out, compact=True, border=2)
+    text = out.getvalue()
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        rows = [[bool(module & 1) for module in row] for row in code.matrix]
+        width = len(rows[0]) + 4
+        light = ["██" * width] * 2
+        body = ["██" * 2 + "".join("  " if dark else "██" for dark in row) + "██" * 2 for row in rows]
+        text = "\n".join([*light, *body, *light]) + "\n"
+    return text
