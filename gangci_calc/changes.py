@@ -90,6 +90,9 @@ class Added:
 
     hand: SessionHand
     tail: LedgerTail
+    before: str = ""  # the ledger's text before the hand...
+    after: str = ""  # ...and after it
+    at_end: bool = False  # the hand's text was added at the very end of the file
 
 
 class Tails(Protocol):
@@ -141,6 +144,7 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], 
     block, flow = item_for(tail)
     reading = tail.reading()
     added = reading.take(parse_yaml(block, path)[0], tail.count, path, None)  # the loader's checks, in context
+    at_end = tail.indent is not None
     if tail.indent is not None:
         after = append_at_end(text, block, tail.indent)
         write_atomically(path, after, keep_bom=has_bom(path))
@@ -157,7 +161,10 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], 
         tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
         tail = replace(tail, indent=indent)
     tails.save(path, tail)
-    return Added(added, tail)
+    if at_end:  # where the loader would find it: its line, and its source as ``file:line``
+        line = text.count("\n") + (1 if text.endswith("\n") or not text else 2)
+        added = replace(added, line=line, loaded=replace(added.loaded, source=f"{path}:{line}"))
+    return Added(added, tail, text, after, at_end)
 
 
 def remove_last(path: str, base: HouseRules = SEED_RULES) -> SessionHand:

@@ -58,14 +58,17 @@ class SessionResult:
     fees: int = 0  # the table fee collected over the evening (per hand and per evening)
 
 
-def settle_hands(hands: Iterable[Hand], seatings: Sequence[Seating] | None = None) -> SessionResult:
-    """Settle the hands of one evening in order; ``seatings``: who sat where at each hand (default: nobody named)."""
+def settle_hands(
+    hands: Iterable[Hand], seatings: Sequence[Seating] | None = None, known: Sequence[Settlement] = ()
+) -> SessionResult:
+    """Settle the hands of one evening in order; ``seatings``: who sat where at each hand (default: nobody named);
+    ``known``: the settlements of the first hands, already made (a ledger that only grew)."""
     running: Net = (0, 0, 0, 0)
     settled = []
     hands_seen = []
-    for hand in hands:
+    for index, hand in enumerate(hands):
         hands_seen.append(hand)
-        settlement = settle(hand)
+        settlement = known[index] if index < len(known) else settle(hand)
         e, s, w, n = (a + b for a, b in zip(running, settlement.net, strict=True))
         running = (e, s, w, n)
         settled.append(SettledHand(settlement, running))

@@ -56,11 +56,21 @@ def check_claims(session: SessionFile) -> None:
         raise ClaimRejected(*lines, problems=tuple((item.number, problem) for item, problem in found))
 
 
-def settle_evening(session: SessionFile, *, check: bool = True) -> SettledSession:
-    """A whole evening: every claim checked (``check``), then every hand settled in order; whole or not at all."""
+def settle_evening(session: SessionFile, *, check: bool = True, before: SettledSession | None = None) -> SettledSession:
+    """A whole evening: every claim checked (``check``), then every hand settled in order; whole or not at all.
+
+    ``before``: the same evening settled when it had fewer hands (a ledger that only grew since): its hands are
+    not settled again.
+    """
     from gangci_calc.io.load.load_session import SettledSession
 
     if check:
         check_claims(session)
     hands = [item.loaded.hand for item in session.hands]
-    return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands]))
+    known = []
+    if before is not None:
+        for old, new in zip(before.hands, session.hands, strict=False):
+            if old.hand.loaded.hand != new.loaded.hand:
+                break
+            known.append(old.settlement)
+    return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands], known))

@@ -389,3 +389,26 @@ def test_the_terminal_qr_code_fits_a_chinese_windows_console() -> None:
     rows = gbk.splitlines()
     assert "▀" not in gbk and len(set(map(len, rows))) == 1  # a square of whole blocks
     assert len(rows) >= 2 * len(utf8.splitlines()) - 2  # one line per module row, not two rows a line
+
+
+def test_the_evening_after_many_writes_is_still_the_cli_s(client: TestClient, ledger: Path) -> None:
+    """The server keeps the evening as it grows (no re-reading after its own hands): still exactly the CLI's."""
+    plays = [
+        {"win": {"type": "bomb", "winner": "S"}, "bets": {"S": {"piao": 1}}},
+        {"win": {"type": "zhici", "winner": "W", "from": "E"}, "kongs": [{"by": "N", "type": "concealed"}]},
+        {"win": {"type": "draw"}, "players": {"E": "老王", "S": "小李", "W": "张姐", "N": "小赵"}},
+        {"win": {"type": "anci", "winner": "N"}, "rules": {"xiami": 1000}},
+        {"win": {"type": "draw"}},
+        {"win": {"type": "xuci", "winner": "E", "from": "S"}, "fee": {"per_hand": 10}},
+    ]
+    for hand in plays:
+        assert client.post("/api/hands", json=hand, headers=ORIGIN).status_code == 201
+        data = client.get("/api/evening?lang=en").json()
+        data.pop("version")
+        assert data == json.loads(session_output(str(ledger), "json", "en"))
+    client.post("/api/undo", headers=ORIGIN)
+    client.put("/api/hands/2", json={"win": {"type": "draw"}}, headers=ORIGIN)
+    data = client.get("/api/evening").json()
+    data.pop("version")
+    assert data == json.loads(session_output(str(ledger), "json", "zh"))
+    assert "小赵" in client.get("/part").text

@@ -134,3 +134,50 @@ def test_without_the_web_extra_serve_says_what_to_install(ledger: Path, tmp_path
     )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "pip install 'gangci-calc[web]'" in done.stderr
+
+
+def test_gangci_score_does_not_load_the_web_stack() -> None:
+    code = (
+        "import sys; sys.argv = ['gangci', 'score', sys.argv[1]]\n"
+        "from gangci_calc import cli\n"
+        "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+        "loaded = {m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'jinja2', 'segno', 'anyio'}\n"
+        "print(sorted(loaded), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(EXAMPLES / "zhici.yaml")], capture_output=True, text=True, timeout=60
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_the_server_started_as_the_readme_says(ledger: Path) -> None:
+    """`gangci serve LEDGER --lan`: a URL per address, each one working; the contract's statuses on them."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gangci_calc", "serve", str(ledger), "--lan", "--port", "0", "--token", TOKEN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        urls = []
+        for line in process.stdout:
+            if not line.startswith("http://"):
+                break  # the QR code follows the URLs
+            urls.append(line.strip())
+        assert urls and urls[-1].startswith("http://127.0.0.1:")
+        for url in urls:
+            base = url.split("/?t=")[0]
+            assert httpx.get(f"{base}/api/evening").status_code == 401
+            assert httpx.get(f"{base}/api/evening", headers={"Authorization": "Bearer nope"}).status_code == 403
+            assert httpx.get(f"{base}/api/evening", headers={**BEARER, "Host": "evil.example"}).status_code == 400
+            assert httpx.get(f"{base}/api/evening", headers=BEARER).json()["version"] > 0
+            with httpx.Client() as phone:
+                page = phone.get(url, follow_redirects=True)
+                assert page.status_code == 200 and "老王" in page.text
+                assert phone.post(f"{base}/api/undo").status_code == 403  # the cookie, without the page's Origin
+                assert phone.post(f"{base}/api/undo", headers={"Origin": base}).status_code == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+    assert process.returncode == 130

@@ -92,7 +92,8 @@ def build_app(settings: Settings) -> Starlette:
 
     async def part(request: Request) -> Response:
         evening = await run_in_threadpool(state.current)
-        html = evening_part(evening, request_language(request))
+        lang = request_language(request)
+        html = await run_in_threadpool(state.made, evening, "part", lang, lambda: evening_part(evening, lang).encode())
         return HTMLResponse(html, headers={**_NO_STORE, "X-Version": str(evening.version)})
 
     async def static(request: Request) -> Response:
@@ -137,7 +138,13 @@ def build_app(settings: Settings) -> Starlette:
 
     async def post_hand(request: Request) -> Response:
         raw = await _body(request)
-        added = await write(request, lambda: changes.add_data(str(settings.ledger), raw, settings.base, tails=tails))
+
+        def add() -> changes.Added:
+            added = changes.add_data(str(settings.ledger), raw, settings.base, tails=tails)
+            state.grown(added)  # before the pages hear of it, so they find it made
+            return added
+
+        added = await write(request, add)
         settled = settle_hand(added.hand.loaded, check=False)
         net = {seat.name: json_amount(settled.net[seat]) for seat in SEATS}
         return JSONResponse({"hand": added.hand.number, "net": net, "version": watch.version}, status_code=201)

@@ -10,14 +10,19 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gangci_calc.errors import GangciError
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
 from gangci_calc.io.load.load_session import SessionFile, SettledSession, session_from_data
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.service import settle_evening
+
+if TYPE_CHECKING:
+    from gangci_calc.changes import Added
 
 NO_LEDGER = 0  # the version of a ledger that does not exist yet
 
@@ -67,7 +72,8 @@ class LedgerState:
         self._lock = threading.Lock()
         self._reading = threading.Lock()  # one reader at a time: requests for the same version wait, then share it
         self._evening: Evening | None = None
-        self._json: dict[tuple[int, str], bytes] = {}
+        self._made: dict[tuple[int, str, str], bytes] = {}
+        self._making = threading.Lock()
 
     def current(self) -> Evening:
         version, text = read_ledger(self.path)
@@ -82,11 +88,29 @@ class LedgerState:
             self._store(evening)
         return evening
 
+    def grown(self, added: Added) -> None:
+        """The evening after a hand this server added at the end of the ledger, made from the one before it
+        without reading the file again (as the loader would read it: its line, its table, its 米)."""
+        if not added.at_end:
+            return
+        with self._reading:
+            previous = self._evening
+            if previous is None or previous.session is None or previous.version != version_of(added.before):
+                return
+            session = replace(
+                previous.session,
+                hands=(*previous.session.hands, added.hand),
+                text=added.after,
+                current=added.tail.table,
+                mi=added.tail.mi,
+            )
+            self._store(Evening(version_of(added.after), session, settle_evening(session, before=previous.settled)))
+
     def _store(self, evening: Evening) -> None:
         version = evening.version
         with self._lock:
             self._evening = evening
-            self._json = {key: value for key, value in self._json.items() if key[0] == version}
+            self._made = {key: value for key, value in self._made.items() if key[0] == version}
 
     def _read(self, version: int, text: str) -> Evening:
         try:
@@ -94,22 +118,38 @@ class LedgerState:
             if data is None:  # no file, or nothing in it yet: the page offers a new evening
                 return Evening(version, None, None)
             session = session_from_data(data, str(self.path), self.base, text)
-            return Evening(version, session, settle_evening(session))
+            before = self._evening.settled if self._evening is not None else None
+            return Evening(version, session, settle_evening(session, before=before))
         except GangciError as error:
             return Evening(version, None, None, error)
 
-    def evening_json(self, evening: Evening, lang: str) -> bytes:
-        """``gangci session --format json`` of this version, plus ``"version"``: made once per version and language."""
-        key = (evening.version, lang)
+    def made(self, evening: Evening, kind: str, lang: str, make: Callable[[], bytes]) -> bytes:
+        """What ``make`` makes of this version in ``lang`` (the page's part, the API's JSON): made once, however
+        many pages ask for it at once."""
+        key = (evening.version, kind, lang)
         with self._lock:
-            made = self._json.get(key)
-        if made is None:
+            found = self._made.get(key)
+        if found is not None:
+            return found
+        with self._making:
+            with self._lock:
+                found = self._made.get(key)
+            if found is None:
+                found = make()
+                with self._lock:
+                    if self._evening is None or self._evening.version == evening.version:
+                        self._made[key] = found
+        return found
+
+    def evening_json(self, evening: Evening, lang: str) -> bytes:
+        """``gangci session --format json`` of this version, plus ``"version"``."""
+
+        def make() -> bytes:
             from gangci_calc.io.export.formats import SESSION
 
             assert evening.settled is not None
             text = SESSION["json"].renderer()(evening.settled, lang).rstrip()
             assert text.endswith("}")
-            made = (text[:-1] + f', "version": {evening.version}}}').encode()  # one key more, the rest as it is
-            with self._lock:
-                self._json[key] = made
-        return made
+            return (text[:-1] + f', "version": {evening.version}}}').encode()  # one key more, the rest as it is
+
+        return self.made(evening, "json", lang, make)

@@ -3,6 +3,7 @@
 "use strict";
 
 const lang = document.body.dataset.lang;
+const REFRESH_WAIT_MS = 150;
 let version = Number(document.body.dataset.version);
 let ctx = null;
 let state = null;
@@ -403,7 +404,13 @@ function listen() {
   const live = $("#live");
   source.onopen = () => { live.classList.remove("off"); refresh(); };
   source.onerror = () => { live.classList.add("off"); };
-  source.onmessage = (event) => { if (Number(event.data) !== version) refresh(); };
+  // a burst of changes (a whole table saving at once) is fetched once, a moment after the last of them
+  let pending = null;
+  source.onmessage = (event) => {
+    if (Number(event.data) === version) return;
+    clearTimeout(pending);
+    pending = setTimeout(refresh, REFRESH_WAIT_MS);
+  };
 }
 
 document.addEventListener("DOMContentLoaded", () => {
