@@ -480,9 +480,8 @@ def batch(
         if jobs > most:
             raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
         summing = totals or totals_out is not None
-        options = BatchOptions(
-            format.value, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing
-        )
+        fmt = "csv" if output is not None and output.lower().endswith(".csv") else format.value  # -o picks by suffix
+        options = BatchOptions(fmt, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing)
         kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
         stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind)
     if stats.unreadable:
@@ -502,8 +501,6 @@ def _click_speaks(lang: str) -> None:
     passes through words/click.py. gangci's own output never goes through Click's ``echo``."""
     if lang == "en":
         return
-    from gangci_calc.words.click import in_chinese
-
     for name, module in list(sys.modules.items()):
         if not name.startswith(("click", "typer")) or module is None:
             continue
@@ -511,6 +508,8 @@ def _click_speaks(lang: str) -> None:
         if callable(original) and getattr(original, "__name__", "") == "echo":
 
             def echo(message: object = None, *args: Any, _echo: Any = original, **kwargs: Any) -> None:
+                from gangci_calc.words.click import in_chinese  # only when Click speaks: no cost at start-up
+
                 _echo(in_chinese(message) if isinstance(message, str) else message, *args, **kwargs)
 
             module.echo = echo  # type: ignore[attr-defined]
@@ -541,12 +540,12 @@ def main() -> None:
     def terminated(signum: int, frame: object) -> None:
         raise Terminated
 
-    signal.signal(signal.SIGTERM, terminated)  # the one handler: workers reset it (batch/run.py)
     sys.unraisablehook = _stop_not_lost
     use_language(_HELP_LANG)  # until a command knows its --lang
-    _click_speaks(_HELP_LANG)
     args = sys.argv[1:]
     try:
+        signal.signal(signal.SIGTERM, terminated)  # the one handler (workers reset it: batch/run.py); from here on
+        _click_speaks(_HELP_LANG)  # a stop is caught below, never a traceback
         commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
         command = commands.get(args[0]) if args else None
         if command is None or command.callback is None:  # --help, --version, a mistyped command: the whole app

@@ -20,6 +20,7 @@ from gangci_calc.words import say
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+PARQUET_SUFFIXES = (".parquet", ".parq")  # read by batch/columnar.py (the [arrow] extra)
 BLOCK = 1 << 18  # characters read at a time
 RECORD_LIMIT = HAND_FILE_LIMIT  # the most one record may take: what `gangci score` takes of a file
 TOO_LARGE = "large"  # the kind of a chunk that stands for one record too long to read
@@ -48,7 +49,7 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
     for name in paths:
         path = Path(name)
         if name != "-" and path.is_dir():
-            suffixes = (*YAML_SUFFIXES, *JSONL_SUFFIXES)
+            suffixes = (*YAML_SUFFIXES, *JSONL_SUFFIXES, *PARQUET_SUFFIXES)
             yield from sorted(str(p) for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
         else:
             yield name
@@ -97,6 +98,11 @@ def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iter
     A record longer than ``gangci score`` takes (1 MiB) becomes a :data:`TOO_LARGE` chunk holding its first
     line's number, and is read past without being kept: memory stays flat and time linear, however long it is.
     """
+    if name != "-" and name.lower().endswith(PARQUET_SUFFIXES):
+        from gangci_calc.batch.columnar import parquet_chunks
+
+        yield from parquet_chunks(name)
+        return
     stream, source, told = _open(name, stdin)
     kind = kind or told
     line, pending = 1, ""

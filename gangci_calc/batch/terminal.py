@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
+from gangci_calc.batch.reading import PARQUET_SUFFIXES
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import BatchOptions
 from gangci_calc.errors import InputError
@@ -76,10 +77,18 @@ def run(
         progress.advance(tasks[0], hands)
 
     try:
-        with _output(output) as out:
-            stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
-            if stats.stopped:  # --strict: a stopped run leaves no file behind
-                raise Abandon
+        if output is not None and output.lower().endswith(PARQUET_SUFFIXES):
+            from gangci_calc.batch.columnar import run_to_parquet
+
+            with atomic_file(output) as handle:
+                stats = run_to_parquet(inputs, handle.buffer, options, strict, write_err)  # type: ignore[attr-defined]
+                if stats.stopped:
+                    raise Abandon
+        else:
+            with _output(output) as out:
+                stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
+                if stats.stopped:  # --strict: a stopped run leaves no file behind
+                    raise Abandon
     finally:
         if progress is not None and tasks:
             progress.stop()

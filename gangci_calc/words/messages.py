@@ -463,6 +463,11 @@ NEEDS_WEB = M(
 )
 PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
+NEEDS_ARROW = M(
+    "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",
+    "Parquet needs the Arrow parts: pip install 'gangci-calc[arrow]'",
+)
+NOT_PARQUET = M("不是能读的 Parquet 文件：{reason}", "not a Parquet file that can be read: {reason}")
 TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
 # --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")

@@ -1,0 +1,171 @@
+"""Arrow in, Arrow out: score a batch of recorded hands where a platform keeps them (Spark, DuckDB, polars).
+
+``pip install 'gangci-calc[arrow]'`` (pyarrow); nothing else in gangci imports this module.
+
+:func:`score_batch` takes a ``pyarrow.RecordBatch`` (or ``Table``) whose rows are hand
+records as ``gangci batch`` reads them: nested fields as structs and lists, as DuckDB or
+polars write them from the JSON records, a null meaning "not given". It returns one row
+per hand, in order, with :data:`RESULT_SCHEMA`. A hand the rules refuse gets its reason in
+``error`` and nulls elsewhere; the batch never fails for a bad row.
+
+Money is ``decimal128(19, 1)``: whole units with one decimal place, because a share can be
+half a unit (直呲's ½C) and every engine sums decimals exactly and shows them as money,
+with no convention (such as half units) to remember.
+
+>>> import pyarrow as pa
+>>> hands = pa.RecordBatch.from_pylist([
+...     {"id": "g-1", "stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
+...     {"id": "g-2", "stakes": 1, "dealer": "E", "win": {"type": "heavenly", "winner": "S"}},
+... ])
+>>> scored = score_batch(hands, lang="en").to_pylist()
+>>> scored[0]["net_S"], scored[0]["error"], scored[1]["error"][:40]
+(Decimal('600.0'), None, "win.winner: 天胡 (heavenly) is the dealer'")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pyarrow as pa
+
+from gangci_calc.rules import SEATS
+
+MONEY = pa.decimal128(19, 1)
+_NAMES = pa.struct([(seat.name, pa.string()) for seat in SEATS])
+RESULT_SCHEMA = pa.schema(
+    [
+        pa.field("id", pa.string()),  # the record's own id (``id`` / ``编号``) as text; null where it has none
+        *(pa.field(f"net_{seat.name}", MONEY) for seat in SEATS),  # what each seat won (+) or paid (-)
+        pa.field("outcome", pa.string()),  # the win type: bomb, heavenly, anci, tianci, zhici, xuci, draw ...
+        pa.field("winner", pa.string()),  # E S W N, or null (流局)
+        pa.field("from", pa.string()),  # the seat that discarded or fed, where the win names one
+        pa.field("dealer", pa.string()),
+        pa.field("players", _NAMES),  # the names at the seats, where the record gives them
+        pa.field("error", pa.string()),  # why the hand was refused (``field: reason``); null for a scored hand
+    ]
+)
+
+
+def spark_schema() -> str:
+    """:data:`RESULT_SCHEMA` as Spark's DDL, for ``DataFrame.mapInArrow(..., spark_schema())``.
+
+    >>> spark_schema()[:60]
+    'id STRING, net_E DECIMAL(19,1), net_S DECIMAL(19,1), net_W D'
+    """
+    parts = []
+    for field in RESULT_SCHEMA:
+        kind = "STRING" if field.type == pa.string() else "DECIMAL(19,1)" if field.type == MONEY else None
+        if kind is None:  # the players
+            kind = "STRUCT<" + ", ".join(f"{seat.name}: STRING" for seat in SEATS) + ">"
+        name = f"`{field.name}`" if field.name == "from" else field.name  # a word of SQL's own
+        parts.append(f"{name} {kind}")
+    return ", ".join(parts)
+
+
+def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
+    """A row as a hand record: nulls taken out (:func:`absent`), and a text in a column that holds a mapping or
+    a list (``stakes``, ``win``, ``bets`` ...) read as the JSON it holds: DuckDB's JSON type arrives as text.
+    ``meta`` is kept only with ``meta`` (a result row has no place for it)."""
+    import contextlib
+    import json
+
+    from gangci_calc.io.load.schema import TOP
+
+    record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
+    for key, value in record.items():
+        if isinstance(value, str) and value[:1] in "{[" and TOP.lookup.get(key) in _STRUCTURED:
+            with contextlib.suppress(ValueError):  # else the loader says what is wrong with it
+                record[key] = absent(json.loads(value))
+    return record
+
+
+_STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
+
+
+def absent(value: Any) -> Any:
+    """A value with every null taken out of its mappings: a null means "not given" (a warehouse's export)."""
+    if isinstance(value, Mapping):
+        return {key: absent(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [absent(item) for item in value]
+    return value
+
+
+def score_batch(
+    batch: pa.RecordBatch | pa.Table,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+) -> pa.RecordBatch:
+    """Score every row of ``batch`` (a hand record each); one result row per hand, :data:`RESULT_SCHEMA`.
+
+    ``rules``: the house rules of every table (as ``gangci batch --rules``); ``check``: check a record's
+    ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
+    """
+    rows = batch.to_pylist()
+    return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+
+
+def score_rows(
+    rows: Iterable[Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+) -> list[tuple[Any, ...]]:
+    """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error)."""
+    from gangci_calc.api import _record_id, score
+    from gangci_calc.batch.fast import FastPath
+    from gangci_calc.errors import HandError
+
+    fast = FastPath() if rules is None else None
+    found: list[tuple[Any, ...]] = []
+    for row in rows:
+        record = record_of(row) if isinstance(row, Mapping) else row
+        ident = _record_id(record)
+        text_id = None if ident is None else str(ident)
+        got = fast.score_data(record) if fast is not None and isinstance(record, dict) else None
+        if got is not None:
+            plan, e, s, w, n, _, names = got
+            how = plan.how
+            players = {SEATS[i].name: name for i, name in names.items()} if names else None
+            found.append(
+                (text_id, e, s, w, n, how.outcome, how.winner or None, how.source or None, how.dealer, players, None)
+            )
+            continue
+        try:
+            result = score(record, rules=rules, check=check, lang=lang)
+        except HandError as error:
+            found.append((text_id, None, None, None, None, None, None, None, None, None, str(error)))
+            continue
+        halves = [int(result.net[seat.name] * 2) for seat in SEATS]
+        found.append(
+            (
+                text_id,
+                *halves,
+                result.outcome,
+                result.winner,
+                result.source,
+                result.dealer,
+                result.players or None,
+                None,
+            )
+        )
+    return found
+
+
+def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
+    """The result tuples as a batch of :data:`RESULT_SCHEMA`."""
+    columns = list(zip(*found, strict=True)) if found else [()] * 11
+    arrays = [pa.array(columns[0], pa.string())]
+    arrays += [_money(columns[i]) for i in range(1, 5)]
+    arrays += [pa.array(columns[i], pa.string()) for i in range(5, 9)]
+    arrays += [pa.array(columns[9], _NAMES), pa.array(columns[10], pa.string())]
+    return pa.RecordBatch.from_arrays(arrays, schema=RESULT_SCHEMA)
+
+
+def _money(halves: tuple[int | None, ...]) -> pa.Array:
+    """Half units as ``decimal128(19, 1)``, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
+    import pyarrow.compute as pc
+
+    tenths = pc.cast(pa.array([None if h is None else 5 * h for h in halves], pa.int64()), pa.decimal128(19, 0))
+    # the same 128-bit integers read with one decimal place: tenths of a unit
+    return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)

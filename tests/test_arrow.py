@@ -1,0 +1,144 @@
+"""Where platform data lives: Arrow batches, Parquet files, DuckDB and polars, each against ``score_many``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gangci_calc.api import Result, score_many
+from tests.conftest import EXAMPLES
+
+pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
+duckdb = pytest.importorskip("duckdb")
+pl = pytest.importorskip("polars")
+
+from gangci_calc.arrow import RESULT_SCHEMA, score_batch  # noqa: E402
+
+PLATFORM = EXAMPLES / "batch" / "platform.jsonl"
+RECORDED = EXAMPLES / "batch" / "recorded.jsonl"
+HALF = {"stakes": {"gang": 1, "bomb": 2, "ci": 3}, "dealer": "E", "win": {"type": "zhici", "winner": "S", "from": "W"}}
+
+
+def records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def duck_table(path: Path) -> Any:
+    """The JSON Lines as DuckDB reads them: nested structs and lists, nulls for what a record lacks; a column of
+    mixed types (ids both text and numbers) as its text."""
+    query = f"select * from read_json_auto('{path}')"
+    columns = duckdb.sql(query).columns
+    if "id" in columns:
+        query = f"select * replace (json_extract_string(id, '$') as id) from read_json_auto('{path}')"
+    return duckdb.sql(query).to_arrow_table()
+
+
+def money(amount: Any) -> Decimal:
+    """An API amount (an int, or a Fraction where a half unit appears) as a decimal."""
+    fraction = Fraction(amount)
+    return Decimal(fraction.numerator) / Decimal(fraction.denominator)
+
+
+def agrees(row: dict[str, Any], expected: Any) -> None:
+    """One result row against ``score_many``'s result (or error) for the same record."""
+    if isinstance(expected, Result):
+        assert row["error"] is None, row
+        assert [row[f"net_{s}"] for s in "ESWN"] == [money(expected.net[s]) for s in "ESWN"]
+        assert (row["outcome"], row["winner"], row["from"], row["dealer"]) == (
+            expected.outcome,
+            expected.winner,
+            expected.source,
+            expected.dealer,
+        )
+        assert row["players"] == (expected.players or None)
+    else:
+        assert row["error"] == str(expected) and row["net_E"] is None
+    assert row["id"] == (None if expected.id is None else str(expected.id))
+
+
+@pytest.mark.parametrize("path", [PLATFORM, RECORDED], ids=lambda p: p.name)
+def test_score_batch_agrees_with_score_many_row_by_row(path: Path) -> None:
+    scored = score_batch(duck_table(path))
+    assert scored.schema == RESULT_SCHEMA
+    expected = list(score_many(records(path)))
+    assert scored.num_rows == len(expected)
+    for row, want in zip(scored.to_pylist(), expected, strict=True):
+        agrees(row, want)
+
+
+def test_half_units_are_exact_and_a_bad_row_is_an_error_not_an_exception() -> None:
+    bad = {"stakes": {"gang": 1, "bomb": 2, "ci": 3}, "dealer": "E", "win": {"type": "bomb"}}
+    batch = pa.RecordBatch.from_pylist([HALF, bad, HALF])
+    rows = score_batch(batch, lang="en").to_pylist()
+    agrees(rows[0], next(score_many([HALF])))
+    assert any(rows[0][f"net_{s}"] % 1 for s in "ESWN")  # a half unit, kept exactly
+    assert sum(rows[0][f"net_{s}"] for s in "ESWN") == 0
+    assert rows[1]["error"].startswith("win.winner") and rows[1]["net_E"] is None
+    assert rows[2] == rows[0]
+
+
+@pytest.mark.process
+def test_duckdb_exports_with_nulls_score_every_valid_hand(tmp_path: Path) -> None:
+    """A warehouse export writes every column, null where a record has nothing: null is absent."""
+    expected = list(score_many(records(PLATFORM) + records(RECORDED)))
+    both = tmp_path / "both.jsonl"
+    both.write_text(PLATFORM.read_text(encoding="utf-8") + RECORDED.read_text(encoding="utf-8"), encoding="utf-8")
+    hands = f"(select * replace (json_extract_string(id, '$') as id) from read_json_auto('{both}'))"
+    duckdb.sql(f"copy {hands} to '{tmp_path / 'hands.parquet'}' (format parquet)")
+    duckdb.sql(f"copy {hands} to '{tmp_path / 'hands.jsonl'}' (format json)")
+    assert "null" in (tmp_path / "hands.jsonl").read_text(encoding="utf-8")
+    for name in ("hands.jsonl", "hands.parquet"):
+        run = [sys.executable, "-m", "gangci_calc", "batch", str(tmp_path / name)]
+        lines = subprocess.run(run, capture_output=True, text=True, timeout=60).stdout.splitlines()
+        assert len(lines) == len(expected)
+        for line, want in zip(lines, expected, strict=True):
+            got = json.loads(line)
+            if isinstance(want, Result):
+                assert got.get("net") == want.net, (name, got, want)
+            else:
+                assert "error" in got
+
+
+@pytest.mark.process
+def test_batch_writes_parquet_by_suffix(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "results.parquet"
+    run = [sys.executable, "-m", "gangci_calc", "batch", str(RECORDED), str(PLATFORM), "-o", str(out)]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr  # some hands of the examples are wrong on purpose
+    table = pq.read_table(out)
+    assert table.schema == RESULT_SCHEMA
+    expected = list(score_many(records(RECORDED) + records(PLATFORM)))
+    for row, want in zip(table.to_pylist(), expected, strict=True):
+        agrees(row, want)
+
+
+def test_duckdb_scores_a_table_in_sql(tmp_path: Path) -> None:
+    """The documented recipe (docs/platforms.md): read_parquet -> score_batch -> back into SQL."""
+    import pyarrow.parquet as pq
+
+    hands = tmp_path / "hands.parquet"
+    pq.write_table(duck_table(RECORDED), hands)
+    con = duckdb.connect()
+    reader = con.sql(f"select * from read_parquet('{hands}')").to_arrow_reader(batch_size=4)
+    results = pa.Table.from_batches([score_batch(batch) for batch in reader], schema=RESULT_SCHEMA)
+    con.register("results", results)
+    total = con.sql("select sum(net_E + net_S + net_W + net_N), count(*), count(error) from results").fetchall()[0]
+    assert total == (Decimal("0.0"), 10, 1)
+
+
+def test_polars_map_batches_over_score_batch() -> None:
+    frame = pl.from_arrow(duck_table(RECORDED))
+    schema = pl.from_arrow(RESULT_SCHEMA.empty_table()).schema
+    scored = frame.lazy().map_batches(lambda df: pl.from_arrow(score_batch(df.to_arrow())), schema=schema).collect()
+    expected = list(score_many(records(RECORDED)))
+    for row, want in zip(scored.to_arrow().to_pylist(), expected, strict=True):
+        agrees(row, want)
