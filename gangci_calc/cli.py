@@ -517,15 +517,31 @@ def _click_speaks(lang: str) -> None:
 
 def _stop_not_lost(unraisable: Any) -> None:
     """A Ctrl-C or SIGTERM that landed inside a callback Python cannot raise from (a weakref's, during an import):
-    say nothing there and send the signal again, to be raised where the program stands."""
+    say nothing there, and have the signal sent again, to be raised where the program stands."""
     import signal
 
     if isinstance(unraisable.exc_value, Terminated):
-        signal.raise_signal(signal.SIGTERM)
+        _resend(signal.SIGTERM)
     elif isinstance(unraisable.exc_value, KeyboardInterrupt):
-        signal.raise_signal(signal.SIGINT)
+        _resend(signal.SIGINT)
     else:
         sys.__unraisablehook__(unraisable)
+
+
+def _resend(signum: int) -> None:
+    """Raise the stop ``signum`` meant a moment later, from a timer's signal, once this callback is over (raised
+    here, it would be ignored again; if the timer lands in such a callback too, it comes back here)."""
+    import signal
+
+    stop: type[BaseException] = Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+    if not hasattr(signal, "setitimer"):  # Windows: no timers by signal; its console stops are raised directly
+        return
+
+    def fire(number: int, frame: object) -> None:
+        raise stop
+
+    signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, 0.005)
 
 
 def main() -> None:

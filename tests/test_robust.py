@@ -353,9 +353,31 @@ def test_a_stop_python_could_not_raise_is_sent_again_not_printed(monkeypatch, er
 
     raised: list[int] = []
     printed: list[object] = []
-    monkeypatch.setattr(signal, "raise_signal", raised.append)
+    monkeypatch.setattr(cli, "_resend", raised.append)
     monkeypatch.setattr(sys, "__unraisablehook__", printed.append)
     value = Terminated() if error == "Terminated" else KeyboardInterrupt()
     cli._stop_not_lost(SimpleNamespace(exc_value=value))
     cli._stop_not_lost(SimpleNamespace(exc_value=ValueError("something else")))
     assert raised == [sent] and len(printed) == 1
+
+
+@pytest.mark.process
+def test_a_stop_swallowed_by_a_weakref_callback_still_stops_the_program() -> None:
+    """The real thing: a stop raised in a weakref's callback (Python ignores it there) ends the program all the
+    same, with no "Exception ignored" traceback."""
+    code = (
+        "import signal, sys, time, weakref\n"
+        "from gangci_calc import cli\n"
+        "from gangci_calc.errors import Terminated\n"
+        "sys.unraisablehook = cli._stop_not_lost\n"
+        "def stop(signum, frame):\n    raise Terminated\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        "class Thing: pass\n"
+        "thing = Thing()\n"
+        "def callback(ref):\n    raise Terminated  # as a signal landing here would\n"
+        "ref = weakref.ref(thing, callback)\n"
+        "try:\n    del thing\n    time.sleep(5)\n    print('not stopped')\n"
+        "except Terminated:\n    print('stopped')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert done.stdout.strip() == "stopped" and "Traceback" not in done.stderr, done.stderr
