@@ -295,3 +295,23 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
         timeout=120,
     )
     assert b"scoring" not in piped.stderr and piped.stderr.count(b"\n") == 1
+
+
+def test_strict_into_a_file_shows_the_record_that_stopped_it(runner, tmp_path) -> None:
+    out = tmp_path / "results.jsonl"
+    result = runner.invoke(app, ["batch", str(EXAMPLES / "batch" / "platform.jsonl"), "--strict", "-o", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    shown = [line for line in result.stderr.splitlines() if line.startswith("{")]
+    assert len(shown) == 1 and '"id": "g-1003"' in shown[0] and '"error"' in shown[0]
+
+
+@pytest.mark.parametrize("payments", [False, True])
+def test_blank_lines_are_counted_in_the_summary(english, tmp_path, payments: bool) -> None:
+    hand = '{"stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n'
+    stream = tmp_path / "gaps.jsonl"
+    stream.write_text(hand + "\n  \n" + hand + "\r\n\n", encoding="utf-8")
+    args = ["batch", str(stream), *(["--payments"] if payments else [])]
+    result = english.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "2 hands, 2 scored, 0 failed, 4 blank lines passed by" in result.stderr  # lines 2, 3, 5 and 6
+    assert "blank" not in english.invoke(app, ["batch", str(EXAMPLES / "batch" / "platform.jsonl")]).stderr

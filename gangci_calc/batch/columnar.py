@@ -112,6 +112,7 @@ def run_to_parquet(
                         failed = next((i for i, row in enumerate(found) if row[-1] is not None), None)
                         if failed is not None:
                             found, stats.stopped = found[: failed + 1], True
+                            stats.failure = f"{found[-1][0] or ''}: {found[-1][-1]}".lstrip(": ")
                     writer.write_batch(results_batch(found, len(found)))
                     stats.hands += len(found)
                     stats.failed += sum(1 for row in found if row[-1] is not None)

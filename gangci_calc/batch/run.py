@@ -24,6 +24,8 @@ class Stats:
     failed: int = 0
     unreadable: int = 0
     stopped: bool = False  # --strict stopped at a failure
+    blank: int = 0  # blank lines of JSON Lines inputs, passed by
+    failure: str = ""  # --strict: the failed hand's own line, shown on stderr (the output is not kept)
     totals: Totals = field(default_factory=Totals)  # of the hands scored (and written)
 
 
@@ -155,8 +157,10 @@ def run_batch(
         if strict and failed:  # keep what came before the first failure, and that failure
             text, hands = _until_first_failure(chunk, options.fmt)
             failed, stats.stopped = 1, True
+            stats.failure = text.rstrip("\n").rsplit("\n", 1)[-1]
             totals = chunk.totals_at_first_failure
         stats.hands += hands
+        stats.blank += chunk.blank
         stats.failed += failed
         stats.scored += hands - failed
         stats.totals.merge(totals)

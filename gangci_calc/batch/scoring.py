@@ -88,6 +88,7 @@ class ChunkResult(NamedTuple):
     first_failure_end: int  # where the first failed hand's line ends in ``text``; -1 if none
     totals: Totals
     totals_at_first_failure: Totals  # of the hands before it (what --strict keeps)
+    blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
 
 
 class Scorer:
@@ -115,11 +116,14 @@ class Scorer:
             else:
                 for record in records(chunk):
                     self._json(record, out)
+                out.blank += sum(1 for row in chunk.text.split("\n") if not row.strip())
         else:
             self._yaml(chunk, out)
+        if chunk.kind == "json" and chunk.text.endswith("\n"):
+            out.blank -= 1  # what follows the last newline is no line
         at_failure = out.at_first_failure or out.totals
         failure_end = sum(map(len, out.texts[: out.first_failure + 1])) if out.first_failure >= 0 else -1
-        return ChunkResult("".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure)
+        return ChunkResult("".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure, out.blank)
 
     def _json_lines(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
@@ -140,8 +144,10 @@ class Scorer:
             except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
                 fast = None
             if fast is None:
-                if row and not row.isspace():  # a blank line is no record
+                if row and not row.isspace():
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
+                else:  # a blank line is no record, but the summary says how many there were
+                    out.blank += 1
                 continue
             plan, e, s, w, n, echo, names = fast
             frame = frames.get(plan) or self._plan_frame(plan)
@@ -295,7 +301,7 @@ class _Out:
 
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
-        self.hands = self.failures = 0
+        self.hands = self.failures = self.blank = 0
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None

@@ -92,6 +92,8 @@ def run(
     finally:
         if progress is not None and tasks:
             progress.stop()
+    if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
+        write_err(stats.failure)
     _summary(stats, time.perf_counter() - start, options.lang)
     if totals_out is not None:
         from gangci_calc.io.export.batch_lines import totals_json
@@ -129,12 +131,14 @@ def _summary(stats: Stats, seconds: float, lang: str) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
     stopped = m.BATCH_STOPPED if stats.stopped else ""
     unreadable = say(m.BATCH_UNREADABLE, count=stats.unreadable) if stats.unreadable else ""
+    blank = say(m.BATCH_BLANK, count=stats.blank) if stats.blank else ""
     said = say(
         m.BATCH_SUMMARY,
         hands=stats.hands,
         scored=stats.scored,
         failed=stats.failed,
         unreadable=unreadable,
+        blank=blank,
         seconds=seconds,
         rate=rate,
         stopped=stopped,

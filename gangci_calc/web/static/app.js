@@ -109,7 +109,7 @@ function drawForm() {
   $("#entry-title").textContent = (state.editing ? words.edit_hand : words.enter).replace("{n}", number);
   $("#cancel").hidden = !state.editing;
   const pending = $("#pending");
-  pending.hidden = !state.pending || !!state.editing;
+  pending.hidden = !state.pending;
   if (state.pending) pending.textContent = words.pending.replace("{what}", state.pending.summary);
 
   $("#wins").replaceChildren(...ctx.wins.map((win) =>
@@ -208,7 +208,7 @@ function handBody() {
   }
   if (ctx.policy && Object.keys(bets).length) body.bets = bets;
   if (state.kongs.length) body.kongs = state.kongs.map((k) => Object.assign({}, k));
-  if (state.pending && !state.editing) Object.assign(body, state.pending.fields);
+  if (state.pending) Object.assign(body, state.pending.fields);  // from this hand on (a new one, or hand N edited)
   return body;
 }
 
@@ -236,7 +236,7 @@ async function save(event) {
   toast(ctx.words.saved.replace("{n}", result.data.hand));
   const bets = editing ? {} : state.bets;
   state = freshState(bets);
-  if (!editing) state.pending = null;
+  state.pending = null;
   $("#preview").hidden = true;
   await refresh();
 }
