@@ -315,3 +315,14 @@ def test_blank_lines_are_counted_in_the_summary(english, tmp_path, payments: boo
     assert result.exit_code == 0, result.output
     assert "2 hands, 2 scored, 0 failed, 4 blank lines passed by" in result.stderr  # lines 2, 3, 5 and 6
     assert "blank" not in english.invoke(app, ["batch", str(EXAMPLES / "batch" / "platform.jsonl")]).stderr
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".yaml"])
+def test_a_keep_key_no_record_has_is_pointed_out(english, tmp_path, suffix: str) -> None:
+    hand = {"stakes": 1, "dealer": "E", "win": {"type": "draw"}, "table": 3}
+    stream = tmp_path / f"hands{suffix}"
+    stream.write_text(json.dumps(hand) + "\n", encoding="utf-8")
+    typo = english.invoke(app, ["batch", str(stream), "--keep", "tabel"])  # and its table is then refused
+    assert typo.exit_code == 1 and "no record had the --keep key tabel" in typo.stderr
+    kept = english.invoke(app, ["batch", str(stream), "--keep", "table"])
+    assert '"table": 3' in kept.stdout and "no record had" not in kept.stderr

@@ -25,6 +25,7 @@ class Stats:
     unreadable: int = 0
     stopped: bool = False  # --strict stopped at a failure
     blank: int = 0  # blank lines of JSON Lines inputs, passed by
+    kept: set[str] = field(default_factory=set)  # the --keep keys some record had
     failure: str = ""  # --strict: the failed hand's own line, shown on stderr (the output is not kept)
     totals: Totals = field(default_factory=Totals)  # of the hands scored (and written)
 
@@ -161,6 +162,7 @@ def run_batch(
             totals = chunk.totals_at_first_failure
         stats.hands += hands
         stats.blank += chunk.blank
+        stats.kept |= chunk.kept
         stats.failed += failed
         stats.scored += hands - failed
         stats.totals.merge(totals)

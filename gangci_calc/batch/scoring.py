@@ -89,6 +89,7 @@ class ChunkResult(NamedTuple):
     totals: Totals
     totals_at_first_failure: Totals  # of the hands before it (what --strict keeps)
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
+    kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
 
 
 class Scorer:
@@ -123,7 +124,10 @@ class Scorer:
             out.blank -= 1  # what follows the last newline is no line
         at_failure = out.at_first_failure or out.totals
         failure_end = sum(map(len, out.texts[: out.first_failure + 1])) if out.first_failure >= 0 else -1
-        return ChunkResult("".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure, out.blank)
+        kept = frozenset(out.kept)
+        return ChunkResult(
+            "".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure, out.blank, kept
+        )
 
     def _json_lines(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
@@ -150,6 +154,8 @@ class Scorer:
                     out.blank += 1
                 continue
             plan, e, s, w, n, echo, names = fast
+            if echo.kept:
+                out.kept.update(key for key, _ in echo.kept)
             frame = frames.get(plan) or self._plan_frame(plan)
             if echo is NO_ECHO:
                 texts.append(plain(frame, e, s, w, n, head, number, tail))
@@ -198,6 +204,7 @@ class Scorer:
             fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
             if fast is not None:
                 plan, e, s, w, n, echo, names = fast
+                out.kept.update(key for key, _ in echo.kept)
                 where = self._where(record.source, record.line)
                 frame = self._plan_frames.get(plan) or self._plan_frame(plan)
                 out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), "", where), (e, s, w, n), names)
@@ -213,6 +220,7 @@ class Scorer:
     def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
         """A record through the loader: its result, or its error, located in its file."""
         echo, data = _echo(data, self.options.keep, raw)
+        out.kept.update(key for key, _ in echo.kept)
         where = self._where(record.source, record.line)
         if isinstance(data, dict) and ("hands" in data or "牌局" in data):
             self._session(record, echo, out)
@@ -302,6 +310,7 @@ class _Out:
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
         self.hands = self.failures = self.blank = 0
+        self.kept: set[str] = set()
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None

@@ -92,6 +92,9 @@ def run(
     finally:
         if progress is not None and tasks:
             progress.stop()
+    never = [key for key in options.keep if key not in stats.kept]
+    if never and stats.hands and not stats.stopped:  # a typo in --keep would otherwise keep nothing, silently
+        write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
     if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
         write_err(stats.failure)
     _summary(stats, time.perf_counter() - start, options.lang)
