@@ -424,6 +424,11 @@ class InputFormat(str, Enum):
     yaml = "yaml"
 
 
+class Amounts(str, Enum):
+    exact = "exact"
+    decimal = "decimal"
+
+
 class SchemaKind(str, Enum):
     hand = "hand"
     session = "session"
@@ -468,6 +473,7 @@ def batch(
         Optional[InputFormat],  # noqa: UP045 - Typer reads the annotation
         typer.Option("--input-format", help=_h("input_format")),
     ] = None,
+    amounts: Annotated[Amounts, typer.Option("--amounts", help=_h("amounts"))] = _first(Amounts),
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
@@ -481,7 +487,9 @@ def batch(
             raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
         summing = totals or totals_out is not None
         fmt = "csv" if output is not None and output.lower().endswith(".csv") else format.value  # -o picks by suffix
-        options = BatchOptions(fmt, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing)
+        options = BatchOptions(
+            fmt, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing, amounts.value
+        )
         kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
         stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind)
     if stats.unreadable:

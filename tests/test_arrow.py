@@ -142,3 +142,28 @@ def test_polars_map_batches_over_score_batch() -> None:
     expected = list(score_many(records(RECORDED)))
     for row, want in zip(scored.to_arrow().to_pylist(), expected, strict=True):
         agrees(row, want)
+
+
+def test_decimal_amounts_load_in_polars_and_pandas(runner, tmp_path: Path) -> None:
+    """10,000 whole amounts, then a half: with ``--amounts decimal`` every line has the same type for readers that
+    guess from the first lines, and every value is exact."""
+    import io
+
+    from gangci_calc.cli import app
+
+    pd = pytest.importorskip("pandas")
+    whole = json.dumps({"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}})
+    stream = tmp_path / "hands.jsonl"
+    stream.write_text((whole + "\n") * 10_000 + json.dumps(HALF) + "\n", encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    done = runner.invoke(app, ["batch", str(stream), "--amounts", "decimal", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    text = out.read_text(encoding="utf-8")
+    # `from` is null on a 炸弹's line: a column that is null in every line guessed from needs its type given
+    frame = pl.read_ndjson(io.StringIO(text), schema_overrides={"from": pl.String}).unnest("net")
+    assert frame.height == 10_001 and frame.schema["E"] == pl.Float64
+    last = frame.row(-1, named=True)
+    assert any(last[s] % 1 == 0.5 for s in "ESWN") and sum(last[s] for s in "ESWN") == 0
+    table = pd.read_json(io.StringIO(text), lines=True)
+    nets = pd.json_normalize(table["net"])
+    assert len(nets) == 10_001 and (nets.sum(axis=1) == 0).all() and nets.iloc[0]["S"] == 600.0

@@ -152,7 +152,7 @@ def run_batch(
         complain = write_err
     from gangci_calc.io.export.formats import batch_lines
 
-    out.write(batch_lines(options.fmt, options.keep, options.payments).header)
+    out.write(batch_lines(options.fmt, options.keep, options.payments, options.amounts).header)
     for chunk in scored_chunks(all_chunks(inputs, stats, complain, kind), options, jobs):
         text, hands, failed, totals = chunk.text, chunk.hands, chunk.failed, chunk.totals
         if strict and failed:  # keep what came before the first failure, and that failure

@@ -42,6 +42,7 @@ class BatchOptions:
     keep: tuple[str, ...] = ()  # --keep: other top-level keys, passed through untouched
     payments: bool = False  # --payments: each payment on the line
     totals: bool = False  # --totals / --totals-out: sum the nets (per seat, and per player where named)
+    amounts: str = "exact"  # --amounts: exact (whole amounts as integers) or decimal (one decimal place, always)
     fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
 
 
@@ -97,7 +98,7 @@ class Scorer:
 
     def __init__(self, options: BatchOptions = BatchOptions()) -> None:
         self.options = options
-        self.lines = batch_lines(options.fmt, options.keep, options.payments)  # io/export/batch_lines.py
+        self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self.fast = None
         if options.fast and options.base is SEED_RULES and not options.payments:
             from gangci_calc.batch.fast import FastPath

@@ -47,6 +47,11 @@ HELP: dict[str, M] = {
         "用这个口令 (默认每次启动随机生成)。", "Use this token (default: a new random one at each start)."
     ),
     "serve_no_qr": M("不打印二维码。", "Do not print the QR code."),
+    "amounts": M(
+        "金额写法：exact 整数照写 (默认)，decimal 每个金额都带一位小数 (-200.0, 1500.5)，让 polars、pandas 每行同一类型。",
+        "How amounts are written: exact, whole ones as integers (the default), or decimal, every one with one decimal"
+        " place (-200.0, 1500.5), so polars and pandas give every line the same type.",
+    ),
     "history": M(
         "俱乐部的历史战绩：多个场次文件的每人合计、局数、胡牌、点炮、最好最差一局和台费。",
         "The club's record over many ledgers: each person's total, hands, wins, discards, best and worst hand, fees.",

@@ -9,7 +9,8 @@ so a hand reads the same whichever path scored it.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+import re
+from typing import Any, NamedTuple
 
 
 class Echo(NamedTuple):
@@ -203,3 +204,27 @@ def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
         ranked = sorted(people.items(), key=lambda item: -item[1])
         lines.append(word("totals_people", lang) + ", ".join(f"{name} {signed(total)}" for name, total in ranked))
     return "\n".join(lines)
+
+
+class OneDecimal:
+    """``--amounts decimal``: every amount of a line with one decimal place (``-200.0``, ``1500.5``), so a
+    reader that guesses types from the first lines (polars, pandas) gives every line the same type. The text
+    stays exact; the default writes whole amounts as integers."""
+
+    def __init__(self, lines: Any) -> None:
+        self.lines = lines
+        self.header = lines.header
+        self.quoting = lines.quoting
+        self.frame = lines.frame
+        self.failed = lines.failed
+
+    def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
+        return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
+
+    def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
+        decimal = tuple(text if "." in text else f"{text}.0" for text in net)
+        paid = _WHOLE_AMOUNT.sub(r"\1.0", payments) if payments else payments
+        return str(self.lines.scored(echo, frame, decimal, paid, where))
+
+
+_WHOLE_AMOUNT = re.compile(r'("amount": -?\d+)(?=[,}])')

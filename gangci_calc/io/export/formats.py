@@ -248,6 +248,12 @@ class BatchLines(Protocol):
     def failed(self, echo: Echo, message: str, where: str) -> str: ...
 
 
-def batch_lines(fmt: str, keep: tuple[str, ...] = (), payments: bool = False) -> BatchLines:
-    """The line builders of one batch format (``keep``: the ``--keep`` keys; ``payments``: ``--payments``)."""
-    return BATCH[fmt].renderer()(keep, payments)
+def batch_lines(fmt: str, keep: tuple[str, ...] = (), payments: bool = False, amounts: str = "exact") -> BatchLines:
+    """The line builders of one batch format (``keep``: the ``--keep`` keys; ``payments``: ``--payments``;
+    ``amounts``: ``exact``, whole amounts as integers, or ``decimal``, every one with one decimal place)."""
+    lines = BATCH[fmt].renderer()(keep, payments)
+    if amounts == "decimal":
+        from gangci_calc.io.export.batch_lines import OneDecimal
+
+        return OneDecimal(lines)
+    return lines
