@@ -71,11 +71,12 @@ def test_csv_has_the_id_meta_and_kept_columns(runner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["batch", str(PLATFORM), "-f", "csv", "--keep", "shard"])
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == [
-        "source", "id", "hand", "outcome", "winner", "from", "dealer", "E", "S", "W", "N", "rules", "meta", "shard",
-        "error",
+        "source", "id", "hand", "outcome", "winner", "from", "dealer", "E", "S", "W", "N", "rules", "meta", "players",
+        "shard", "error",
     ]  # fmt: skip
     assert [row["id"] for row in rows] == ["g-1001", "g-1002", "g-1003", "1004"]
     assert json.loads(rows[0]["meta"])["table"] == 7 and rows[2]["error"] and not rows[0]["error"]
+    assert json.loads(rows[0]["players"]) == {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}
 
 
 def test_payments_add_up_to_each_net(runner) -> None:
@@ -233,3 +234,18 @@ def test_keep_refuses_a_dotted_key_into_the_hand(english, tmp_path) -> None:
     path.write_text('{"stakes": 2, "dealer": "E", "win": {"type": "draw"}, "meta": {"table": 5}}\n', encoding="utf-8")
     result = english.invoke(app, ["batch", str(path), "--keep", "meta.table"])
     assert result.exit_code == 2 and "--keep takes a record's top-level keys; meta is echoed whole" in result.stderr
+
+
+def test_every_scored_line_names_its_players_as_the_api_does(runner) -> None:
+    """`players` on the line, by the fast path and the loader alike, as `score_many` gives them."""
+    from gangci_calc.api import Result, score_many
+    from gangci_calc.batch.reading import read_chunks
+    from gangci_calc.batch.scoring import BatchOptions, Scorer
+
+    records = [json.loads(line) for line in PLATFORM.read_text(encoding="utf-8").splitlines()]
+    out = lines(runner.invoke(app, ["batch", str(PLATFORM)]).stdout)
+    (chunk,) = read_chunks(str(PLATFORM))
+    slow = lines(Scorer(BatchOptions(fast=False)).score_chunk(chunk).text)
+    for line, again, want in zip(out, slow, score_many(records), strict=True):
+        if isinstance(want, Result):
+            assert line["players"] == again["players"] == want.players

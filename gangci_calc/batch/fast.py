@@ -24,7 +24,7 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text, players_text
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
 from gangci_calc.rules import Outcome as Won
@@ -354,6 +354,8 @@ class FastPath:
                 return None
             echo, extra = said
             keys += extra
+        if names:
+            echo = echo._replace(players=players_text(names))
         return echo, names, keys
 
     def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:

@@ -20,7 +20,16 @@ from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, re
 if TYPE_CHECKING:
     from gangci_calc.batch.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Frame, Outcome, halves_net, halves_text, json_text
+from gangci_calc.io.export.batch_lines import (
+    NO_ECHO,
+    Echo,
+    Frame,
+    Outcome,
+    halves_net,
+    halves_text,
+    json_text,
+    players_text,
+)
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
@@ -235,6 +244,7 @@ class Scorer:
         except (InputError, ClaimRejected) as error:
             out.failed(self.lines.failed(echo, error.text(self.options.lang), where))
             return
+        echo = echo._replace(players=players_text(loaded.names))
         out.scored(self._line(echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
 
     def _session(self, record: Record, echo: Echo, out: _Out) -> None:
@@ -254,7 +264,7 @@ class Scorer:
             return
         for item in session.hands:
             loaded = item.loaded
-            hand_echo = echo._replace(hand=item.number, **_own(loaded))
+            hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **_own(loaded))
             where = self._where(record.source, item.line or record.line)
             try:
                 self._check(loaded, loaded.source)

@@ -20,6 +20,7 @@ class Echo(NamedTuple):
     meta: str = ""
     kept: tuple[tuple[str, str], ...] = ()  # (key, JSON text) of each --keep key the record has
     hand: int = 0  # the hand's number within a session record (0: a lone hand)
+    players: str = ""  # the names at the seats, a JSON object by seat letter, where the record names them
 
 
 NO_ECHO = Echo()
@@ -118,8 +119,18 @@ class BatchJsonl:
         return head + '"error": ' + json.dumps(message, ensure_ascii=False) + _tail(echo, where)
 
 
+def players_text(names: dict[int, str] | dict[Any, str]) -> str:
+    """The names at the seats as a line writes them: ``{"E": "ana", ...}`` in seat order ("" where none)."""
+    if not names:
+        return ""
+    letters = {0: "E", 1: "S", 2: "W", 3: "N"}
+    by_letter = {letters.get(key, getattr(key, "name", key)): name for key, name in names.items()}
+    return json_text({letter: by_letter[letter] for letter in "ESWN" if letter in by_letter})
+
+
 def _tail(echo: Echo, where: str) -> str:
-    tail = f', "meta": {echo.meta}' if echo.meta else ""
+    tail = f', "players": {echo.players}' if echo.players else ""
+    tail += f', "meta": {echo.meta}' if echo.meta else ""
     for key, text in echo.kept:
         tail += f", {json.dumps(key, ensure_ascii=False)}: {text}"
     return f'{tail}, "source": {where}}}\n'
@@ -133,6 +144,7 @@ class BatchCsv:
         self.keep = keep
         self.payments = payments
         columns = ["source", "id", "hand", "outcome", "winner", "from", "dealer", "E", "S", "W", "N", "rules", "meta"]
+        columns.append("players")
         columns += [*keep, *(["payments"] if payments else []), "error"]
         self.header = _row(columns)
 
@@ -154,7 +166,8 @@ class BatchCsv:
 
     def _after(self, echo: Echo) -> str:
         kept = dict(echo.kept)
-        return "".join("," + _cell(cell) for cell in [echo.meta, *(kept.get(key, "") for key in self.keep)])
+        cells = [echo.meta, echo.players, *(kept.get(key, "") for key in self.keep)]
+        return "".join("," + _cell(cell) for cell in cells)
 
     def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
         return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")

@@ -166,6 +166,12 @@ def _result() -> dict[str, Any]:
     echo = {
         "id": {"type": ["string", "integer"]},
         "hand": {"type": "integer", "minimum": 1, "description": "its number, in a session record"},
+        "players": {
+            "type": "object",
+            "properties": {seat: {"type": "string"} for seat in ("E", "S", "W", "N")},
+            "additionalProperties": False,
+            "description": "the names at the seats, where the record names them",
+        },
         "meta": {"type": "object"},
         "source": {"type": "string", "description": "file:line"},
     }
