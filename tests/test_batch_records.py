@@ -249,3 +249,12 @@ def test_every_scored_line_names_its_players_as_the_api_does(runner) -> None:
     for line, again, want in zip(out, slow, score_many(records), strict=True):
         if isinstance(want, Result):
             assert line["players"] == again["players"] == want.players
+
+
+def test_payments_name_whose_share_a_bao_or_mi_payment_is(runner) -> None:
+    bao = lines(runner.invoke(app, ["batch", str(EXAMPLES / "house" / "baoci.yaml"), "--payments"]).stdout)[0]
+    assert [p.get("share_of") for p in bao["payments"]] == [None, ["E", "N"]]  # the discarder pays both others'
+    mi = lines(runner.invoke(app, ["batch", str(EXAMPLES / "house" / "xiami.yaml"), "--payments"]).stdout)[0]
+    assert {"payer": "E", "payee": "W", "amount": 1000, "for": "anci", "role": "mi", "share_of": ["E"]} in mi[
+        "payments"
+    ]

@@ -64,6 +64,9 @@ def payment_object(payment: Payment, hand: Hand, *, charges: bool = True) -> dic
         "for": payment.reason.value,
         "role": payment.role.value,
     }
+    behalf = sorted({c.on_behalf for c in payment.charges if c.on_behalf is not None})
+    if behalf:  # 包次: whose shares the discarder pays; 米: whose 米
+        out["share_of"] = [seat.name for seat in behalf]
     if charges:
         out["charges"] = [charge_object(c) for c in payment.charges]
     return out

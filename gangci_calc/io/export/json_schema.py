@@ -183,6 +183,11 @@ def _result() -> dict[str, Any]:
             "amount": amount,
             "for": {"type": "string", "description": "the win or the kong paid for"},
             "role": {"enum": [role.value for role in Role]},
+            "share_of": {
+                "type": "array",
+                "items": letter,
+                "description": "包次: whose shares the discarder pays; 米: whose 米",
+            },
         },
         "required": ["payer", "payee", "amount", "for", "role"],
         "additionalProperties": False,
