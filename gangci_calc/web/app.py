@@ -42,7 +42,7 @@ from gangci_calc.service import settle_hand
 from gangci_calc.web.events import Changes
 from gangci_calc.web.guard import Guard
 from gangci_calc.web.language import LANG_COOKIE, request_language
-from gangci_calc.web.ledger_state import LedgerState, read_ledger
+from gangci_calc.web.ledger_state import Evening, LedgerState, read_ledger
 from gangci_calc.web.page import ASSETS, asset, evening_part, whole_page
 from gangci_calc.words import messages as m
 from gangci_calc.words import say, speaking, text_of
@@ -172,7 +172,7 @@ def build_app(settings: Settings) -> Starlette:
 
         def work() -> dict[str, Any]:
             with speaking(lang):
-                return _preview(settings, raw, lang)
+                return _preview(state.current(), settings, raw, lang)
 
         try:
             return JSONResponse(await run_in_threadpool(work))
@@ -306,17 +306,20 @@ def _field(path: FieldPath) -> str:
     return field_name(path)
 
 
-def _preview(settings: Settings, raw: Any, lang: str) -> dict[str, Any]:
-    """What a hand would pay if saved now: checked as ``POST /api/hands`` checks it, nothing written."""
-    from gangci_calc.io.ledger.ledger_tail import digest_of
-    from gangci_calc.io.load.load_session import session_from_text
+def _preview(evening: Evening, settings: Settings, raw: Any, lang: str) -> dict[str, Any]:
+    """What a hand would pay if saved now: read as ``POST /api/hands`` reads it, after the evening as it stands
+    (the table, the dealer and the 米 due), nothing written."""
+    from gangci_calc.io.load.load_session import Reading
     from gangci_calc.io.show.chat import hand_line
     from gangci_calc.io.show.explain import explain_lines
 
-    _, text = read_ledger(settings.ledger)
-    session = session_from_text(text, str(settings.ledger), settings.base)
-    tail = changes.tail_of(session, digest_of(text, settings.base))
-    hand = tail.reading().take(raw, tail.count, str(settings.ledger), None)
+    if evening.problem is not None:
+        raise evening.problem
+    session = evening.session
+    if session is None:
+        raise Refused(404, PAGE["no_evening"].text(lang))
+    reading = Reading(session.table_now, session.next_dealer(), session.mi, len(session.hands))
+    hand = reading.take(raw, len(session.hands), str(settings.ledger), None)
     settlement = settle_hand(hand.loaded)
     loaded = hand.loaded
     return {

@@ -71,6 +71,7 @@ class LedgerState:
         self.base = base
         self._lock = threading.Lock()
         self._reading = threading.Lock()  # one reader at a time: requests for the same version wait, then share it
+        self._added: list[Added] = []  # hands this server added since the evening last made, in order
         self._evening: Evening | None = None
         self._made: dict[tuple[int, str, str], bytes] = {}
         self._making = threading.Lock()
@@ -84,27 +85,44 @@ class LedgerState:
             with self._lock:
                 if self._evening is not None and self._evening.version == version:
                     return self._evening
-            evening = self._read(version, text)
+            evening = self._grown(version) or self._read(version, text)
             self._store(evening)
         return evening
 
     def grown(self, added: Added) -> None:
-        """The evening after a hand this server added at the end of the ledger, made from the one before it
-        without reading the file again (as the loader would read it: its line, its table, its 米)."""
+        """Note a hand this server added at the end of the ledger: the next reader makes the evening from the one
+        before it and the hands added since, without reading the file again (a burst of hands is settled once)."""
         if not added.at_end:
             return
-        with self._reading:
-            previous = self._evening
-            if previous is None or previous.session is None or previous.version != version_of(added.before):
-                return
-            session = replace(
-                previous.session,
-                hands=(*previous.session.hands, added.hand),
-                text=added.after,
-                current=added.tail.table,
-                mi=added.tail.mi,
+        with self._lock:
+            base = self._evening
+            last = self._added[-1].after if self._added else None
+            follows = (last is not None and last == added.before) or (
+                not self._added
+                and base is not None
+                and base.session is not None
+                and base.version == version_of(added.before)
             )
-            self._store(Evening(version_of(added.after), session, settle_evening(session, before=previous.settled)))
+            if follows:
+                self._added.append(added)
+            else:
+                self._added = []
+
+    def _grown(self, version: int) -> Evening | None:
+        """The evening at ``version`` from the last one made and the hands added since (as the loader would read
+        them: their lines, tables and 米), where they lead to exactly that version; else ``None``."""
+        with self._lock:
+            base, added, self._added = self._evening, self._added, []
+        if not added or base is None or base.session is None or version_of(added[-1].after) != version:
+            return None
+        session = replace(
+            base.session,
+            hands=(*base.session.hands, *(one.hand for one in added)),
+            text=added[-1].after,
+            current=added[-1].tail.table,
+            mi=added[-1].tail.mi,
+        )  # each hand was read back and its claim checked when it was written
+        return Evening(version, session, settle_evening(session, check=False, before=base.settled))
 
     def _store(self, evening: Evening) -> None:
         version = evening.version
