@@ -433,6 +433,8 @@ class SchemaKind(str, Enum):
     hand = "hand"
     session = "session"
     result = "result"
+    score = "score"
+    evening = "evening"
 
 
 @app.command(name="schema", help=_h("schema"))

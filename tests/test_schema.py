@@ -99,3 +99,23 @@ def test_an_example_changed_to_break_the_contract_is_rejected(runner, change, va
 def test_chinese_aliases_and_house_rules_are_in_the_schema(runner) -> None:
     hand = {"起底": 2, "庄家": "东", "胡牌": {"类型": "直呲", "赢家": "西", "来自": "南"}, "规矩": {"包次": "是"}}
     assert list(jsonschema.Draft202012Validator(schema(runner, "hand")).iter_errors(hand)) == []
+
+
+SCORED = [p for p in HANDS if p.parent.name != "errors"]  # the broken examples have no result
+EVENINGS = [p for p in SESSIONS if p.parent.name != "errors"]
+
+
+@pytest.mark.parametrize("path", SCORED, ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_score_json_validates_against_the_score_schema(runner, path: Path) -> None:
+    result = runner.invoke(app, ["score", str(path), "-f", "json", "--no-check"])
+    assert result.exit_code in (0, 1), result.output
+    validator = jsonschema.Draft202012Validator(schema(runner, "score"))
+    assert [e.message for e in validator.iter_errors(json.loads(result.stdout))] == []
+
+
+@pytest.mark.parametrize("path", EVENINGS, ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_session_json_validates_against_the_evening_schema(runner, path: Path) -> None:
+    result = runner.invoke(app, ["session", str(path), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    validator = jsonschema.Draft202012Validator(schema(runner, "evening"))
+    assert [e.message for e in validator.iter_errors(json.loads(result.stdout))] == []

@@ -412,3 +412,13 @@ def test_the_evening_after_many_writes_is_still_the_cli_s(client: TestClient, le
     data.pop("version")
     assert data == json.loads(session_output(str(ledger), "json", "zh"))
     assert "小赵" in client.get("/part").text
+
+
+def test_get_evening_validates_against_the_evening_schema(client: TestClient) -> None:
+    import jsonschema
+
+    from gangci_calc.io.export.json_schema import schema
+
+    client.post("/api/hands", json={"win": {"type": "zhici", "winner": "S", "from": "E"}}, headers=ORIGIN)
+    body = client.get("/api/evening").json()
+    assert list(jsonschema.Draft202012Validator(schema("evening")).iter_errors(body)) == []

@@ -124,11 +124,13 @@ HELP: dict[str, M] = {
         "A rules file, hand file or session: show that table's options.",
     ),
     "schema": M(
-        "牌局文件、场次文件或 batch 结果行的 JSON Schema (draft 2020-12)，给编辑器和校验器用。",
-        "JSON Schema (draft 2020-12) of hand files, session files or batch's result lines, for editors and validators.",
+        "牌局文件、场次文件、batch 结果行、score 或 session 的 JSON 输出的 JSON Schema (draft 2020-12)，给编辑器和校验器用。",
+        "JSON Schema (draft 2020-12) of hand files, session files, batch's result lines, or score's and session's JSON,"
+        " for editors and validators.",
     ),
     "schema_kind": M(
-        "hand (牌局)、session (场次) 或 result (batch 的一行结果)。", "hand, session, or result (a line of batch)."
+        "hand (牌局)、session (场次)、result (batch 的一行结果)、score (score -f json) 或 evening (session -f json)。",
+        "hand, session, result (a line of batch), score (score -f json) or evening (session -f json).",
     ),
     "batch": M(
         "批量计算记录的牌局，流式处理，每局一行结果，按输入顺序。",

@@ -37,7 +37,7 @@ from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entries
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-KINDS = ("hand", "session", "result")
+KINDS = ("hand", "session", "result", "score", "evening")
 
 SEATS = sorted({*(s.name for s in Seat), *(s.name.lower() for s in Seat), *"东南西北"}, key=str)
 SEAT = {"$ref": "#/$defs/seat"}
@@ -222,18 +222,116 @@ def _result() -> dict[str, Any]:
     return {"oneOf": [scored, failed]}
 
 
+_AMOUNT = {"type": ["integer", "number"], "description": "exact: whole, or a half (1500.5)"}
+_LETTER = {"enum": ["E", "S", "W", "N"]}
+_BY_SEAT = {
+    "type": "object",
+    "properties": dict.fromkeys("ESWN", _AMOUNT),
+    "required": list("ESWN"),
+    "additionalProperties": False,
+}
+_NAMES = {"type": "object", "properties": {key: {"type": "string"} for key in "ESWN"}, "additionalProperties": False}
+_WIN = {
+    "type": "object",
+    "properties": {
+        "type": {"enum": sorted({w.value for w in WIN_NAMES.values()})},
+        "winner": {"anyOf": [_LETTER, {"type": "null"}]},
+        "from": {"anyOf": [_LETTER, {"type": "null"}]},
+        "bao": {"type": "boolean"},
+    },
+    "required": ["type", "winner", "from"],
+}
+
+
+def _score() -> dict[str, Any]:
+    """``gangci score --format json``: the nets, every payment with its terms, the hand as settled."""
+    payment = _result()["oneOf"][0]["properties"]["payments"]["items"]
+    with_charges = {
+        **payment,
+        "properties": {**payment["properties"], "charges": {"type": "array", "items": {"type": "object"}}},
+    }
+    return {
+        "type": "object",
+        "properties": {
+            "net": _BY_SEAT,
+            "payments": {"type": "array", "items": with_charges},
+            "win_part": _BY_SEAT,
+            "kong_part": _BY_SEAT,
+            "fees": _BY_SEAT | {"description": "台费 each seat paid"},
+            "fee": {"type": "object", "description": "台费: the table fee in force"},
+            "win": _WIN,
+            "dealer": _LETTER,
+            "stakes": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "policy": {"type": "boolean"},
+            "rules": {"type": "object", "description": "the house rules that are not the seed's"},
+            "players": _NAMES,
+            "id": {"type": ["string", "integer"]},
+            "meta": {"type": "object"},
+        },
+        "required": ["net", "payments", "win_part", "kong_part", "win", "dealer", "stakes", "policy", "rules"],
+        "description": "other keys may follow (the referee's verdict where the hand gives tiles)",
+    }
+
+
+def _evening() -> dict[str, Any]:
+    """``gangci session --format json`` (and ``GET /api/evening``, with its ``version``)."""
+    hand = {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "dealer": _LETTER,
+            "dealer_overridden": {"type": "boolean"},
+            "win": _WIN,
+            "net": _BY_SEAT,
+            "running": _BY_SEAT,
+            "line": {"type": ["integer", "null"]},
+            "stakes": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "policy": {"type": "boolean"},
+            "rules": {"type": "object"},
+            "mi": {"type": "object"},
+            "players": _NAMES,
+        },
+        "required": ["number", "dealer", "win", "net", "running"],
+    }
+    person = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "total": _AMOUNT, "house": {"type": "boolean"}},
+        "required": ["name", "total"],
+    }
+    transfer = {
+        "type": "object",
+        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "amount": _AMOUNT},
+        "required": ["from", "to", "amount"],
+    }
+    return {
+        "type": "object",
+        "properties": {
+            "hands": {"type": "array", "items": hand},
+            "totals": _BY_SEAT,
+            "people": {"type": "array", "items": person},
+            "transfers": {"type": "array", "items": transfer},
+            "players": _NAMES,
+            "rules": {"type": "object"},
+            "version": {"type": "integer", "description": "GET /api/evening only: changes with every change"},
+        },
+        "required": ["hands", "totals", "people", "transfers"],
+    }
+
+
 _TITLES = {
     "hand": "gangci-calc hand file (one hand)",
     "session": "gangci-calc session file (an evening's ledger)",
     "result": "gangci-calc batch result line (--format jsonl)",
+    "score": "gangci-calc score --format json",
+    "evening": "gangci-calc session --format json (GET /api/evening)",
 }
 
 
 def schema(kind: str) -> dict[str, Any]:
-    """The schema of ``kind``: ``hand``, ``session`` or ``result``."""
-    body = {"hand": _hand, "session": _session, "result": _result}[kind]()
-    out: dict[str, Any] = {"$schema": DRAFT, "title": _TITLES[kind], **body}
-    if kind != "result":
+    """The schema of ``kind``: ``hand``, ``session``, ``result``, ``score`` or ``evening``."""
+    makers = {"hand": _hand, "session": _session, "result": _result, "score": _score, "evening": _evening}
+    out: dict[str, Any] = {"$schema": DRAFT, "title": _TITLES[kind], **makers[kind]()}
+    if kind in ("hand", "session"):
         out["$defs"] = _defs()
     return out
 
