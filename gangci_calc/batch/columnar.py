@@ -21,13 +21,9 @@ if TYPE_CHECKING:
     from gangci_calc.batch.run import Stats
     from gangci_calc.batch.scoring import BatchOptions
 
-from gangci_calc.batch.reading import PARQUET_SUFFIXES
+from gangci_calc.batch.reading import is_parquet
 
 ROWS = 8192  # rows read at a time
-
-
-def is_parquet(name: str) -> bool:
-    return name.lower().endswith(PARQUET_SUFFIXES)
 
 
 def need_arrow(where: str) -> None:

@@ -21,6 +21,12 @@ from gangci_calc.words import say
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".parq")  # read by batch/columnar.py (the [arrow] extra)
+
+
+def is_parquet(name: str) -> bool:
+    return name != "-" and name.lower().endswith(PARQUET_SUFFIXES)
+
+
 BLOCK = 1 << 18  # characters read at a time
 RECORD_LIMIT = HAND_FILE_LIMIT  # the most one record may take: what `gangci score` takes of a file
 TOO_LARGE = "large"  # the kind of a chunk that stands for one record too long to read
@@ -98,7 +104,7 @@ def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iter
     A record longer than ``gangci score`` takes (1 MiB) becomes a :data:`TOO_LARGE` chunk holding its first
     line's number, and is read past without being kept: memory stays flat and time linear, however long it is.
     """
-    if name != "-" and name.lower().endswith(PARQUET_SUFFIXES):
+    if is_parquet(name):
         from gangci_calc.batch.columnar import parquet_chunks
 
         yield from parquet_chunks(name)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
-from gangci_calc.batch.reading import PARQUET_SUFFIXES
+from gangci_calc.batch.reading import is_parquet
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import BatchOptions
 from gangci_calc.errors import InputError
@@ -77,7 +77,7 @@ def run(
         progress.advance(tasks[0], hands)
 
     try:
-        if output is not None and output.lower().endswith(PARQUET_SUFFIXES):
+        if output is not None and is_parquet(output):
             from gangci_calc.batch.columnar import run_to_parquet
 
             with atomic_file(output) as handle:

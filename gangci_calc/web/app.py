@@ -40,7 +40,7 @@ from gangci_calc.io.show.labels import json_amount
 from gangci_calc.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.service import settle_hand
 from gangci_calc.web.events import Changes
-from gangci_calc.web.guard import Guard
+from gangci_calc.web.guard import Guard, refusal
 from gangci_calc.web.language import LANG_COOKIE, request_language
 from gangci_calc.web.ledger_state import Evening, LedgerState, read_ledger
 from gangci_calc.web.page import ASSETS, asset, evening_part, whole_page
@@ -203,13 +203,15 @@ def build_app(settings: Settings) -> Starlette:
 
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, Refused)
-        return _error_response(request, error.status, error.text, error.field)
+        return refusal(request, error.status, error.text, request_language(request), error.field)
 
     async def not_found(request: Request, error: Exception) -> Response:
-        return _error_response(request, 404, PAGE["no_such_page"].text(request_language(request)), "")
+        lang = request_language(request)
+        return refusal(request, 404, PAGE["no_such_page"].text(lang), lang)
 
     async def not_allowed(request: Request, error: Exception) -> Response:
-        return _error_response(request, 405, PAGE["no_such_page"].text(request_language(request)), "")
+        lang = request_language(request)
+        return refusal(request, 405, PAGE["no_such_page"].text(lang), lang)
 
     routes = [
         Route("/", page),
@@ -236,14 +238,6 @@ def build_app(settings: Settings) -> Starlette:
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _error_response(request: Request, status: int, text: str, field: str) -> Response:
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": text, "field": field}, status_code=status)
-    from gangci_calc.web.page import refusal_page
-
-    return HTMLResponse(refusal_page(text, request_language(request)), status_code=status)
 
 
 def _if_match(request: Request) -> int | None:

@@ -57,24 +57,24 @@ class Guard:
     def _refusal(self, request: Request) -> Response | None:
         lang = request_language(request)
         if host_name(request.headers.get("host", "")) not in self.hosts:
-            return _refuse(request, 400, PAGE["bad_host"].text(lang), lang)
+            return refusal(request, 400, PAGE["bad_host"].text(lang), lang)
         given = request.query_params.get("t")
         if given is not None:
             if not self._right(given):
-                return _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+                return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
             if request.url.path.startswith("/api/"):
                 return None  # as a bearer: sent on purpose, not by a browser on its own
             return self._welcome(request)
         bearer = request.headers.get("authorization", "")
         if bearer.lower().startswith("bearer "):
-            return None if self._right(bearer[7:].strip()) else _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+            return None if self._right(bearer[7:].strip()) else refusal(request, 403, PAGE["bad_link"].text(lang), lang)
         cookie = request.cookies.get(self.cookie)
         if cookie is None:
-            return _refuse(request, 401, PAGE["need_link"].text(lang), lang)
+            return refusal(request, 401, PAGE["need_link"].text(lang), lang)
         if not self._right(cookie):
-            return _refuse(request, 403, PAGE["bad_link"].text(lang), lang)
+            return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
         if request.method in WRITES and not self._same_origin(request):
-            return _refuse(request, 403, PAGE["bad_origin"].text(lang), lang)
+            return refusal(request, 403, PAGE["bad_origin"].text(lang), lang)
         return None
 
     def _right(self, given: str) -> bool:
@@ -98,10 +98,10 @@ class Guard:
         return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
 
 
-def _refuse(request: Request, status: int, text: str, lang: str) -> Response:
-    """A refusal: JSON for the API, a short page for a person; nothing of the evening either way."""
+def refusal(request: Request, status: int, text: str, lang: str, field: str = "") -> Response:
+    """A refusal: JSON for the API (``{"error", "field"}``), a short page for a person; nothing of the evening."""
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": text, "field": ""}, status_code=status)
+        return JSONResponse({"error": text, "field": field}, status_code=status)
     from gangci_calc.web.page import refusal_page
 
     return HTMLResponse(refusal_page(text, lang), status_code=status)
