@@ -26,7 +26,7 @@ def test_check_panel_marks_kong_and_ci(runner) -> None:
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("check-zhici-bad-one-tile.yaml", "直呲 needs three 3m in hand; there is one"),
+        ("check-zhici-bad-one-tile.yaml", "direct ci (zhici) needs three 3m in hand; there is one"),
         ("check-zhici-bad-two-pairs.yaml", "leaves two pairs"),
     ],
 )
@@ -57,7 +57,7 @@ def test_score_refuses_a_false_claim_unless_no_check(english) -> None:
     path = str(EXAMPLES / "check-zhici-bad-one-tile.yaml")
     refused = english.invoke(app, ["score", path])
     assert refused.exit_code == 1 and refused.stdout == ""
-    assert "直呲 needs three 3m in hand; there is one" in refused.stderr
+    assert "direct ci (zhici) needs three 3m in hand; there is one" in refused.stderr
     forced = english.invoke(app, ["score", path, "--no-check", "-f", "json"])
     assert forced.exit_code == 0
     assert json.loads(forced.stdout)["net"]["S"] == -13000
@@ -204,9 +204,9 @@ def test_check_without_a_file_names_the_option_at_fault(english, args: list[str]
 HOW_IT_CAME = [
     (["--type", "bomb"], "en", "these tiles make: concealed ci"),  # drawn, as a bomb claims: never 直呲
     (["--type", "bomb", "--from-discard"], "en", "these tiles make: direct ci"),
-    (["--type", "zhici", "--self-drawn"], "en", "a self-drawn tile cannot make 直呲 (zhici)"),
+    (["--type", "zhici", "--self-drawn"], "en", "a self-drawn tile cannot make direct ci (zhici)"),
     (["--type", "zhici", "--self-drawn"], "zh", "自己摸到的牌成不了直呲"),
-    (["--type", "xuci", "--from-discard"], "en", "a discarded (or robbed) tile cannot make 续呲 (xuci)"),
+    (["--type", "xuci", "--from-discard"], "en", "a discarded (or robbed) tile cannot make follow-up ci (xuci)"),
     (["--type", "xuci", "--from-discard"], "zh", "别家打出（或加杠）的牌成不了续呲"),
     (["--type", "xuci", "--from-discard"], "zh", "这副牌可以是: 直呲"),
     (["--type", "炸弹"], "zh", "这副牌可以是: 暗呲"),

@@ -239,7 +239,7 @@ def test_check_refuses_a_bomb_under_hard_ci(english, write) -> None:
     )
     result = english.invoke(app, ["check", write(text), "-f", "json"])
     assert result.exit_code == 1
-    assert "硬次" in json.loads(result.stdout)["reason"]
+    assert json.loads(result.stdout)["reason"].startswith("hard ci (hard_ci): only ci wins count")
     plain = english.invoke(app, ["check", write(text.replace("rules: {hard_ci: true}\n", ""))])
     assert plain.exit_code == 0
 

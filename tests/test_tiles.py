@@ -209,13 +209,13 @@ def test_claim_holds(win: Win, tiles: TileClaim, kong: str | None) -> None:
 FAILS = [
     # the two loose seed examples docs/rules.md names
     (Win.ZHICI, claim("7s", "111m 222m 333m 44p 7s", "1m"), "leaves two pairs"),
-    (Win.ZHICI, claim("7s", "111m 222m 345m 456p 7s", "3m"), "直呲 needs three 3m in hand; there is one"),
+    (Win.ZHICI, claim("7s", "111m 222m 345m 456p 7s", "3m"), "direct ci (zhici) needs three 3m in hand; there is one"),
     (Win.ZHICI, claim("7s", "111m 222m 333m 44p 56s", "4p"), "there are two"),
     (Win.ANCI, claim("4m", "111s 222s 23m 33p 444p", "1m"), "four alike in hand"),
     (Win.ANCI, claim("4m", "111s 222s 25m 33p 456p", "1s"), "is not sets and one pair"),
     # a kong declared earlier does not make a later 暗呲
     (Win.ANCI, claim("4m", "222s 3m 33p 456p", "2m", concealed_kongs="1s"), "earlier turn"),
-    (Win.XUCI, claim("7s", "123p 456p 77p 56s", "5m", pungs="4m"), "exposed pung (碰) of 5m"),
+    (Win.XUCI, claim("7s", "123p 456p 77p 56s", "5m", pungs="4m"), "exposed pung of 5m"),
     (Win.XUCI, claim("7s", "123p 456p 77p 58s", "4m", pungs="4m"), "not sets and one pair"),
     (Win.BOMB, claim("5m", "111p 234p 56m 88s 999s", "5m"), "waits on 47m"),
     (Win.HEAVENLY, claim("5m", "111p 234p 456m 88s 99s", "1z"), "not complete"),

@@ -12,6 +12,7 @@ from gangci_calc.rules.kongs import KongType
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.seats import Seat
 from gangci_calc.words import Message, both
+from gangci_calc.words.ui import WIN_EN
 
 SEAT_ZH = "东南西北"  # indexed by Seat
 WIN_ZH: dict[Win, str] = {
@@ -31,3 +32,8 @@ KONG_ZH: dict[KongType, str] = {KongType.CONCEALED: "暗杠", KongType.EXPOSED: 
 def seat_word(seat: Seat) -> Message:
     """A seat in a message: ``南`` in Chinese, ``S`` in English."""
     return both(SEAT_ZH[seat], seat.name)
+
+
+def win_word(win: Win) -> Message:
+    """A win in a message: ``暗呲`` in Chinese, ``concealed ci (anci)`` in English."""
+    return both(WIN_ZH[win], f"{WIN_EN[win.value]} ({win.value})")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Win
-from gangci_calc.rules.terms import WIN_ZH
+from gangci_calc.rules.terms import WIN_ZH, win_word
 from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
 from gangci_calc.tiles.notation import Tile, tile_text, tile_zh, to_text, to_zh
 from gangci_calc.words import Message, Said, both, say
@@ -90,7 +90,7 @@ def check_tile_counts(win: Win, claim: TileClaim) -> None:
     if problem:
         raise RuleError(("tiles",), problem)
     if claim.win_tile is None and win not in (Win.TIANCI, Win.HEAVENLY):
-        raise RuleError(("tiles", "win_tile"), say(m.WIN_TILE_MISSING, zh=WIN_ZH[win]), at_key=True)
+        raise RuleError(("tiles", "win_tile"), say(m.WIN_TILE_MISSING, zh=win_word(win)), at_key=True)
 
 
 def size_problem(win: Win, claim: TileClaim) -> Said | None:
@@ -155,7 +155,7 @@ def _ordinary(win: Win, how: Message) -> Callable[[TileClaim], Verdict]:
         if is_complete(counts):
             return Verdict(win, True, say(m.OTHER_COMPLETES, how=how, tile=tile), _arranged(counts))
         near = waits(counts_of(claim.hand), claim.all_counts())
-        reason = say(m.OTHER_NEEDS, zh=WIN_ZH[win], how=how, tile=tile)
+        reason = say(m.OTHER_NEEDS, zh=win_word(win), how=how, tile=tile)
         return Verdict(win, False, _and(reason, _near(near)))
 
     return check
@@ -176,7 +176,7 @@ def _with_kong(win: Win, rest: Counts, kong: Tile, ci: Tile, how: Said) -> Verdi
     if is_complete(rest):
         return Verdict(win, True, say(m.KONG_REST_COMPLETE, how=how, ci=_tile(ci)), _arranged(rest), kong)
     why = why_incomplete(rest)
-    return Verdict(win, False, say(m.KONG_REST_INCOMPLETE, zh=WIN_ZH[win], how=how, ci=_tile(ci), why=why))
+    return Verdict(win, False, say(m.KONG_REST_INCOMPLETE, zh=win_word(win), how=how, ci=_tile(ci), why=why))
 
 
 def _anci(claim: TileClaim) -> Verdict:
@@ -276,11 +276,11 @@ def check_claim(
         return Verdict(win, True, say(m.DRAW_NO_CLAIM))
     if not allowed(win, house):
         hard = win in (Win.BOMB, Win.HEAVENLY)
-        return Verdict(win, False, say(m.HARD_CI_NOT_A_WIN if hard else m.NEEDS_ITS_RULE, zh=WIN_ZH[win]))
+        return Verdict(win, False, say(m.HARD_CI_NOT_A_WIN if hard else m.NEEDS_ITS_RULE, zh=win_word(win)))
     verdict = CHECKS[win](claim)
     if another is not came_from_another(win) and win is not Win.TIANCI:  # 天呲 takes no tile at all
         how = m.HOW_CAME_DISCARD if another else m.HOW_CAME_DRAWN
-        verdict = Verdict(win, False, say(m.NOT_HOW_IT_CAME, how=how, zh=WIN_ZH[win], value=win.value))
+        verdict = Verdict(win, False, say(m.NOT_HOW_IT_CAME, how=how, zh=win_word(win), value=win.value))
     size = size_problem(win, claim)
     if size is not None:  # a miscounted hand cannot win, whatever its shape
         reason = size if verdict.holds else say(m.SIZE_AND, size=size, reason=verdict.reason)
@@ -319,10 +319,10 @@ def verdict_for(
 
 def verdict_line(verdict: Verdict) -> Said:
     """``the claimed 直呲 (zhici) does not hold: ...; these tiles make 暗呲 (anci)`` in one line."""
-    text = say(m.CLAIM_FALSE, zh=WIN_ZH[verdict.win], value=verdict.win.value, reason=verdict.reason)
+    text = say(m.CLAIM_FALSE, zh=win_word(verdict.win), value=verdict.win.value, reason=verdict.reason)
     if verdict.alternatives:
         zh = "或".join(WIN_ZH[w] for w in verdict.alternatives)
-        en = " or ".join(f"{WIN_ZH[w]} ({w.value})" for w in verdict.alternatives)
+        en = " or ".join(win_word(w).en for w in verdict.alternatives)
         text = _and(text, say(m.CLAIM_MAKES, wins=both(zh, en)))
     return text
 

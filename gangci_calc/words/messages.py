@@ -86,9 +86,9 @@ TOO_MANY_TILES = M(
 )
 WIN_TILE_MISSING = M("缺了 — 哪张牌胡的{zh}？", "missing — which tile won the {zh}?")
 HEAVENLY_NO_MELDS = M(
-    "天胡是起手十四张：还不能有碰或杠", "天胡 is the first fourteen tiles: there can be no pungs or kongs yet"
+    "天胡是起手十四张：还不能有碰或杠", "a heavenly win (heavenly) is the first fourteen tiles: there can be no pungs or kongs yet"
 )
-HEAVENLY_FOURTEEN = M("天胡要十四张牌；这里有 {size} 张", "天胡 needs fourteen tiles; there are {size}")
+HEAVENLY_FOURTEEN = M("天胡要十四张牌；这里有 {size} 张", "a heavenly win (heavenly) needs fourteen tiles; there are {size}")
 HAND_SIZE = M(
     "手牌 {count} 张{melds}；胡牌前必须是 13 张 (一个杠算 3 张)",
     "the hand has {count} tiles{melds}; before the winning tile it must have 13 (a kong counting as 3)",
@@ -97,7 +97,7 @@ HAND_SIZE_MELDS = M(" + {melds} 组碰杠 × 3 = {size}", " + {melds} melds × 3
 TWO_PAIRS = M("{tiles} 是两个对子，不是几副加一对将", "{tiles} leaves two pairs, not sets and one pair")
 NOT_SETS_AND_PAIR = M("{tiles} 不是几副加一对将", "{tiles} is not sets and one pair")
 DRAWN_COMPLETES = M("摸到的{tile}成胡", "the drawn {tile} completes the hand")
-BOMB_NEEDS_DRAWN = M("炸弹要摸到的{tile}成胡", "炸弹 needs the drawn {tile} to complete the hand")
+BOMB_NEEDS_DRAWN = M("炸弹要摸到的{tile}成胡", "a bomb needs the drawn {tile} to complete the hand")
 WAITS_ON = M("；它听 {tiles}", "; it waits on {tiles}")
 NOT_READY = M("；它不听牌", "; it is not ready")
 HOW_DISCARDED = M("打出的", "discarded")
@@ -106,7 +106,7 @@ OTHER_COMPLETES = M("{how}{tile}成胡", "the {how} {tile} completes the hand")
 OTHER_NEEDS = M("{zh}要{how}{tile}成胡", "{zh} needs the {how} {tile} to complete the hand")
 HEAVENLY_COMPLETE = M("庄家的十四张成胡", "the dealer's fourteen tiles are complete")
 HEAVENLY_INCOMPLETE = M(
-    "天胡要十四张成胡；{tiles} 不成胡", "天胡 needs fourteen complete tiles; {tiles} is not complete"
+    "天胡要十四张成胡；{tiles} 不成胡", "a heavenly win (heavenly) needs fourteen complete tiles; {tiles} is not complete"
 )
 KONG_REST_COMPLETE = M("{how}；其余的牌加杠底牌{ci}成胡", "{how}; the rest + the ci tile {ci} is complete")
 KONG_REST_INCOMPLETE = M(
@@ -114,26 +114,26 @@ KONG_REST_INCOMPLETE = M(
 )
 ANCI_NO_QUAD = M(
     "暗呲要摸牌后手里有四张一样的 (现在开暗杠)；没有",
-    "暗呲 needs four alike in hand after the draw (a kong declared now); there are none",
+    "concealed ci (anci) needs four alike in hand after the draw (a kong declared now); there are none",
 )
 ANCI_EARLIER_KONG = M(" — 之前开的暗杠不算", " — a kong declared in an earlier turn does not count")
 ANCI_KONG_NOW = M("现在开{tile}暗杠", "concealed kong of {tile} declared now")
-ZHICI_NEEDS_THREE = M("直呲要手里有三张{tile}；只有 {held} 张", "直呲 needs three {tile} in hand; there {held}")
+ZHICI_NEEDS_THREE = M("直呲要手里有三张{tile}；只有 {held} 张", "direct ci (zhici) needs three {tile} in hand; there {held}")
 ZHICI_KONG = M("杠别人打出的{tile}", "kong of {tile} made on the discard")
-XUCI_NEEDS_PUNG = M("续呲要有{tile}的碰；没有", "续呲 needs an exposed pung (碰) of {tile}; there is none")
+XUCI_NEEDS_PUNG = M("续呲要有{tile}的碰；没有", "follow-up ci (xuci) needs an exposed pung of {tile}; there is none")
 XUCI_KONG = M("摸到的{tile}续杠", "the drawn {tile} added to the pung")
 TIANCI_HOLDS = M("手里有三张{tile}，就是杠底牌剩下的三张", "holds three {tile}, the remaining copies of the ci tile")
 TIANCI_NEEDS_THREE = M(
     "天呲要手里有另外三张{tile} (杠底牌)；只有 {held} 张",
-    "天呲 needs the three other {tile} (the ci tile); there {held}",
+    "heavenly ci (tianci) needs the three other {tile} (the ci tile); there {held}",
 )
 DRAW_NO_CLAIM = M("流局没有要查的胡", "a drawn hand (流局) has no claim to check")
 HARD_CI_NOT_A_WIN = M(
-    "硬次：本桌只算呲，{zh}不算胡", "硬次 (hard_ci): only ci wins count at this table, so {zh} is not a win"
+    "硬次：本桌只算呲，{zh}不算胡", "hard ci (hard_ci): only ci wins count at this table, so {zh} is not a win"
 )
 NEEDS_ITS_RULE = M("本桌没有这条规矩，{zh}不算胡", "{zh} is not a win at this table without its house rule")
 SIZE_AND = M("{size}；而且{reason}", "{size}; and {reason}")
-CLAIM_FALSE = M("报的{zh}不成立：{reason}", "the claimed {zh} ({value}) does not hold: {reason}")
+CLAIM_FALSE = M("报的{zh}不成立：{reason}", "the claimed {zh} does not hold: {reason}")
 CLAIM_MAKES = M("；这副牌能胡 {wins}", "; these tiles make {wins}")
 JOINED = M("{first}{second}", "{first}{second}")
 HAND_N_FALSE = M("第 {n} 局：{problem}", "hand {n}: {problem}")
@@ -434,7 +434,7 @@ KONG_NEEDS_KIND = M(
     "每个杠都要说是哪种：暗杠、明杠 或 续杠", "each kong needs its kind: 暗杠 concealed, 明杠 exposed or 续杠 added"
 )
 NOT_UNDERSTOOD = M("看不懂 {value}", "{value} is not understood")
-NOT_HOW_IT_CAME = M("{how}的牌成不了{zh}", "{how} tile cannot make {zh} ({value})")
+NOT_HOW_IT_CAME = M("{how}的牌成不了{zh}", "{how} tile cannot make {zh}")
 HOW_CAME_DISCARD = M("别家打出（或加杠）", "a discarded (or robbed)")
 HOW_CAME_DRAWN = M("自己摸到", "a self-drawn")
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
