@@ -27,7 +27,7 @@ def check_file(
     if loaded.tiles is None:
         raise InputError(path, say(m.NO_TILES), field="tiles")
     verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house, from_another)
-    text = CHECK[fmt].renderer()(verdict, loaded.tiles, lang, loaded.hand.outcome.winner)
+    text = CHECK[fmt].renderer()(verdict, loaded.tiles, lang, loaded.hand.outcome.winner, loaded.names)
     return text, verdict.holds
 
 
@@ -114,7 +114,7 @@ def check_tiles(
         raise InputError(option, error.message) from None
     dealer_wins = winner is None or winner is dealer
     verdict = check_claim(win, claim, dealer_wins=dealer_wins, house=house, from_another=from_another)
-    text = CHECK[fmt].renderer()(verdict, claim, lang, winner)
+    text = CHECK[fmt].renderer()(verdict, claim, lang, winner, {})
     return text, verdict.holds
 
 

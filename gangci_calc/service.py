@@ -15,6 +15,7 @@ locate it their own way (the API's ``hands[2].tiles``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
@@ -42,7 +43,10 @@ def settle_hand(loaded: LoadedHand, *, check: bool = True) -> Settlement:
     problem = false_claim(loaded) if check else None
     if problem is not None:
         raise ClaimRejected(say(m.WHERE_WHAT, where=loaded.source, what=problem), problems=((None, problem),))
-    return settle(loaded.hand)
+    settlement = settle(loaded.hand)
+    if check and loaded.tiles is not None:  # checked above, and it held
+        return replace(settlement, tiles_checked=True)
+    return settlement
 
 
 def check_claims(session: SessionFile) -> None:

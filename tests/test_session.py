@@ -350,7 +350,10 @@ def test_a_false_claim_in_a_session_stops_the_settle_up(english, write) -> None:
     )
     result = english.invoke(app, ["session", path])
     assert result.exit_code == 1 and result.stdout == ""
-    assert "hand 2: the claimed direct ci (zhici) does not hold: direct ci (zhici) needs three 3m in hand; there is one" in result.stderr
+    assert (
+        "hand 2: the claimed direct ci (zhici) does not hold: direct ci (zhici) needs three 3m in hand; there is one"
+        in result.stderr
+    )
 
 
 ITEM = "  - win: {type: draw}\n"

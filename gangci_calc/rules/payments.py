@@ -104,6 +104,7 @@ class Settlement:
     payments: tuple[Payment, ...]
     net: tuple[Amount, Amount, Amount, Amount]  # indexed by Seat; sums to 0; fees are not in it
     fees: tuple[int, int, int, int] = (0, 0, 0, 0)  # 台费 each seat paid (to the house, not to a seat)
+    tiles_checked: bool = False  # 牌已核对: the hand gave tiles and they hold its claim
 
     @property
     def fee_total(self) -> int:

@@ -190,7 +190,10 @@ def _anci(claim: TileClaim) -> Verdict:
     for quad in quads:
         rest = list(counts)
         rest[quad] -= 4
-        verdict = _with_kong(Win.ANCI, rest, quad, claim.ci, say(m.ANCI_KONG_NOW, tile=_tile(quad)))
+        how = say(m.ANCI_KONG_NOW, tile=_tile(quad))
+        if claim.hand.count(quad) == 4:  # held before the draw: the seed's "手中原有暗杠", as the servers read it
+            how = _and(how, say(m.ANCI_HELD_KONG))
+        verdict = _with_kong(Win.ANCI, rest, quad, claim.ci, how)
         if verdict.holds:
             return verdict
         failed = failed or verdict

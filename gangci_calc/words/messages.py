@@ -86,9 +86,12 @@ TOO_MANY_TILES = M(
 )
 WIN_TILE_MISSING = M("缺了 — 哪张牌胡的{zh}？", "missing — which tile won the {zh}?")
 HEAVENLY_NO_MELDS = M(
-    "天胡是起手十四张：还不能有碰或杠", "a heavenly win (heavenly) is the first fourteen tiles: there can be no pungs or kongs yet"
+    "天胡是起手十四张：还不能有碰或杠",
+    "a heavenly win (heavenly) is the first fourteen tiles: there can be no pungs or kongs yet",
 )
-HEAVENLY_FOURTEEN = M("天胡要十四张牌；这里有 {size} 张", "a heavenly win (heavenly) needs fourteen tiles; there are {size}")
+HEAVENLY_FOURTEEN = M(
+    "天胡要十四张牌；这里有 {size} 张", "a heavenly win (heavenly) needs fourteen tiles; there are {size}"
+)
 HAND_SIZE = M(
     "手牌 {count} 张{melds}；胡牌前必须是 13 张 (一个杠算 3 张)",
     "the hand has {count} tiles{melds}; before the winning tile it must have 13 (a kong counting as 3)",
@@ -106,7 +109,8 @@ OTHER_COMPLETES = M("{how}{tile}成胡", "the {how} {tile} completes the hand")
 OTHER_NEEDS = M("{zh}要{how}{tile}成胡", "{zh} needs the {how} {tile} to complete the hand")
 HEAVENLY_COMPLETE = M("庄家的十四张成胡", "the dealer's fourteen tiles are complete")
 HEAVENLY_INCOMPLETE = M(
-    "天胡要十四张成胡；{tiles} 不成胡", "a heavenly win (heavenly) needs fourteen complete tiles; {tiles} is not complete"
+    "天胡要十四张成胡；{tiles} 不成胡",
+    "a heavenly win (heavenly) needs fourteen complete tiles; {tiles} is not complete",
 )
 KONG_REST_COMPLETE = M("{how}；其余的牌加杠底牌{ci}成胡", "{how}; the rest + the ci tile {ci} is complete")
 KONG_REST_INCOMPLETE = M(
@@ -116,9 +120,19 @@ ANCI_NO_QUAD = M(
     "暗呲要摸牌后手里有四张一样的 (现在开暗杠)；没有",
     "concealed ci (anci) needs four alike in hand after the draw (a kong declared now); there are none",
 )
-ANCI_EARLIER_KONG = M(" — 之前开的暗杠不算", " — a kong declared in an earlier turn does not count")
+ANCI_EARLIER_KONG = M(
+    " — 之前已开的暗杠不算：「手中原有暗杠」按游戏服务器的读法，是留在手里、胡时才开的四张",
+    " — a kong declared in an earlier turn does not count: the game servers read 手中原有暗杠 as four alike"
+    " kept in hand and declared at the win",
+)
+ANCI_HELD_KONG = M(
+    "；「手中原有暗杠」按游戏服务器的读法：四张一直留在手里，胡时才开",
+    "; 手中原有暗杠 read as the game servers read it: four alike kept in hand, declared at the win",
+)
 ANCI_KONG_NOW = M("现在开{tile}暗杠", "concealed kong of {tile} declared now")
-ZHICI_NEEDS_THREE = M("直呲要手里有三张{tile}；只有 {held} 张", "direct ci (zhici) needs three {tile} in hand; there {held}")
+ZHICI_NEEDS_THREE = M(
+    "直呲要手里有三张{tile}；只有 {held} 张", "direct ci (zhici) needs three {tile} in hand; there {held}"
+)
 ZHICI_KONG = M("杠别人打出的{tile}", "kong of {tile} made on the discard")
 XUCI_NEEDS_PUNG = M("续呲要有{tile}的碰；没有", "follow-up ci (xuci) needs an exposed pung of {tile}; there is none")
 XUCI_KONG = M("摸到的{tile}续杠", "the drawn {tile} added to the pung")

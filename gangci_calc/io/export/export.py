@@ -50,6 +50,7 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
         "rules": house_object(hand.house),
         **({"mi": {s.name: hand.mi[s] for s in SEATS if hand.mi[s]}} if any(hand.mi) else {}),
         "players": {seat.name: name for seat, name in (names or {}).items()},
+        "tiles_checked": settlement.tiles_checked,
     }
 
 
@@ -272,9 +273,14 @@ def session_csv(settled: SettledSession, lang: str, delimiter: str = ",") -> str
     return csv_text(rows, delimiter)
 
 
-def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
-    """``gangci check --format json``."""
-    return exact_json(verdict_object(verdict, lang))
+def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None, names: dict[Seat, str]) -> str:
+    """``gangci check --format json``: the verdict, the winner's seat and the players the file names."""
+    data = verdict_object(verdict, lang)
+    if winner is not None:
+        data["winner"] = winner.name
+    if names:
+        data["players"] = {seat.name: name for seat, name in names.items()}
+    return exact_json(data)
 
 
 def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:

@@ -46,7 +46,9 @@ class SessionRenderer(Protocol):
 
 
 class CheckRenderer(Protocol):
-    def __call__(self, verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None, /) -> str: ...
+    def __call__(
+        self, verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None, names: dict[Seat, str], /
+    ) -> str: ...
 
 
 class WaitsRenderer(Protocol):

@@ -267,6 +267,7 @@ def _score() -> dict[str, Any]:
             "players": _NAMES,
             "id": {"type": ["string", "integer"]},
             "meta": {"type": "object"},
+            "tiles_checked": {"type": "boolean", "description": "牌已核对: the hand's tiles were checked and hold"},
         },
         "required": ["net", "payments", "win_part", "kong_part", "win", "dealer", "stakes", "policy", "rules"],
         "description": "other keys may follow (the referee's verdict where the hand gives tiles)",

@@ -31,6 +31,8 @@ def _footer(loaded: LoadedHand, settlement: Settlement, lang: str, explain: bool
     house = rules_line(loaded.hand.rules, lang)
     if house:
         lines.append(house)
+    if settlement.tiles_checked:
+        lines.append(word("tiles_checked", lang))
     if explain:
         from gangci_calc.io.show.explain import explain_lines
 

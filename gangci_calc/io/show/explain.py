@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from gangci_calc.io.show.labels import (
     amount_text,
     collector_label,
@@ -57,12 +59,15 @@ def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Sea
     lines = []
     if all(payment.payee is None for payment in settlement.payments):  # nothing between seats: a 流局
         lines.append(word("draw_nobody_pays", lang) + (word("kongs_void", lang) if hand.kongs else ""))
-    for payment in settlement.payments:
-        fee = hand.rules.fee
-        payee = collector_label(fee, lang) if payment.payee is None else seat_label(payment.payee, lang, names)
-        route = f"{seat_label(payment.payer, lang, names)} → {payee}"
-        for charge in payment.charges:
+    # one total per payer for the win: under 包次 his own share and those he covers are one group
+    for (payer, payee, _), group in groupby(settlement.payments, key=lambda p: (p.payer, p.payee, p.reason)):
+        payments = list(group)
+        shown = collector_label(hand.rules.fee, lang) if payee is None else seat_label(payee, lang, names)
+        route = f"{seat_label(payer, lang, names)} → {shown}"
+        charges = [(payment, charge) for payment in payments for charge in payment.charges]
+        for payment, charge in charges:
             lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang)}")
-        if len(payment.charges) > 1:
-            lines.append(f"{route}  {word('total_lower', lang)} {amount_text(payment.amount)}")
+        if len(charges) > 1:
+            total = sum(payment.amount for payment in payments)
+            lines.append(f"{route}  {word('total_lower', lang)} {amount_text(total)}")
     return lines

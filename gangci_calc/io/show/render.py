@@ -147,6 +147,8 @@ def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: 
     house = rules_line(loaded.hand.rules, lang)
     if house:  # a table's own rules and fee are never silent
         renderables.append(house)
+    if settlement.tiles_checked:
+        renderables.append(word("tiles_checked", lang))
     if explain:
         from gangci_calc.io.show.explain import explain_lines
 

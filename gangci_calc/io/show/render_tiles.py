@@ -48,19 +48,21 @@ def arrangement_text(verdict: Verdict, claim: TileClaim, lang: str) -> Text:
     return text
 
 
-def check_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None) -> str:
-    """``gangci check``'s ``table`` format: the verdict in a panel."""
+def check_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None, names: dict[Seat, str]) -> str:
+    """``gangci check``'s ``table`` format: the verdict in a panel (the winner's name beside his seat)."""
     from gangci_calc.io.show.console import capture
 
-    return capture(verdict_panel(verdict, claim, lang, winner))
+    return capture(verdict_panel(verdict, claim, lang, winner, names))
 
 
-def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None = None) -> RenderableType:
+def verdict_panel(
+    verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | None = None, names: dict[Seat, str] | None = None
+) -> RenderableType:
     from rich.panel import Panel
     from rich.text import Text
 
     claimed = win_label(verdict.win, lang)
-    who = f"{seat_label(winner, lang)} " if winner is not None else ""
+    who = f"{seat_label(winner, lang, names)} " if winner is not None else ""
     if verdict.holds:
         body = Text()
         if verdict.arrangement:
@@ -73,8 +75,8 @@ def verdict_panel(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | 
         return Panel(body, title=title, border_style="green", expand=False)
     body = Text(verdict.reason.text(lang))
     if verdict.alternatives:
-        names = " / ".join(win_label(w, lang) for w in verdict.alternatives)
-        body.append("\n" + word("tiles_make", lang).format(wins=names), style="bold")
+        wins = " / ".join(win_label(w, lang) for w in verdict.alternatives)
+        body.append("\n" + word("tiles_make", lang).format(wins=wins), style="bold")
     title = f"{who}{claimed} {word('does_not_hold', lang)}"
     return Panel(body, title=title, border_style="red", expand=False)
 
