@@ -44,6 +44,7 @@ class SettledHand:
 
     settlement: Settlement
     running: Net
+    seats: tuple[Seat, ...] = SEATS  # the seats in play (E S W at a table of three)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def settle_hands(
         settlement = known[index] if index < len(known) else settle(hand)
         e, s, w, n = (a + b for a, b in zip(running, settlement.net, strict=True))
         running = (e, s, w, n)
-        settled.append(SettledHand(settlement, running))
+        settled.append(SettledHand(settlement, running, hand.seats))
     seatings = seatings if seatings is not None else [{}] * len(settled)
     people, fees = people_totals(settled, seatings, [hand.rules.fee for hand in hands_seen])
     return SessionResult(
@@ -106,7 +107,7 @@ def people_totals(
     collected = 0
     for settled, seating, fee in zip(hands, seatings, fees, strict=True):
         net, paid = settled.settlement.net, settled.settlement.fees
-        for seat in SEATS:
+        for seat in settled.seats:
             person: Person = seating.get(seat, seat)
             totals[person] = totals.get(person, 0) + net[seat] - paid[seat]
         taken = settled.settlement.fee_total

@@ -24,12 +24,23 @@ DEFAULTS: dict[str, Any] = {
     "draw_dealer": "stays",
     "dianpao": False,
     "qianggang": False,
+    "three_players": False,
+    "pao": {},
+    "bao_mark": 10,
+    "qidui": False,
+    "no_honour_ci": False,
+    "honours": True,
 }
 
 
-def others(seat: str) -> list[str]:
-    i = SEATS.index(seat)
-    return [SEATS[(i + k) % 4] for k in (1, 2, 3)]
+def playing(house: dict[str, Any]) -> str:
+    """The seats at the table: ESWN, or ESW at a table of three."""
+    return "ESW" if house.get("three_players") else SEATS
+
+
+def others(seat: str, seats: str = SEATS) -> list[str]:
+    i = seats.index(seat)
+    return [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
 
 
 def bases(stakes: Any) -> tuple[int, int, int, int]:
@@ -57,10 +68,21 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     kind, winner, source = win["type"], win.get("winner"), win.get("from")
     ci_tile = hand.get("ci") or (hand.get("tiles") or {}).get("ci")
     net = dict.fromkeys(SEATS, Fraction(0))
+    seats = playing(house)
+    pao_win = Fraction((house.get("pao") or {}).get("win", 0))
+    pao_kong = Fraction((house.get("pao") or {}).get("kong", 0))
+    bao = bool(win.get("bao"))
+    left = hand.get("tiles_left")
+    if kind == "zhici" and house["baoci"] and left is not None:
+        line = house["bao_mark"] - sum(2 if k["type"] == "concealed" else 1 for k in hand.get("kongs") or [])
+        bao = bao or left <= max(line, 0)
 
     def pay(payer: str, payee: str, amount: Fraction) -> None:
         net[payer] -= amount
         net[payee] += amount
+
+    def others_here(seat: str) -> list[str]:
+        return others(seat, seats)
 
     def win_factor(payee: str, payer: str) -> int:
         """(1 + piao[R] + piao[L] + di(R, L)), then × 2 under 庄家翻倍."""
@@ -81,6 +103,8 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
             f *= 2
         return f
 
+    if ci_tile is not None and is_honour(str(ci_tile)) and house["no_honour_ci"]:
+        ci_tile = "1m"  # 不次风: an honour flipped is not the ci tile; the next suited tile in tile order is 一万
     honour = house["honor_ci_double"] and kind in CI_WINS and ci_tile is not None and is_honour(str(ci_tile))
     h = 2 if honour else 1  # the C part of a ci win's every share
     hg = h if kind == "tianci" else 1  # the winning kong's G: doubled for 天呲 only (the servers' code)
@@ -88,10 +112,10 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     def kong_shares(k: dict[str, Any]) -> None:
         by = k["by"]
         if k["type"] == "concealed":
-            for payer in others(by):
-                pay(payer, by, Fraction(house["concealed_kong"] * g * kong_factor(by, payer)))
+            for payer in others_here(by):
+                pay(payer, by, Fraction(house["concealed_kong"] * g * kong_factor(by, payer)) + pao_kong)
         else:
-            pay(k["from"], by, Fraction(g * kong_factor(by, k["from"])))
+            pay(k["from"], by, Fraction(g * kong_factor(by, k["from"])) + pao_kong)
 
     if kind == "draw":
         if house["draw_kongs"] == "paid":
@@ -100,29 +124,29 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
         return net
 
     if kind in ("bomb", "heavenly"):
-        for payer in others(winner):
-            pay(payer, winner, Fraction(b * win_factor(winner, payer)))
+        for payer in others_here(winner):
+            pay(payer, winner, Fraction(b * win_factor(winner, payer)) + pao_win)
     elif kind in ("anci", "tianci"):
-        for payer in others(winner):
-            pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))
-            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * hg))
+        for payer in others_here(winner):
+            pay(payer, winner, Fraction(c * win_factor(winner, payer) * h) + pao_win)
+            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * hg) + pao_kong)
     elif kind == "zhici":
         even = house["zhici_split"] == "even"
         own_k, other_k = (Fraction(1), Fraction(1)) if even else (Fraction(2), Fraction(1, 2))
-        pay(source, winner, own_k * c * win_factor(winner, source) * h)
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg))
-        for payer in others(winner):
+        pay(source, winner, own_k * c * win_factor(winner, source) * h + pao_win)
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg) + pao_kong)
+        for payer in others_here(winner):
             if payer != source:
-                share = other_k * c * win_factor(winner, payer) * h
-                pay(source if win.get("bao") else payer, winner, share)
+                share = other_k * c * win_factor(winner, payer) * h + pao_win
+                pay(source if bao else payer, winner, share)
     elif kind == "xuci":
-        pay(source, winner, Fraction(c * win_factor(winner, source) * h))
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg))
-        for payer in others(winner):
+        pay(source, winner, Fraction(c * win_factor(winner, source) * h) + pao_win)
+        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg) + pao_kong)
+        for payer in others_here(winner):
             if payer != source:
-                pay(payer, winner, Fraction(c * win_factor(winner, payer) * h))
+                pay(payer, winner, Fraction(c * win_factor(winner, payer) * h) + pao_win)
     elif kind in ("dianpao", "qianggang"):
-        pay(source, winner, Fraction(p * win_factor(winner, source)))
+        pay(source, winner, Fraction(p * win_factor(winner, source)) + pao_win)
     else:
         raise ValueError(kind)
     for k in hand.get("kongs") or []:
@@ -157,7 +181,10 @@ def settle_session(session: dict[str, Any]) -> list[dict[str, Fraction]]:
         if "policy" in item:
             table["policy"] = item["policy"]
         if "rules" in item:
-            table["house"] = {**table["house"], **item["rules"]}
+            merged = {**table["house"], **item["rules"]}
+            if "pao" in item["rules"]:  # 带跑 is a mapping of its own: a hand's keys replace the table's, key by key
+                merged["pao"] = {**(table["house"].get("pao") or {}), **item["rules"]["pao"]}
+            table["house"] = merged
         house = table["house"]
         if item.get("dealer"):
             dealer = item["dealer"]
@@ -174,7 +201,7 @@ def settle_session(session: dict[str, Any]) -> list[dict[str, Fraction]]:
         if winner is not None:
             dealer = winner
         elif house["draw_dealer"] == "next":
-            dealer = SEATS[(SEATS.index(dealer) + 1) % 4]
+            dealer = others(dealer, playing(house))[0]
     return out
 
 
@@ -191,6 +218,7 @@ def people(session: dict[str, Any]) -> dict[str, Fraction]:
     fee = dict(session.get("fee") or {})
     totals: dict[str, Fraction] = {}
     taken: list[tuple[str, int]] = []
+    house = {**DEFAULTS, **(session.get("rules") or {})}
     seen: set[str] = set()
     for item, net in zip(session.get("hands") or [], nets, strict=True):
         if "players" in item:
@@ -200,7 +228,8 @@ def people(session: dict[str, Any]) -> dict[str, Fraction]:
         paid = dict.fromkeys(SEATS, 0)
         if item["win"]["type"] != "draw":
             paid[item["win"]["winner"]] += fee.get("per_win", 0)
-        for seat in SEATS:
+        house = {**house, **(item.get("rules") or {})}
+        for seat in playing(house):
             paid[seat] += fee.get("per_hand", 0)
             who = seating.get(seat, seat)
             seen.add(who)

@@ -23,8 +23,17 @@ rules = st.fixed_dictionaries(
         "draw_dealer": st.sampled_from(["stays", "next"]),
         "dianpao": st.booleans(),
         "qianggang": st.booleans(),
+        "three_players": st.booleans(),
+        "pao": st.fixed_dictionaries(
+            {}, optional={"win": st.sampled_from([0, 100, 500]), "kong": st.sampled_from([0, 50])}
+        ),
+        "bao_mark": st.sampled_from([0, 4, 10, 20]),
+        "qidui": st.booleans(),
+        "no_honour_ci": st.booleans(),
+        "honours": st.booleans(),
     },
 )
+SUITED = [t for t in TILES if not t.endswith("z")]
 fees = st.fixed_dictionaries(
     {},
     optional={
@@ -44,8 +53,12 @@ stakes = st.one_of(
 )
 
 
-def others(seat: str) -> list[str]:
-    return [s for s in SEATS if s != seat]
+def seats_of(house: dict[str, Any]) -> str:
+    return "ESW" if house.get("three_players") else SEATS
+
+
+def others(seat: str, seats: str = SEATS) -> list[str]:
+    return [s for s in seats if s != seat]
 
 
 def wins(house: dict[str, Any]) -> list[str]:
@@ -59,18 +72,20 @@ def wins(house: dict[str, Any]) -> list[str]:
 @st.composite
 def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool, *, mi: bool) -> dict[str, Any]:
     """win, bets, kongs, ci (and mi when ``mi``): valid under ``house`` with this dealer."""
+    seats = seats_of(house)
     kind = draw(st.sampled_from(wins(house)))
     win: dict[str, Any] = {"type": kind}
     if kind != "draw":
-        win["winner"] = dealer if kind == "heavenly" else draw(st.sampled_from(SEATS))
+        win["winner"] = dealer if kind == "heavenly" else draw(st.sampled_from(seats))
     if kind in ("zhici", "xuci", "dianpao", "qianggang"):
-        win["from"] = draw(st.sampled_from(others(win["winner"])))
+        win["from"] = draw(st.sampled_from(others(win["winner"], seats)))
     if kind == "zhici" and house.get("baoci") and draw(st.booleans()):
         win["bao"] = True
+    tiles_left = draw(st.one_of(st.none(), st.integers(0, 30)))
     body: dict[str, Any] = {"win": win}
     if policy:
         bets = {}
-        for seat in SEATS:
+        for seat in seats:
             counts = {"piao": draw(st.integers(0, 3)), "gang": draw(st.integers(0, 3))}
             if seat != dealer:
                 counts["di"] = draw(st.integers(0, 3))
@@ -78,19 +93,21 @@ def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool,
         body["bets"] = {s: c for s, c in bets.items() if c}
     kongs = []
     for _ in range(draw(st.integers(0, 3))):
-        by = draw(st.sampled_from(SEATS))
+        by = draw(st.sampled_from(seats))
         kind_of = draw(st.sampled_from(["concealed", "exposed", "added"]))
         # under 抢杠 the robbed kong is not listed; an earlier 续杠 of the robbed player may be
         kong = {"by": by, "type": kind_of}
         if kind_of != "concealed":
-            kong["from"] = draw(st.sampled_from(others(by)))
+            kong["from"] = draw(st.sampled_from(others(by, seats)))
         kongs.append(kong)
     if kongs:
         body["kongs"] = kongs
     if house.get("honor_ci_double") or draw(st.booleans()):
-        body["ci"] = draw(st.sampled_from(TILES))
+        body["ci"] = draw(st.sampled_from(TILES if house.get("honours", True) else SUITED))
     if mi and house.get("xiami"):
-        body["mi"] = {s: n for s in SEATS if (n := draw(st.integers(0, 2)))}
+        body["mi"] = {s: n for s in seats if (n := draw(st.integers(0, 2)))}
+    if tiles_left is not None:
+        body["tiles_left"] = tiles_left
     return body
 
 
@@ -98,7 +115,7 @@ def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool,
 def hands(draw: st.DrawFn) -> dict[str, Any]:
     """A one-hand file."""
     house = draw(rules)
-    dealer = draw(st.sampled_from(SEATS))
+    dealer = draw(st.sampled_from(seats_of(house)))
     policy = draw(st.booleans())
     return {
         "stakes": draw(stakes),
@@ -118,13 +135,13 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         session["fee"] = draw(fees)
     if draw(st.booleans()):
-        session["players"] = dict(PEOPLE)
+        session["players"] = {s: PEOPLE[s] for s in seats_of(house)}
     dealer, now = "E", dict(house)
     hands = []
     for _ in range(draw(st.integers(1, 8))):
         item: dict[str, Any] = {}
         if draw(st.integers(0, 5)) == 0:
-            change = draw(rules)
+            change = {k: v for k, v in draw(rules).items() if k != "three_players"}  # a table keeps its size
             item["rules"] = change
             now = {**now, **change}
         if draw(st.integers(0, 6)) == 0:
@@ -133,18 +150,20 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
             policy = draw(st.booleans())
             item["policy"] = policy
         if draw(st.integers(0, 8)) == 0:
-            dealer = draw(st.sampled_from(SEATS))
+            dealer = draw(st.sampled_from(seats_of(now)))
             item["dealer"] = dealer
         if draw(st.integers(0, 6)) == 0:
             item["fee"] = draw(fees)
         if draw(st.integers(0, 8)) == 0:  # 换人: 阿强 takes a seat from hand on
-            item["players"] = {**PEOPLE, draw(st.sampled_from(SEATS)): "阿强"}
+            seated = {s: PEOPLE[s] for s in seats_of(now)}
+            item["players"] = {**seated, draw(st.sampled_from(seats_of(now))): "阿强"}
         item.update(draw(hand_body(now, dealer, policy, mi=False)))
         hands.append(item)
         winner = item["win"].get("winner")
         if winner is not None:
             dealer = winner
         elif now.get("draw_dealer") == "next":
-            dealer = SEATS[(SEATS.index(dealer) + 1) % 4]
+            seats = seats_of(now)
+            dealer = seats[(seats.index(dealer) + 1) % len(seats)]
     session["hands"] = hands
     return session

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from gangci_calc.errors import FieldPath, RuleError, shown
 from gangci_calc.rules import addons
 from gangci_calc.rules.addons import NO_BETS, Bets
-from gangci_calc.rules.kongs import Kong
+from gangci_calc.rules.kongs import Kong, KongType
 from gangci_calc.rules.outcomes import Win
-from gangci_calc.rules.seats import SEATS, Seat
+from gangci_calc.rules.seats import SEATS, Seat, in_play, others_of
 from gangci_calc.rules.stakes import Stakes
 from gangci_calc.rules.table import SEED_RULES, HouseRules, TableRules
 from gangci_calc.rules.terms import KONG_ZH, WIN_ZH, seat_word
@@ -52,6 +52,7 @@ class Hand:
     kongs: tuple[Kong, ...] = field(default=())
     ci: int | None = None  # the hand's ci tile (杠底牌), 0–33; 次风翻倍 needs it
     mi: tuple[int, int, int, int] = NO_MI  # 下米: pending 米 per seat before this hand
+    tiles_left: int | None = None  # 剩牌: tiles left in the wall when a 直呲 was won (包次 from the tiles left)
 
     def __post_init__(self) -> None:
         check_hand(self)
@@ -69,9 +70,43 @@ class Hand:
         return self.rules.house
 
     @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in play: four, or E S W at a table of three (三人场)."""
+        return in_play(self.rules.house.three_players)
+
+    def others(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats in play, in the order of play after ``seat``."""
+        return others_of(seat, self.seats)
+
+    @property
+    def bao_line(self) -> int:
+        """包次线 for this hand: ``bao_mark``, less 2 for each 暗杠 and 1 for each 明杠 / 续杠 listed (the Java server).
+
+        >>> from gangci_calc.rules import SCHEMES, Kong, KongType
+        >>> hand = Hand(TableRules(SCHEMES[2]), Seat.E, Outcome(Win.DRAW), kongs=(Kong(Seat.S, KongType.CONCEALED),))
+        >>> hand.bao_line
+        8
+        """
+        drop = sum(2 if kong.type is KongType.CONCEALED else 1 for kong in self.kongs)
+        return max(self.rules.house.bao_mark - drop, 0)
+
+    @property
+    def bao(self) -> bool:
+        """包次: given (``win.bao: true``), or a 直呲 under ``baoci`` with ``tiles_left`` at or under the line."""
+        outcome = self.outcome
+        if outcome.bao:
+            return True
+        return (
+            self.tiles_left is not None
+            and outcome.win is Win.ZHICI
+            and self.rules.house.baoci
+            and self.tiles_left <= self.bao_line
+        )
+
+    @property
     def honour_ci(self) -> bool:
-        """Is the ci tile an honour (东南西北中发白)? 次风翻倍 doubles a ci win then."""
-        return self.ci is not None and self.ci in HONOURS
+        """Is the ci tile an honour (东南西北中发白)? 次风翻倍 doubles a ci win then (never under 不次风)."""
+        return self.ci is not None and self.ci in HONOURS and not self.rules.house.no_honour_ci
 
 
 def whole_count(path: FieldPath, name: str, count: object) -> int:
@@ -98,6 +133,34 @@ def check_hand(hand: Hand) -> None:
     check_kongs(hand.kongs, hand.outcome)
     if rules.house is not SEED_RULES or hand.mi != NO_MI:
         _check_held(hand)
+    if rules.house.three_players:
+        _check_three(hand)
+    if hand.tiles_left is not None:
+        _check_tiles_left(hand.tiles_left)
+
+
+def _check_three(hand: Hand) -> None:
+    """三人场: North is not at the table, so no field may name it."""
+    north, word = Seat.N, seat_word(Seat.N)
+    outcome = hand.outcome
+    named: list[tuple[FieldPath, bool]] = [
+        (("dealer",), hand.dealer is north),
+        (("win", "winner"), outcome.winner is north),
+        (("win", "from"), outcome.source is north),
+        (("bets", "N"), hand.bets[north] != NO_BETS),
+        (("mi", "N"), bool(hand.mi[north])),
+    ]
+    for index, kong in enumerate(hand.kongs):
+        named.append((("kongs", index, "by"), kong.by is north))
+        named.append((("kongs", index, "from"), kong.source is north))
+    for path, names_north in named:
+        if names_north:
+            raise RuleError(path, say(m.NO_NORTH_AT_THREE, seat=word))
+
+
+def _check_tiles_left(count: object) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 136:
+        raise RuleError(("tiles_left",), say(m.NOT_TILES_LEFT, value=shown(count)))
 
 
 def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
@@ -157,6 +220,8 @@ def _check_held(hand: Hand) -> None:
     house = hand.rules.house
     if house.honor_ci_double and hand.outcome.win.is_ci and hand.ci is None:
         raise RuleError(("ci",), say(m.CI_TILE_NEEDED), at_key=True)
+    if not house.honours and hand.ci is not None and hand.ci in HONOURS:
+        raise RuleError(("ci",), say(m.NO_HONOURS_AT_108))
     for seat, count in zip(SEATS, hand.mi, strict=True):
         path = ("mi", seat.name)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:

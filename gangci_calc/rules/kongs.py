@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from gangci_calc.rules.seats import Seat
+from gangci_calc.rules.seats import SEATS, Seat, others_of
 
 
 class KongType(Enum):
@@ -28,18 +28,18 @@ class Kong:
     type: KongType
     source: Seat | None = None  # 明杠: the discarder; 续杠: who fed the pung
 
-    def payers(self) -> tuple[Seat, ...]:
-        """Who pays this kong's maker one 杠底 each.
+    def payers(self, seats: tuple[Seat, ...] = SEATS) -> tuple[Seat, ...]:
+        """Who pays this kong's maker one 杠底 each (``seats``: the seats in play).
 
         >>> Kong(Seat.E, KongType.EXPOSED, Seat.W).payers()
         (<Seat.W: 2>,)
         """
-        return kong_payers(self.type, self.by, self.source)
+        return kong_payers(self.type, self.by, self.source, seats)
 
 
-def kong_payers(kind: KongType, by: Seat, source: Seat | None) -> tuple[Seat, ...]:
-    """暗杠: the three others; 明杠: the discarder; 续杠: who fed the pung."""
+def kong_payers(kind: KongType, by: Seat, source: Seat | None, seats: tuple[Seat, ...] = SEATS) -> tuple[Seat, ...]:
+    """暗杠: every other seat in play; 明杠: the discarder; 续杠: who fed the pung."""
     if kind is KongType.CONCEALED:
-        return by.others()
+        return others_of(by, seats)
     assert source is not None
     return (source,)

@@ -24,7 +24,7 @@ rather than keeping a list of its own:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields, replace
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, Literal, TypeVar
 
@@ -33,7 +33,7 @@ from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
 T = TypeVar("T")
-Kind = Literal["flag", "choice", "amount", "name"]
+Kind = Literal["flag", "choice", "amount", "name", "group"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,8 @@ class Option:
             return "choice"
         if isinstance(self.default, str):
             return "name"
+        if is_dataclass(self.default):  # an options class of its own (带跑: {win, kong})
+            return "group"
         return "amount"
 
     def spellings(self) -> tuple[str, ...]:

@@ -60,6 +60,7 @@ class Charge:
     doublings: tuple[Doubling, ...] = ()  # 庄家翻倍 / 次风翻倍
     on_behalf: Seat | None = None  # 包次: whose share this is; 米: whose 米
     fee: str = ""  # 台费: the fee's option it comes from (per_win, per_hand)
+    pao: int = 0  # 带跑: the flat amount added after the factor (in units)
 
     @property
     def multiplier(self) -> int:

@@ -31,7 +31,29 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+THREE_SEATS: tuple[Seat, ...] = (Seat.E, Seat.S, Seat.W)  # 三人场: no North
 _OTHERS = {seat: tuple(SEATS[(seat + i) % 4] for i in (1, 2, 3)) for seat in SEATS}
+_OTHERS_OF_THREE = {seat: tuple(THREE_SEATS[(seat + i) % 3] for i in (1, 2)) for seat in THREE_SEATS}
+
+
+def in_play(three: bool) -> tuple[Seat, ...]:
+    """The seats at a table: all four, or E S W at a table of three (三人场)."""
+    return THREE_SEATS if three else SEATS
+
+
+def others_of(seat: Seat, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The other seats in play, in the order of play after ``seat``.
+
+    >>> others_of(Seat.W, THREE_SEATS)
+    (<Seat.E: 0>, <Seat.S: 1>)
+    """
+    return _OTHERS[seat] if len(seats) == 4 else _OTHERS_OF_THREE[seat]
+
+
+def next_in_play(seat: Seat, seats: tuple[Seat, ...]) -> Seat:
+    """The next seat in the order of play among ``seats`` (W → E at a table of three)."""
+    return others_of(seat, seats)[0]
+
 
 _SEAT_NAMES = {
     **{s.name: s for s in Seat},

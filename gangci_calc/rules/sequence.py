@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gangci_calc.rules.hand import NO_MI, Outcome
 from gangci_calc.rules.outcomes import Win
-from gangci_calc.rules.seats import Seat
+from gangci_calc.rules.seats import Seat, in_play, next_in_play
 from gangci_calc.rules.table import DrawDealer, HouseRules
 
 
@@ -19,7 +19,9 @@ def next_dealer(house: HouseRules, dealer: Seat, outcome: Outcome) -> Seat:
     """
     if outcome.winner is not None:
         return outcome.winner
-    return dealer.shifted() if house.draw_dealer is DrawDealer.NEXT else dealer
+    if house.draw_dealer is DrawDealer.NEXT:
+        return next_in_play(dealer, in_play(house.three_players))
+    return dealer
 
 
 def next_mi(house: HouseRules, mi: tuple[int, int, int, int], dealer: Seat, win: Win) -> tuple[int, int, int, int]:

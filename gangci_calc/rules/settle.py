@@ -30,7 +30,7 @@ from gangci_calc.rules.hand import Hand
 from gangci_calc.rules.kongs import KongType, kong_payers
 from gangci_calc.rules.outcomes import Win
 from gangci_calc.rules.payments import Amount, Charge, Doubling, Part, Payment, Role, Settlement, from_halves
-from gangci_calc.rules.seats import SEATS, Seat
+from gangci_calc.rules.seats import Seat
 from gangci_calc.rules.table import SEED_RULES, DealerDouble, DrawKongs, ZhiciSplit
 
 # The settlement table's k, counted in halves (½ → 1, 1 → 2, 2 → 4) so sums stay exact integers.
@@ -77,9 +77,9 @@ def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
         return []
     assert winner is not None
     if win in (Win.BOMB, Win.HEAVENLY):
-        return [(payer, Role.LOSER, Part.BOMB, ONE) for payer in winner.others()]
+        return [(payer, Role.LOSER, Part.BOMB, ONE) for payer in hand.others(winner)]
     if win in (Win.ANCI, Win.TIANCI):
-        return [(payer, Role.LOSER, Part.CI, ONE) for payer in winner.others()]
+        return [(payer, Role.LOSER, Part.CI, ONE) for payer in hand.others(winner)]
     assert source is not None
     if win is Win.DIANPAO:
         return [(source, Role.DISCARDER, Part.DIANPAO, ONE)]
@@ -91,7 +91,7 @@ def win_rows(hand: Hand) -> list[tuple[Seat, Role, Part, int]]:
     else:  # Win.XUCI
         source_role, source_k, other_k = Role.FEEDER, ONE, ONE
     rows = [(source, source_role, Part.CI, source_k)]
-    rows += [(payer, Role.LOSER, Part.CI, other_k) for payer in winner.others() if payer is not source]
+    rows += [(payer, Role.LOSER, Part.CI, other_k) for payer in hand.others(winner) if payer is not source]
     return rows
 
 
@@ -165,7 +165,15 @@ def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple
     if hand.rules.house is SEED_RULES:
         return names, values, (), amount
     doubled = doublings(hand, row)
-    return names, values, doubled, amount << len(doubled)
+    return names, values, doubled, (amount << len(doubled)) + 2 * pao_of(hand, row[2])
+
+
+def pao_of(hand: Hand, part: Part) -> int:
+    """带跑: the flat amount on one share of ``part`` (the win's parts, or 杠底); never on 米 or the fee."""
+    pao = hand.rules.house.pao
+    if not pao or part is Part.MI or part is Part.FEE:
+        return 0
+    return pao.kong if part is Part.GANG else pao.win
 
 
 def rows(hand: Hand) -> list[Row]:
@@ -182,11 +190,12 @@ def rows(hand: Hand) -> list[Row]:
     assert winner is not None
     stakes = hand.rules.stakes
     winning_kong = WINNING_KONG.get(win)
-    paying_kong = kong_payers(winning_kong, winner, outcome.source) if winning_kong is not None else ()
+    paying_kong = kong_payers(winning_kong, winner, outcome.source, hand.seats) if winning_kong is not None else ()
+    bao = hand.bao
     kong_k = _kong_k(hand, winning_kong)
     for payer, role, part, k in win_rows(hand):
         base = stakes.ci if part is _CI else stakes.bomb if part is _BOMB else stakes.point
-        if outcome.bao and payer is not outcome.source:  # 包次: the discarder pays this share
+        if bao and payer is not outcome.source:  # 包次: the discarder pays this share
             assert outcome.source is not None
             out.append(_new(Row, (outcome.source, winner, part, k, None, Role.BAO, win, payer, base)))
         else:
@@ -196,7 +205,7 @@ def rows(hand: Hand) -> list[Row]:
     if hand.kongs:
         out.extend(kong_rows(hand))
     if house.xiami and win.is_ci:  # 下米: every seat holding 米 pays for it at the next ci win
-        for seat in SEATS:
+        for seat in hand.seats:
             if hand.mi[seat] and seat is not winner:
                 out.append(_new(Row, (seat, winner, Part.MI, 2 * hand.mi[seat], None, Role.MI, win, seat, house.xiami)))
     return out
@@ -213,7 +222,7 @@ def kong_rows(hand: Hand) -> list[Row]:
     return [
         _new(Row, (payer, kong.by, Part.GANG, _kong_k(hand, kong.type), kong.type, Role.KONG, kong.type, payer, gang))
         for kong in hand.kongs
-        for payer in kong.payers()
+        for payer in kong.payers(hand.seats)
     ]
 
 
@@ -254,7 +263,8 @@ def settle(hand: Hand) -> Settlement:
             names, values, doubled, amount = share(hand, row)
             on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
             counted = tuple(zip(names, values, strict=True))
-            charges.append(Charge(row.part, row.base, row.k, counted, amount, row.kong, doubled, on_behalf))
+            pao = pao_of(hand, row.part)
+            charges.append(Charge(row.part, row.base, row.k, counted, amount, row.kong, doubled, on_behalf, pao=pao))
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
@@ -281,7 +291,7 @@ def fee_payments(hand: Hand) -> list[Payment]:
         return []
     win, winner = hand.outcome.win, hand.outcome.winner
     owed = [(winner, "per_win", fee.per_win)] if fee.per_win and winner is not None else []
-    owed += [(seat, "per_hand", fee.per_hand) for seat in SEATS] if fee.per_hand else []
+    owed += [(seat, "per_hand", fee.per_hand) for seat in hand.seats] if fee.per_hand else []
     return [
         Payment(payer, None, win, Role.FEE, (Charge(Part.FEE, amount, ONE, (), 2 * amount, fee=key),))
         for payer, key, amount in owed

@@ -42,6 +42,44 @@ class DrawKongs(Enum):
     PAID = "paid"  # 荒庄不荒杠: yes, as usual
 
 
+@dataclass(frozen=True, slots=True)
+class Pao:
+    """带跑 / 杠跑: a flat amount on every share of a win (``win``) and of a kong (``kong``); none by default."""
+
+    win: int = option(  # 胡跑: on each share of the win
+        0,
+        Option(
+            names=("胡", "胡跑"),
+            amounts=range(MAX_AMOUNT + 1),
+            values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
+            effect=M("胡牌的每一笔另加这么多（不加番、不翻倍）。", "added to each share of the win (flat)."),
+            where="`rules/settle.py` `share`",
+        ),
+    )
+    kong: int = option(  # 杠跑: on each share of a kong
+        0,
+        Option(
+            names=("杠",),
+            amounts=range(MAX_AMOUNT + 1),
+            values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
+            effect=M(
+                "每个杠的每一笔（胡牌那个杠也算）另加这么多。",
+                "added to each share of a kong, the winning kong included (flat).",
+            ),
+            where="`rules/settle.py` `share`",
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        check_all(self, "pao")
+
+    def __bool__(self) -> bool:
+        return bool(self.win or self.kong)
+
+
+NO_PAO = Pao()
+
+
 class DrawDealer(Enum):
     """流局庄家: who deals after a drawn hand."""
 
@@ -194,6 +232,80 @@ class HouseRules:
                 " with tiles given, the winner holds no other copy of the robbed tile.",
             ),
             where="`rules/settle.py` `win_rows`; check in `rules/hand.py`",
+        ),
+    )
+
+    three_players: bool = option(  # 三人场: a table of three, seats E S W
+        False,
+        Option(
+            names=("三人场", "三人"),
+            effect=M(
+                "三个人打：座位东南西，没有北；每笔、分摊、翻倍、轮庄（东→南→西→东）、下米和结账都按三家算。",
+                "a table of three: seats E S W, no N; every share, split, doubling, the dealer's turn"
+                " (E→S→W→E), mi and the settle-up are for three.",
+            ),
+            where="`rules/seats.py` `in_play`; `rules/hand.py`, `rules/sequence.py`",
+        ),
+    )
+    pao: Pao = option(  # 带跑: flat amounts on every share
+        NO_PAO,
+        Option(
+            names=("带跑", "杠跑"),
+            values_note=M("{胡: 金额, 杠: 金额}", "{win: amount, kong: amount}"),
+            effect=M(
+                "胡牌的每一笔加 胡 的数，每个杠的每一笔加 杠 的数；在加番之后加上，不翻倍。",
+                "each share of the win gets win added, each share of a kong gets kong added; after the"
+                " add-on factor, never doubled.",
+            ),
+            where="`rules/settle.py` `share`",
+        ),
+    )
+    bao_mark: int = option(  # 包次线: 包次 when tiles_left is at or under it
+        10,
+        Option(
+            names=("包次线", "包次张数"),
+            amounts=range(137),
+            effect=M(
+                "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；每个暗杠线减 2，每个明杠、续杠减 1。",
+                "under baoci, a zhici with tiles_left at or under this mark is bao; the mark drops 2 for each"
+                " concealed kong and 1 for each exposed or added kong of the hand.",
+            ),
+            where="`rules/hand.py` `Hand.bao`, `Hand.bao_line`",
+        ),
+    )
+    qidui: bool = option(  # 可胡七对: seven pairs complete a hand
+        False,
+        Option(
+            names=("可胡七对", "七对"),
+            effect=M(
+                "裁判把七对当成胡牌（杠呲的胡：杠之外的牌加杠底牌是七对）。",
+                "the referee takes seven pairs as a complete hand (for a ci win: the rest + the ci tile).",
+            ),
+            where="`tiles/analysis.py` `is_complete`; `tiles/claims.py`",
+        ),
+    )
+    no_honour_ci: bool = option(  # 不次风: an honour flipped is not the ci tile
+        False,
+        Option(
+            names=("不次风", "风不次"),
+            effect=M(
+                "翻出字牌时不拿它当杠底牌：东南西北中发白分别换成一万到七万（见规则书）；裁判和听牌按换后的牌算。",
+                "an honour flipped is not the ci tile: 东南西北中发白 become 1m–7m (see the rule book);"
+                " check and waits use that tile.",
+            ),
+            where="`tiles/notation.py` `ci_of`",
+        ),
+    )
+    honours: bool = option(  # 带字牌: false = 108 tiles, no honours
+        True,
+        Option(
+            names=("带字牌", "带风"),
+            values={False: ("108张", "不带字牌")},
+            effect=M(
+                "不带字牌: 108 张，没有东南西北中发白；check、waits 和 dice 拒收字牌并说明原因。",
+                "false: 108 tiles, no honours; check, waits and dice refuse honour tiles with the reason.",
+            ),
+            where="`tiles/claims.py` `honour_problem`",
         ),
     )
 

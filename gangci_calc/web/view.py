@@ -133,6 +133,18 @@ def options_context(house: HouseRules, lang: str) -> list[dict[str, Any]]:
     found = []
     for entry in entries(HouseRules):
         value = getattr(house, entry.key)
+        if entry.kind == "group":  # 带跑 {win, kong}: a number each, sent back as pao.win and pao.kong
+            for part in entries(type(value)):
+                label = f"{rule_name(entry.key, lang)} {part.names[0] if lang == 'zh' else part.key}"
+                found.append(
+                    {
+                        "key": f"{entry.key}.{part.key}",
+                        "label": label,
+                        "kind": "amount",
+                        "value": getattr(value, part.key),
+                    }
+                )
+            continue
         item: dict[str, Any] = {"key": entry.key, "label": rule_name(entry.key, lang), "kind": entry.kind}
         if entry.kind == "choice":
             item["value"] = value.value

@@ -125,6 +125,15 @@ ANCI_EARLIER_KONG = M(
     " — a kong declared in an earlier turn does not count: the game servers read 手中原有暗杠 as four alike"
     " kept in hand and declared at the win",
 )
+NO_NORTH_AT_THREE = M(
+    "三人场没有{seat}：只有东、南、西三家", "a table of three (三人场) has no {seat}: only E, S and W play"
+)
+NO_HONOURS_AT_108 = M(
+    "本桌不带字牌 (108 张)：没有东南西北中发白", "this table plays 108 tiles (honours: false): there are no honours"
+)
+NOT_TILES_LEFT = M(
+    "{value} 不是剩牌张数：0 到 136 的整数", "{value} is not a count of tiles left: a whole number 0–136"
+)
 ANCI_HELD_KONG = M(
     "；「手中原有暗杠」按游戏服务器的读法：四张一直留在手里，胡时才开",
     "; 手中原有暗杠 read as the game servers read it: four alike kept in hand, declared at the win",
@@ -240,6 +249,7 @@ WHAT_STAKES = M(
     "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
 )
 WHAT_RULES = M("规矩", "house rules (规矩)")
+WHAT_PAO = M("带跑 (胡 / 杠)", "pao (win, kong)")
 WHAT_FEE = M("台费 (每胡 / 每局 / 每晚 / 收款)", "a table fee (per_win, per_hand, per_evening, to)")
 WHAT_BETS = M("加番 (piao 飘, di 抵, gang 下杠)", "add-ons (piao 飘, di 抵, gang 下杠)")
 WHAT_WIN = M("胡牌 (type, winner, from)", "the win (type, winner, from)")

@@ -20,6 +20,7 @@ WORDS: dict[str, M] = {
     "fee": M("台费", "fee"),
     "total": M("合计", "Total"),
     "tiles_checked": M("牌已核对 ✓", "tiles checked ✓"),
+    "pao": M("跑", "pao"),
     "piao": M("飘", "piao"),
     "di": M("抵", "di"),
     "gang": M("杠", "gang"),

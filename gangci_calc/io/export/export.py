@@ -42,7 +42,7 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
             "type": outcome.win.value,
             "winner": outcome.winner.name if outcome.winner is not None else None,
             "from": outcome.source.name if outcome.source is not None else None,
-            **({"bao": True} if outcome.bao else {}),
+            **({"bao": True} if hand.bao else {}),
         },
         "dealer": hand.dealer.name,
         "stakes": stakes_object(hand),
@@ -86,6 +86,7 @@ def charge_object(c: Charge) -> dict[str, Any]:
         **({"doubled": [d.value for d in c.doublings]} if c.doublings else {}),
         **({"share_of": c.on_behalf.name} if c.on_behalf is not None else {}),
         **({"fee": c.fee} if c.fee else {}),
+        **({"pao": c.pao} if c.pao else {}),
     }
 
 
@@ -105,7 +106,7 @@ def fee_object(hand: Hand, settlement: Settlement) -> dict[str, Any]:
 def options_object(options: object) -> dict[str, Any]:
     """The options that differ from their defaults, as file keys and values (``{}`` for none)."""
     return {
-        e.key: value.value if isinstance(value, Enum) else value
+        e.key: value.value if isinstance(value, Enum) else options_object(value) if e.kind == "group" else value
         for e in entries(type(options))
         if (value := getattr(options, e.key)) != e.default
     }
@@ -137,7 +138,7 @@ def settlement_csv(
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     rules = rules_cell(hand.house)
     rows: list[list[Any]] = [["seat", "name", "dealer", "piao", "di", "gang", "win", "kongs", "net", "rules"]]
-    for seat in SEATS:
+    for seat in hand.seats:
         bets = hand.bets[seat]
         rows.append(
             [

@@ -20,6 +20,7 @@ from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
     FEE_KEYS,
+    GROUP_KEYS,
     KONG_KEYS,
     KONG_NAMES,
     RULE_KEYS,
@@ -91,6 +92,8 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
             values[entry.key] = {"enum": [s for group in entry.value_spellings().values() for s in group]}
         elif entry.kind == "name":
             values[entry.key] = {"type": "string", "minLength": 1, "maxLength": 40}
+        elif entry.kind == "group":
+            values[entry.key] = _options(type(entry.default), GROUP_KEYS[entry.key])
         else:
             assert entry.amounts is not None
             values[entry.key] = {"type": "integer", "minimum": entry.amounts[0], "maximum": entry.amounts[-1]}
@@ -139,6 +142,7 @@ def _defs() -> dict[str, Any]:
         "fee": {"anyOf": [{"type": "null"}, _options(Fee, FEE_KEYS)], "description": "台费: the table fee"},
         "ci": tile_text | {"description": "杠底牌: the hand's ci tile"},
         "mi": _seat_map({"type": "integer", "minimum": 0}) | {"description": "米 held before the hand"},
+        "tiles_left": {"type": "integer", "minimum": 0, "maximum": 136, "description": "剩牌: tiles left (包次)"},
         "id": {"type": ["string", "integer"], "description": "the record's own id, echoed in its outputs"},
         "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
         "dealer": SEAT | {"description": "庄家"},

@@ -16,6 +16,7 @@ from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
     FEE,
+    GROUPS,
     KONG_NAMES,
     KONGS,
     RULES,
@@ -169,7 +170,13 @@ def read_options(value: Any, path: FieldPath, base: Opts, keys: Keys, what: Mess
     if value is None:
         return base
     given = read_mapping(value, path, keys, what)
-    changes = {key: read_option(entry_of(type(base), key), raw, (*path, key)) for key, raw in given.items()}
+    changes = {}
+    for key, raw in given.items():
+        entry = entry_of(type(base), key)
+        if entry.kind == "group":  # its own mapping of options; the keys it names replace the table's
+            changes[key] = read_options(raw, (*path, key), getattr(base, key), GROUPS[key], m.WHAT_PAO)
+        else:
+            changes[key] = read_option(entry, raw, (*path, key))
     return replace(base, **changes) if changes else base  # type: ignore[type-var]
 
 

@@ -35,6 +35,7 @@ from gangci_calc.io.load.positions import locate
 from gangci_calc.io.load.schema import TOP, field_words, normalize_key
 from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
 from gangci_calc.rules.fee import NO_FEE
+from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
@@ -93,7 +94,15 @@ def table_from(given: dict[str, Any], path: FieldPath = (), base: HouseRules = S
     rules = given.get("rules")
     house = base if rules is None else read_house(rules, (*path, "rules"), base)
     fee = read_fee(given.get("fee"), (*path, "fee"), NO_FEE)
-    return Table(TableRules(stakes, policy, house, fee), read_names(given.get("players"), (*path, "players")))
+    names = read_names(given.get("players"), (*path, "players"))
+    return Table(TableRules(stakes, policy, house, fee), seated(names, house, path))
+
+
+def seated(names: dict[Seat, str], house: HouseRules, path: FieldPath) -> dict[Seat, str]:
+    """The players' names, none of them on a seat the table does not have (三人场: no North)."""
+    if house.three_players and Seat.N in names:
+        raise RuleError((*path, "players", "N"), say(m.NO_NORTH_AT_THREE, seat=seat_word(Seat.N)))
+    return names
 
 
 def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table:
@@ -104,7 +113,7 @@ def table_changed(given: dict[str, Any], table: Table, path: FieldPath) -> Table
     house = read_house(given.get("rules"), (*path, "rules"), rules.house)
     fee = read_fee(given.get("fee"), (*path, "fee"), rules.fee)
     names = read_names(given["players"], (*path, "players")) if "players" in given else table.names
-    return Table(TableRules(stakes, policy, house, fee), names)
+    return Table(TableRules(stakes, policy, house, fee), seated(names, house, path))
 
 
 def hand_from(
@@ -139,8 +148,9 @@ def hand_from(
     rules = table.rules
     if referee and rules.house.hard_ci:
         rules = TableRules(rules.stakes, rules.policy, replace(rules.house, hard_ci=False))
+    tiles_left = given.get("tiles_left")
     try:
-        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi)
+        hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi, tiles_left)
     except RuleError as error:
         raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
     return hand, tiles

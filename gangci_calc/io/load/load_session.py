@@ -36,6 +36,7 @@ from gangci_calc.rules import (
     next_dealer,
     next_mi,
 )
+from gangci_calc.rules.seats import in_play
 from gangci_calc.transfers import Transfer
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -105,8 +106,18 @@ class SettledSession:
         )
         people = result.people
         if not hands:  # nobody has played yet: the header's seating
-            people = tuple((session.table.names.get(seat, seat), 0) for seat in Seat)
+            seats = in_play(session.table.rules.house.three_players)
+            people = tuple((session.table.names.get(seat, seat), 0) for seat in seats)
         return cls(session, hands, result.totals, result.transfers, people, result.settle_up, result.fees)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats the evening was played at: E S W when every hand was at a table of three."""
+        if self.hands:
+            played = {seat for h in self.hands for seat in h.hand.loaded.hand.seats}
+        else:
+            played = set(in_play(self.session.table.rules.house.three_players))
+        return tuple(seat for seat in Seat if seat in played)
 
     def seats_of(self, person: Person) -> list[Seat]:
         """The seats a person sat in during the evening, in order of first sitting."""

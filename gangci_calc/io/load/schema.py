@@ -27,6 +27,7 @@ TOP_KEYS: dict[str, tuple[str, ...]] = {
     "id": ("id", "编号"),  # a platform's own record id, echoed in every output of the hand
     "meta": ("meta", "附注"),  # anything else a platform keeps with the record (a mapping), echoed
     "fee": ("fee", "台费"),  # the table fee; like rules:, in a hand file, a session header, or from a hand on
+    "tiles_left": ("tiles_left", "剩牌"),  # tiles left in the wall at a 直呲 (包次 from the tiles left)
 }
 RECORD_KEYS = ("id", "meta")
 TABLE_KEYS = ("stakes", "policy", "players", "rules", "fee")  # in a session header, and on a hand from that hand on
@@ -36,7 +37,7 @@ SESSION_KEYS: dict[str, tuple[str, ...]] = {
     "date": ("date", "日期"),  # the evening's date, YYYY-MM-DD
 }
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
-    k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", *TABLE_KEYS, *RECORD_KEYS)
+    k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", "tiles_left", *TABLE_KEYS, *RECORD_KEYS)
 }
 STAKES_KEYS: dict[str, tuple[str, ...]] = {
     "gang": ("gang", "杠底"),
@@ -71,6 +72,12 @@ FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
     e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "flag" and e.values
 }
 FEE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(Fee)}
+# an option that is a mapping of its own (带跑: {win, kong}): its keys, from its own entries
+GROUP_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    e.key: {sub.key: sub.spellings() for sub in entries(type(e.default))}
+    for e in entries(HouseRules)
+    if e.kind == "group"
+}
 TRUE_WORDS = ("true", "yes", "on", "是", "开")
 FALSE_WORDS = ("false", "no", "off", "否", "关")
 
@@ -114,9 +121,21 @@ KONGS = Keys.of(KONG_KEYS)
 TILES = Keys.of(TILE_KEYS)
 RULES = Keys.of(RULE_KEYS)
 FEE = Keys.of(FEE_KEYS)
+GROUPS = {key: Keys.of(spellings) for key, spellings in GROUP_KEYS.items()}
 
 _ALL_ALIASES: dict[str, str] = {}
-for _table in (TOP_KEYS, SESSION_KEYS, STAKES_KEYS, BET_KEYS, WIN_KEYS, KONG_KEYS, TILE_KEYS, RULE_KEYS, FEE_KEYS):
+for _table in (
+    TOP_KEYS,
+    SESSION_KEYS,
+    STAKES_KEYS,
+    BET_KEYS,
+    WIN_KEYS,
+    KONG_KEYS,
+    TILE_KEYS,
+    RULE_KEYS,
+    FEE_KEYS,
+    *GROUP_KEYS.values(),
+):
     for _canonical, _spellings in _table.items():
         for _spelling in _spellings:
             _ALL_ALIASES.setdefault(_spelling, _canonical)
@@ -142,6 +161,7 @@ _INSIDE: dict[str, dict[str, tuple[str, ...]] | str] = {
     "players": "seats",
     "mi": "seats",
     "hands": SESSION_HAND_KEYS,
+    **GROUP_KEYS,
 }
 _SEAT_TABLES: dict[str, dict[str, tuple[str, ...]]] = {"bets": BET_KEYS}
 

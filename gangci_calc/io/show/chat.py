@@ -44,7 +44,7 @@ def score_text(loaded: LoadedHand, settlement: Settlement, lang: str, explain: b
     """``gangci score --format text``: the outcome, a line per player, the table's stakes and rules."""
     hand = loaded.hand
     lines = [outcome_text(hand, lang, loaded.names)]
-    for seat in SEATS:
+    for seat in hand.seats:
         amount = amount_text(settlement.net[seat], signed=True)
         lines.append(f"{_who(seat, lang, loaded.names, hand.dealer)}: {amount}")
     return "\n".join([*lines, *_footer(loaded, settlement, lang, explain)])
@@ -56,7 +56,7 @@ def score_markdown(loaded: LoadedHand, settlement: Settlement, lang: str, explai
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     head = [word("seat", lang), word("win", lang), word("kongs", lang), word("net", lang)]
     rows = [f"**{outcome_text(hand, lang, loaded.names)}**", "", "| " + " | ".join(head) + " |", "|---|--:|--:|--:|"]
-    for seat in SEATS:
+    for seat in hand.seats:
         cells = [_who(seat, lang, loaded.names, hand.dealer)]
         cells += [amount_text(part[seat], signed=True) for part in (win_part, kong_part, settlement.net)]
         rows.append("| " + " | ".join(cells) + " |")

@@ -32,6 +32,8 @@ def charge_formula(charge: Charge, lang: str) -> str:
         text += f" × (1 + {terms})"
     for doubling in charge.doublings:
         text += f" × 2 {doubling_label(doubling, lang)}"
+    if charge.pao:
+        text += f" + {word('pao', lang)} {charge.pao}"
     return f"{text} = {amount_text(charge.amount)}"
 
 

@@ -75,6 +75,13 @@ def option_value_text(entry: Option, value: object, lang: str) -> str:
         return word("yes" if value else "no", lang) if lang == "zh" else ("true" if value else "false")
     if entry.kind == "name":
         return str(value) or word("fee_house", lang)
+    if entry.kind == "group":  # 带跑 胡100 杠50 / pao win 100, kong 50
+        parts = [
+            f"{sub.names[0] if lang == 'zh' else sub.key + ' '}{getattr(value, sub.key)}"
+            for sub in entries(type(value))
+            if getattr(value, sub.key) != sub.default
+        ]
+        return " ".join(parts) if lang == "zh" else ", ".join(parts)
     return str(value)
 
 

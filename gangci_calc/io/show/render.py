@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gangci_calc.io.show.labels import amount_text, fee_text, house_text, seat_label, seat_name, win_label, word
-from gangci_calc.rules import SEATS, Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
+from gangci_calc.rules import Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -92,7 +92,7 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     fee = hand.rules.fee.on
     if fee:  # what each paid the table fee, beside the net between players
         table.add_column(word("fee", lang), justify="right", footer=money(-settlement.fee_total))
-    for seat in SEATS:
+    for seat in hand.seats:
         row: list[RenderableType] = [seat_name(seat, lang)]
         if names:
             row.append(names.get(seat, ""))
@@ -121,7 +121,7 @@ def stacked_payouts(hand: Hand, settlement: Settlement, lang: str, names: dict[S
 
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     text = Text(outcome_text(hand, lang, names) + "\n", style="bold")
-    for seat in SEATS:
+    for seat in hand.seats:
         text.append(seat_label(seat, lang, names) + (" ★" if seat is hand.dealer else ""))
         if hand.policy and bets_text(hand.bets[seat], lang):
             text.append(f"  {bets_text(hand.bets[seat], lang)}")

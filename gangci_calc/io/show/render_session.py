@@ -112,7 +112,7 @@ def stacked_hands(result: SettledSession, lang: str) -> Text:
         mi = mi_text(hand, lang)
         if mi:
             text.append(f"  {mi}\n", style="dim")
-        for seat in SEATS:
+        for seat in hand.seats:
             person: Person = h.hand.loaded.names.get(seat, seat)
             running[person] = running.get(person, 0) + h.settlement.net[seat]
             text.append(f"  {seat_label(seat, lang, h.hand.loaded.names)} ")
@@ -138,7 +138,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     hands.add_column("#", justify="right", footer=word("total", lang))
     hands.add_column(word("dealer", lang))
     hands.add_column(word("win", lang))
-    for seat in SEATS:
+    for seat in result.seats:
         hands.add_column(seat_header(result, seat, lang), justify="right", footer=money(result.totals[seat]))
     for h in result.hands:
         hand = h.hand.loaded.hand
@@ -146,7 +146,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
         if h.hand.dealer_overridden:
             dealer.append("*", style="bold yellow")
         cells = []
-        for seat in SEATS:
+        for seat in result.seats:
             cell = money(h.settlement.net[seat]) if h.settlement.net[seat] else Text("·", style="dim")
             cell.append(f"\n{amount_text(h.running[seat])}", style="dim")
             cells.append(cell)

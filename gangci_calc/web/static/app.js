@@ -299,7 +299,10 @@ function optionValues(container, options) {
     const input = inputs[index];
     let value = option.kind === "flag" ? input.checked : input.value;
     if (option.kind === "amount") value = /^\d+$/.test(value) ? Number(value) : value;
-    if (value !== option.value) changed[option.key] = value;
+    if (value === option.value) return;
+    const [key, part] = option.key.split(".");
+    if (part) changed[key] = { ...(changed[key] || {}), [part]: value };  // 带跑: pao.win, pao.kong
+    else changed[key] = value;
   });
   return changed;
 }
