@@ -18,9 +18,11 @@ from typer.testing import CliRunner
 from gangci_calc.cli import app
 from gangci_calc.io.export.formats import HISTORY
 from tests.conftest import EXAMPLES, examples
-from tests.raw import PEOPLE, sessions
+from tests.raw import PEOPLE, seats_of, sessions
 
-named_sessions = sessions().map(lambda s: {**s, "players": dict(PEOPLE)})
+named_sessions = sessions().map(
+    lambda s: {**s, "players": {seat: name for seat, name in PEOPLE.items() if seat in seats_of(s["rules"])}}
+)
 
 
 def expected_from_sessions(outputs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
