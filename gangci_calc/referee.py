@@ -43,7 +43,9 @@ def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SE
     tiles = _tiles_option(hand, "hand")
     ci_tile = _tile_option(ci, "--ci")
     pung_tiles = tuple(_tiles_option(pungs, "--pungs")) if pungs else ()
-    claim = TileClaim(ci_tile, tuple(tiles), None, pung_tiles)
+    claim = _for_table(
+        TileClaim(ci_tile, tuple(tiles), None, pung_tiles), house, {"ci": "--ci", "hand": "hand", "pungs": "--pungs"}
+    )
     problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
     if problem:
         raise InputError("hand", problem)
@@ -107,6 +109,8 @@ def check_tiles(
         kongs=tuple(t for text in given.kongs for t in _tiles_option(text, "--kongs")),
         concealed_kongs=tuple(t for text in given.concealed_kongs for t in _tiles_option(text, "--concealed-kongs")),
     )
+    options = {"ci": "--ci", "hand": "--hand", "win_tile": "--win-tile", "pungs": "--pungs", "kongs": "--kongs"}
+    claim = _for_table(claim, house, {**options, "concealed_kongs": "--concealed-kongs"})
     try:
         check_tile_counts(win, claim)
     except RuleError as error:
@@ -116,6 +120,17 @@ def check_tiles(
     verdict = check_claim(win, claim, dealer_wins=dealer_wins, house=house, from_another=from_another)
     text = CHECK[fmt].renderer()(verdict, claim, lang, winner, {})
     return text, verdict.holds
+
+
+def _for_table(claim: TileClaim, house: HouseRules, options: dict[str, str]) -> TileClaim:
+    """Tiles given as options, as the table reads them; an honour at a 108-tile table is refused at its option."""
+    from gangci_calc.tiles.claims import for_table, honour_field
+
+    if not house.honours:
+        found = honour_field(claim)
+        if found is not None:
+            raise InputError(options[found], say(m.NO_HONOURS_AT_108))
+    return for_table(claim, house)
 
 
 def _seat_option(text: str | None, option: str) -> Seat | None:

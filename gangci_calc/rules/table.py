@@ -49,7 +49,8 @@ class Pao:
     win: int = option(  # 胡跑: on each share of the win
         0,
         Option(
-            names=("胡", "胡跑"),
+            names=("胡",),
+            prompt_names=("胡跑",),
             amounts=range(MAX_AMOUNT + 1),
             values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
             effect=M("胡牌的每一笔另加这么多（不加番、不翻倍）。", "added to each share of the win (flat)."),
@@ -60,6 +61,7 @@ class Pao:
         0,
         Option(
             names=("杠",),
+            prompt_names=("杠跑",),
             amounts=range(MAX_AMOUNT + 1),
             values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
             effect=M(
@@ -300,7 +302,7 @@ class HouseRules:
         True,
         Option(
             names=("带字牌", "带风"),
-            values={False: ("108张", "不带字牌")},
+            values={False: ("不带字牌", "无字牌")},
             effect=M(
                 "不带字牌: 108 张，没有东南西北中发白；check、waits 和 dice 拒收字牌并说明原因。",
                 "false: 108 tiles, no honours; check, waits and dice refuse honour tiles with the reason.",

@@ -85,6 +85,17 @@ def is_complete(counts: Sequence[int]) -> bool:
     return pairs == 1
 
 
+def is_seven_pairs(counts: Sequence[int]) -> bool:
+    """七对: fourteen tiles in seven pairs (four alike count as two pairs), for a table that plays 可胡七对.
+
+    >>> from gangci_calc.tiles.notation import parse_tiles
+    >>> pairs = counts_of(parse_tiles("11m 22m 55p 66p 99s 11z 77z"))
+    >>> is_seven_pairs(pairs), is_complete(pairs)
+    (True, False)
+    """
+    return sum(counts) == 14 and all(count % 2 == 0 for count in counts)
+
+
 def arrangements(counts: Sequence[int]) -> list[list[Group]]:
     """Every way to read the counts as sets + one pair (empty if incomplete).
 
@@ -123,8 +134,8 @@ def _set_splits(c: list[int], start: int) -> list[list[Group]]:
     return out
 
 
-def waits(counts: Sequence[int], seen: Sequence[int] | None = None) -> list[Tile]:
-    """Tiles that would complete the hand; a tile all four of which are already in
+def waits(counts: Sequence[int], seen: Sequence[int] | None = None, *, seven_pairs: bool = False) -> list[Tile]:
+    """Tiles that would complete the hand (``seven_pairs``: 七对 too); a tile all four of which are already in
     ``seen`` (the hand, melds, the ci tile) cannot come and is left out."""
     seen = counts if seen is None else seen
     if sum(counts) % 3 != 1:
@@ -135,7 +146,7 @@ def waits(counts: Sequence[int], seen: Sequence[int] | None = None) -> list[Tile
         if seen[t] >= 4:
             continue
         work[t] += 1
-        if is_complete(work):
+        if is_complete(work) or (seven_pairs and is_seven_pairs(work)):
             out.append(t)
         work[t] -= 1
     return out

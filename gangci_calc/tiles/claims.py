@@ -9,13 +9,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gangci_calc.errors import RuleError
 from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Win
 from gangci_calc.rules.terms import WIN_ZH, win_word
-from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, waits
-from gangci_calc.tiles.notation import Tile, tile_text, tile_zh, to_text, to_zh
+from gangci_calc.tiles.analysis import Counts, Group, arrangements, counts_of, is_complete, is_seven_pairs, waits
+from gangci_calc.tiles.notation import Tile, is_honour, tile_text, tile_zh, to_text, to_zh
 from gangci_calc.words import Message, Said, both, say
 from gangci_calc.words import messages as m
 
@@ -37,6 +37,8 @@ class TileClaim:
     pungs: tuple[Tile, ...] = ()  # exposed pungs (碰)
     kongs: tuple[Tile, ...] = ()  # exposed kongs already made
     concealed_kongs: tuple[Tile, ...] = ()  # concealed kongs already declared
+    flipped: Tile | None = None  # 不次风: the honour flipped, when the ci tile moved on from it (not in play)
+    seven_pairs: bool = False  # 可胡七对: the table takes seven pairs as a complete hand
 
     @property
     def melds(self) -> int:
@@ -49,7 +51,7 @@ class TileClaim:
             counts[t] += 3
         for t in (*self.kongs, *self.concealed_kongs):
             counts[t] += 4
-        counts[self.ci] += 1
+        counts[self.flipped if self.flipped is not None else self.ci] += 1  # the tile face up on the wall
         if self.win_tile is not None:
             counts[self.win_tile] += 1
         return counts
@@ -74,6 +76,38 @@ def _tile(t: Tile) -> Message:
 
 def _tiles(tiles: Sequence[Tile]) -> Message:
     return both(to_zh(list(tiles)), to_text(list(tiles)))
+
+
+# 不次风: an honour flipped is not the ci tile; the ci tile moves on to the next suited tile in tile order
+# (万 筒 条, then the honours, and round again to 一万), so every honour gives 一万 (docs/rules.md)
+NEXT_SUITED = 0
+
+
+def for_table(claim: TileClaim, house: HouseRules) -> TileClaim:
+    """The claim as this table reads it: under 不次风 an honour flipped moves the ci tile on to 一万."""
+    if house.qidui:
+        claim = replace(claim, seven_pairs=True)
+    if house.no_honour_ci and is_honour(claim.ci):
+        return replace(claim, ci=NEXT_SUITED, flipped=claim.ci)
+    return claim
+
+
+def _complete(counts: Counts, claim: TileClaim) -> bool:
+    """Sets and a pair, or (可胡七对) seven pairs."""
+    return is_complete(counts) or (claim.seven_pairs and is_seven_pairs(counts))
+
+
+_TILE_FIELDS = ("ci", "hand", "win_tile", "pungs", "kongs", "concealed_kongs")
+
+
+def honour_field(claim: TileClaim) -> str | None:
+    """The first field of the claim holding an honour (a 108-tile table has none), else ``None``."""
+    for name in _TILE_FIELDS:
+        value = getattr(claim, name)
+        tiles = (value,) if isinstance(value, int) else value or ()
+        if any(is_honour(t) for t in tiles):
+            return name
+    return None
 
 
 def too_many(claim: TileClaim) -> Said | None:
@@ -129,16 +163,18 @@ def _and(first: Said, second: Said) -> Said:
 
 def _arranged(counts: Counts) -> tuple[Group, ...]:
     found = arrangements(counts)
+    if not found and is_seven_pairs(counts):  # 七对
+        return tuple(("pair", t) for t, count in enumerate(counts) for _ in range(count // 2))
     return tuple(found[0]) if found else ()
 
 
 def _bomb(claim: TileClaim) -> Verdict:
     assert claim.win_tile is not None
     counts = counts_of((*claim.hand, claim.win_tile))
-    if is_complete(counts):
+    if _complete(counts, claim):
         return Verdict(Win.BOMB, True, say(m.DRAWN_COMPLETES, tile=_tile(claim.win_tile)), _arranged(counts))
     reason = say(m.BOMB_NEEDS_DRAWN, tile=_tile(claim.win_tile))
-    near = waits(counts_of(claim.hand), claim.all_counts())
+    near = waits(counts_of(claim.hand), claim.all_counts(), seven_pairs=claim.seven_pairs)
     return Verdict(Win.BOMB, False, _and(reason, _near(near)))
 
 
@@ -152,9 +188,9 @@ def _ordinary(win: Win, how: Message) -> Callable[[TileClaim], Verdict]:
         if win is Win.QIANGGANG and claim.all_counts()[claim.win_tile] > 1:
             # the other three copies are the robbed player's pung: none can be the winner's, nor the ci tile
             return Verdict(win, False, say(m.ROBBED_TILE_ELSEWHERE, tile=tile))
-        if is_complete(counts):
+        if _complete(counts, claim):
             return Verdict(win, True, say(m.OTHER_COMPLETES, how=how, tile=tile), _arranged(counts))
-        near = waits(counts_of(claim.hand), claim.all_counts())
+        near = waits(counts_of(claim.hand), claim.all_counts(), seven_pairs=claim.seven_pairs)
         reason = say(m.OTHER_NEEDS, zh=win_word(win), how=how, tile=tile)
         return Verdict(win, False, _and(reason, _near(near)))
 
@@ -164,7 +200,7 @@ def _ordinary(win: Win, how: Message) -> Callable[[TileClaim], Verdict]:
 def _heavenly(claim: TileClaim) -> Verdict:
     tiles = (*claim.hand, claim.win_tile) if claim.win_tile is not None else claim.hand
     counts = counts_of(tiles)
-    if is_complete(counts):
+    if _complete(counts, claim):
         return Verdict(Win.HEAVENLY, True, say(m.HEAVENLY_COMPLETE), _arranged(counts))
     return Verdict(Win.HEAVENLY, False, say(m.HEAVENLY_INCOMPLETE, tiles=_tiles(tiles)))
 
@@ -281,6 +317,9 @@ def check_claim(
         hard = win in (Win.BOMB, Win.HEAVENLY)
         return Verdict(win, False, say(m.HARD_CI_NOT_A_WIN if hard else m.NEEDS_ITS_RULE, zh=win_word(win)))
     verdict = CHECKS[win](claim)
+    if claim.flipped is not None:  # 不次风: say which tile the ci tile is
+        moved = say(m.CI_MOVED_ON, flipped=_tile(claim.flipped), ci=_tile(claim.ci))
+        verdict = replace(verdict, reason=say(m.JOINED, first=moved, second=verdict.reason))
     if another is not came_from_another(win) and win is not Win.TIANCI:  # 天呲 takes no tile at all
         how = m.HOW_CAME_DISCARD if another else m.HOW_CAME_DRAWN
         verdict = Verdict(win, False, say(m.NOT_HOW_IT_CAME, how=how, zh=win_word(win), value=win.value))
@@ -368,7 +407,7 @@ def next_tile_wins(claim: TileClaim, house: HouseRules = SEED_RULES) -> list[Nex
     for t in range(34):
         if seen[t] >= 4:
             continue
-        trial = TileClaim(claim.ci, claim.hand, t, claim.pungs, claim.kongs, claim.concealed_kongs)
+        trial = replace(claim, win_tile=t)
         for win, drawn in _NEXT:
             if not allowed(win, house):
                 continue

@@ -128,6 +128,10 @@ ANCI_EARLIER_KONG = M(
 NO_NORTH_AT_THREE = M(
     "三人场没有{seat}：只有东、南、西三家", "a table of three (三人场) has no {seat}: only E, S and W play"
 )
+CI_MOVED_ON = M(
+    "不次风：翻出的{flipped}不算，杠底牌是{ci}；",
+    "no honour ci (不次风): the {flipped} flipped does not count, the ci tile is {ci}; ",
+)
 NO_HONOURS_AT_108 = M(
     "本桌不带字牌 (108 张)：没有东南西北中发白", "this table plays 108 tiles (honours: false): there are no honours"
 )

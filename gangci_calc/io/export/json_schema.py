@@ -272,6 +272,8 @@ def _score() -> dict[str, Any]:
             "id": {"type": ["string", "integer"]},
             "meta": {"type": "object"},
             "tiles_checked": {"type": "boolean", "description": "牌已核对: the hand's tiles were checked and hold"},
+            "tiles_left": {"type": "integer", "description": "剩牌: the tiles left, as the hand gave them"},
+            "bao_line": {"type": "integer", "description": "包次线: the mark the tiles left were held against"},
         },
         "required": ["net", "payments", "win_part", "kong_part", "win", "dealer", "stakes", "policy", "rules"],
         "description": "other keys may follow (the referee's verdict where the hand gives tiles)",

@@ -211,6 +211,13 @@ def write_atomically(path: str | Path, text: str, *, keep_bom: bool = False) -> 
         handle.write(text)
 
 
+def _flow(value: object) -> str:
+    """An option's value in a flow mapping: ``true``, ``500``, ``even``, or ``{win: 100, kong: 50}`` (带跑)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_flow(part)}" for key, part in value.items()) + "}"
+    return str(value).lower()
+
+
 def new_session_text(
     stakes: str,
     policy: bool,
@@ -232,7 +239,7 @@ def new_session_text(
     if names:
         lines.append(f"players: {players_flow(names)}")
     if house:
-        options = ", ".join(f"{key}: {str(value).lower()}" for key, value in house.items())
+        options = ", ".join(f"{key}: {_flow(value)}" for key, value in house.items())
         lines.append(f"rules: {{{options}}}")
     if fee:  # a name is written quoted, as players' names are
         parts = ", ".join(

@@ -144,7 +144,7 @@ def _words(cls: type) -> dict[str, tuple[str, object]]:
     """Words that set an option alone: its names (what its entry's ``on`` says), a choice's values, a flag's words."""
     words: dict[str, tuple[str, object]] = {}
     for entry in entries(cls):
-        if entry.kind in ("amount", "name"):
+        if entry.kind in ("amount", "name", "group"):
             continue
         for spelling in entry.spellings():
             words[spelling.lower()] = (entry.key, entry.on)
@@ -198,6 +198,13 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         if entry.kind == "amount"
         for spelling in (*entry.spellings(), *entry.prompt_names)
     }
+    parts = {  # 带跑100 sets pao.win, 杠跑50 pao.kong: a group's names, then its parts' prompt names
+        spelling.lower(): (entry.key, part.key)
+        for entry in entries(cls)
+        if entry.kind == "group"
+        for index, part in enumerate(entries(type(entry.default)))
+        for spelling in (*(entry.spellings() if index == 0 else ()), *part.prompt_names)
+    }
     skipped = {word.lower() for word in group}
     found: dict[str, object] = {}
     position = 0
@@ -212,6 +219,12 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         position = match.end()
         name, value = match.group("name"), match.group("value") or match.group("number")
         if name.lower() in skipped and value is None:
+            continue
+        if name.lower() in parts and value is not None and value.isdigit():
+            key, part_key = parts[name.lower()]
+            held = found.setdefault(key, {})
+            assert isinstance(held, dict)
+            held[part_key] = int(value)
             continue
         key_value = _option(name, value, words, numbered, valued)
         if key_value is None:

@@ -143,6 +143,7 @@ def hand_from(
         if ci is not None and ci != tiles.ci:
             raise RuleError((*path, "ci"), say(m.CI_DIFFERS))
         ci = tiles.ci
+        tiles = tiles_for_table(tiles, table.rules.house, (*path, "tiles"))
     if mi is None:
         mi = read_mi(given["mi"], (*path, "mi")) if "mi" in given else NO_MI
     rules = table.rules
@@ -154,6 +155,17 @@ def hand_from(
     except RuleError as error:
         raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
     return hand, tiles
+
+
+def tiles_for_table(tiles: TileClaim, house: HouseRules, path: FieldPath) -> TileClaim:
+    """The winner's tiles as this table reads them: none an honour at 108 tiles; 不次风 and 七对 applied."""
+    from gangci_calc.tiles.claims import for_table, honour_field
+
+    if not house.honours:
+        found = honour_field(tiles)
+        if found is not None:
+            raise RuleError((*path, found), say(m.NO_HONOURS_AT_108))
+    return for_table(tiles, house)
 
 
 def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:

@@ -15,7 +15,7 @@ from gangci_calc.io.show.labels import (
     win_label,
     word,
 )
-from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
+from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement, Win
 from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entry_of
 
@@ -53,12 +53,27 @@ def _what(payment: Payment, charge: Charge, lang: str, names: dict[Seat, str] | 
     return f"{what} {role}".strip()
 
 
+def mark_line(hand: Hand, lang: str) -> str:
+    """``包次: 剩牌 9 张 ≤ 包次线 9 (10 − 1 个明杠/续杠)``: how the tiles left decided 包次, when they did."""
+    if hand.tiles_left is None or not hand.house.baoci or hand.outcome.win is not Win.ZHICI or hand.outcome.bao:
+        return ""
+    key = "bao_by_mark" if hand.bao else "no_bao_by_mark"
+    text = word(key, lang).format(left=hand.tiles_left, line=hand.bao_line)
+    concealed = sum(kong.type is KongType.CONCEALED for kong in hand.kongs)
+    other = len(hand.kongs) - concealed
+    if hand.kongs:
+        steps = word("mark_concealed", lang).format(n=concealed) if concealed else ""
+        steps += word("mark_open", lang).format(n=other) if other else ""
+        text += f" ({hand.house.bao_mark}{steps})"
+    return text
+
+
 def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> list[str]:
     """One line per charge, then each payment's total where it has several charges.
 
     A hand that pays nothing (a 流局) says so, and whether its kongs were void.
     """
-    lines = []
+    lines = [mark] if (mark := mark_line(hand, lang)) else []
     if all(payment.payee is None for payment in settlement.payments):  # nothing between seats: a 流局
         lines.append(word("draw_nobody_pays", lang) + (word("kongs_void", lang) if hand.kongs else ""))
     # one total per payer for the win: under 包次 his own share and those he covers are one group
