@@ -45,6 +45,7 @@ from gangci_calc.rules import (
     Win,
 )
 from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
+from gangci_calc.rules.seats import in_play
 from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -201,8 +202,10 @@ def ask_hand(
     if house.changed():
         write_err(house_text(house, lang))
 
+    seats = in_play(house.three_players)
+
     def seat_of(text: str) -> Seat:
-        return parse_seat_answer(text, names)
+        return _in_play(parse_seat_answer(text, names), seats)
 
     def dealer_or_change(text: str) -> Seat | dict[Seat, str]:
         """A seat (or a re-seating); a command only with its ``:`` (``:s``), or bare where no answer reads so
@@ -228,7 +231,7 @@ def ask_hand(
             dealer = answer
             break
         names, reseated = answer, True
-        write_err(q["seating"] + " " + " ".join(seat_label(seat, lang, names) for seat in SEATS))
+        write_err(q["seating"] + " " + " ".join(seat_label(seat, lang, names) for seat in seats))
     # each answer is checked on its own against the table's rules, as the core checks a whole hand
 
     def outcome_for(win: Win) -> Outcome:
@@ -287,10 +290,10 @@ def ask_hand(
     if rules.policy:
         last = current.bets if current is not None else last_bets
         previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names), bets), previous)
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names, seats), bets), previous)
     no_kongs: tuple[Kong, ...] = ()
     before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t, names), no_kongs), before_kongs)
+    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t, names, seats), no_kongs), before_kongs)
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
@@ -350,8 +353,21 @@ def _checked_winner(house: HouseRules, winner: Seat, win: Win, dealer: Seat) -> 
     return winner
 
 
-def _checked_kongs(outcome: Outcome, text: str, names: dict[Seat, str]) -> tuple[Kong, ...]:
+def _in_play(seat: Seat, seats: tuple[Seat, ...]) -> Seat:
+    """A seat named at the prompt, refused where the table has no such seat (三人场: no North)."""
+    if seat not in seats:
+        raise AnswerError(say(m.NO_NORTH_AT_THREE, seat=seat_word(seat)))
+    return seat
+
+
+def _checked_kongs(
+    outcome: Outcome, text: str, names: dict[Seat, str], seats: tuple[Seat, ...] = SEATS
+) -> tuple[Kong, ...]:
     kongs = tuple(parse_kongs(text, names))
+    for kong in kongs:
+        _in_play(kong.by, seats)
+        if kong.source is not None:
+            _in_play(kong.source, seats)
     check_kongs(kongs, outcome)
     return kongs
 
@@ -361,8 +377,13 @@ def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets
     return (bets[0], bets[1], bets[2], bets[3])
 
 
-def _checked_bets(dealer: Seat, text: str, names: dict[Seat, str] | None = None) -> tuple[Bets, Bets, Bets, Bets]:
-    bets = _to_bets(parse_bets(text, names))
+def _checked_bets(
+    dealer: Seat, text: str, names: dict[Seat, str] | None = None, seats: tuple[Seat, ...] = SEATS
+) -> tuple[Bets, Bets, Bets, Bets]:
+    counts = parse_bets(text, names)
+    for seat in counts:
+        _in_play(seat, seats)
+    bets = _to_bets(counts)
     check_bets(bets, dealer, True)
     return bets
 

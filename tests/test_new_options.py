@@ -211,3 +211,18 @@ def test_a_new_ledger_of_three_with_pao(tmp_path) -> None:
     assert "rules: {three_players: true, pao: {win: 100, kong: 50}}" in text
     session = session_from_text(text, str(tmp_path / "new.yaml"))
     assert session.table.rules.house.pao.kong == 50 and session.table.rules.house.three_players
+
+
+def test_the_prompt_refuses_north_at_a_table_of_three(english, tmp_path) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text("stakes: 2\ndealer: E\nrules: {three_players: true}\nhands:\n", encoding="utf-8")
+    # dealer E; 直呲; winner N (refused), W; from S; kongs naming N (refused), then S's 暗杠
+    answers = "\nzhici\nN\nW\nS\nS concealed N exposed W\nS concealed\n"
+    result = english.invoke(app, ["session", str(path), "--add", "-f", "json"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("a table of three (三人场) has no N") == 2
+    assert path.read_text(encoding="utf-8").endswith(
+        "  - win: {type: zhici, winner: W, from: S}\n    kongs:\n      - {by: S, type: concealed}\n"
+    )
+    data = json.loads(result.stdout)
+    assert data["totals"]["N"] == 0 and "N" not in {p["name"] for p in data["people"]}
