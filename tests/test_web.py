@@ -422,3 +422,20 @@ def test_get_evening_validates_against_the_evening_schema(client: TestClient) ->
     client.post("/api/hands", json={"win": {"type": "zhici", "winner": "S", "from": "E"}}, headers=ORIGIN)
     body = client.get("/api/evening").json()
     assert list(jsonschema.Draft202012Validator(schema("evening")).iter_errors(body)) == []
+
+
+def test_a_table_of_three_with_the_tiles_left(tmp_path: Path) -> None:
+    """三人场 and 包次 from the tiles left through the page: three seats in the form, tiles_left written and read."""
+    ledger = tmp_path / "three.yaml"
+    ledger.write_text("stakes: 2\ndealer: E\nrules: {three_players: true, baoci: true}\nhands:\n", encoding="utf-8")
+    with client_for(ledger) as client:
+        page = client.get("/").text
+        assert 'id="tiles-left"' in page
+        hand = {"win": {"type": "zhici", "winner": "W", "from": "S"}, "tiles_left": 6}
+        answer = client.post("/api/hands", json=hand, headers=ORIGIN)
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["net"] == {"E": 0, "S": -16000, "W": 16000, "N": 0}  # 包次: 6 ≤ the mark 10
+        north = client.post("/api/hands", json={"win": {"type": "bomb", "winner": "N"}}, headers=ORIGIN)
+        assert north.status_code == 422 and north.json()["field"] == "win.winner"
+        assert client.get("/api/hands/1").json()["kept"] == {"tiles_left": 6}
+    assert "tiles_left: 6" in ledger.read_text(encoding="utf-8")

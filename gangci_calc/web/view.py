@@ -27,6 +27,7 @@ from gangci_calc.io.show.render_session import mi_text, person_label, ranked_peo
 from gangci_calc.ledger import Person
 from gangci_calc.rules import SEATS, HouseRules, KongType, Win
 from gangci_calc.rules.options import entries
+from gangci_calc.rules.seats import in_play
 from gangci_calc.words.page import PAGE as WORDS
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
                 "outcome": short_outcome(hand, lang),
                 "amounts": [
                     (seat_label(s, lang, loaded.names), amount_text(net, signed=True), net)
-                    for s in SEATS
+                    for s in hand.seats
                     for net in (h.settlement.net[s],)
                 ],
                 "mi": mi_text(hand, lang),
@@ -80,7 +81,7 @@ def chart(settled: SettledSession, lang: str) -> str:
     totals: dict[Person, Amount] = dict.fromkeys(people, 0)
     for h in settled.hands:
         names = h.hand.loaded.names
-        for seat in SEATS:
+        for seat in h.hand.loaded.hand.seats:
             who: Person = names.get(seat, seat)
             if who in totals:
                 totals[who] += h.settlement.net[seat]
@@ -97,12 +98,13 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
     table = session.table_now
     rules = table.rules
     house = rules.house
+    seats = in_play(house.three_players)
     return {
         "lang": lang,
         "next": len(session.hands) + 1,
         "dealer": session.next_dealer().name,
         "seats": [
-            {"seat": s.name, "label": seat_label(s, lang, table.names), "name": table.names.get(s, "")} for s in SEATS
+            {"seat": s.name, "label": seat_label(s, lang, table.names), "name": table.names.get(s, "")} for s in seats
         ],
         "seat_names": {s.name: seat_name(s, lang) for s in SEATS},
         "wins": [

@@ -30,6 +30,7 @@ PAGE: dict[str, M] = {
     "winner": M("谁胡", "Winner"),
     "from_discard": M("谁放的", "From"),
     "bao": M("包次 (点炮的人包三家)", "包次: the discarder pays for all three"),
+    "tiles_left": M("剩牌 (按包次线算包次)", "tiles left (包次 by the mark)"),
     "ci": M("次牌 (翻出的字牌)", "ci tile (an honour turned up)"),
     "ci_none": M("不是字牌", "not an honour"),
     "dealer": M("庄家", "Dealer"),

@@ -20,7 +20,7 @@ const api = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
 
 function freshState(keepBets) {
   return {
-    win: null, winner: null, from: null, bao: false, ci: "", dealer: "",
+    win: null, winner: null, from: null, bao: false, tilesLeft: "", ci: "", dealer: "",
     bets: keepBets || {}, kongs: [], pending: state ? state.pending : null, editing: null, kept: {},
   };
 }
@@ -123,7 +123,9 @@ function drawForm() {
   $("#froms").replaceChildren(...ctx.seats.filter((seat) => seat.seat !== state.winner).map((seat) =>
     chip(seat.label, state.from === seat.seat, () => { state.from = seat.seat; drawForm(); }, seat.seat)));
   $("#bao-box").hidden = !(ctx.baoci && state.win === "zhici");
+  $("#tiles-left-box").hidden = $("#bao-box").hidden;
   $("#bao").checked = state.bao;
+  $("#tiles-left").value = state.tilesLeft;
   $("#ci-box").hidden = !(ctx.cifeng && win && win.ci);
   const ci = $("#ci");
   ci.replaceChildren(el("option", { value: "", textContent: words.ci_none }),
@@ -199,6 +201,10 @@ function handBody() {
   if (kind && kind.from && state.from) win.from = state.from;
   if (state.bao && state.win === "zhici" && ctx.baoci) win.bao = true;
   body.win = win;
+  // 剩牌: the tiles left decide 包次 against the table's mark; sent as given, for the server to check
+  if (state.tilesLeft !== "" && state.win === "zhici" && ctx.baoci) {
+    body.tiles_left = /^\d+$/.test(state.tilesLeft) ? Number(state.tilesLeft) : state.tilesLeft;
+  }
   if (state.dealer) body.dealer = state.dealer;
   if (state.ci && kind && kind.ci && ctx.cifeng) body.ci = state.ci;
   const bets = {};
@@ -251,6 +257,8 @@ async function edit(number) {
   state.winner = hand.win.winner || null;
   state.from = hand.win.from || null;
   state.bao = !!hand.win.bao;
+  state.tilesLeft = data.kept.tiles_left === undefined ? "" : String(data.kept.tiles_left);
+  delete data.kept.tiles_left;  // the form shows it
   state.ci = hand.ci || "";
   state.dealer = hand.dealer || "";
   state.bets = hand.bets || {};
@@ -423,6 +431,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#cancel").addEventListener("click", () => { state = freshState({}); $("#preview").hidden = true; drawForm(); });
   $("#add-kong").addEventListener("click", () => { state.kongs.push({ by: ctx.seats[0].seat, type: ctx.kong_types[0].value }); drawKongs(); });
   $("#bao").addEventListener("change", (event) => { state.bao = event.target.checked; });
+  $("#tiles-left").addEventListener("input", (event) => { state.tilesLeft = event.target.value.trim(); });
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
   setUp();
