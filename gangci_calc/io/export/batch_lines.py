@@ -238,12 +238,7 @@ class OneDecimal:
         self.failed = lines.failed
 
     def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
-        """:meth:`scored` of a record that echoes nothing, written out (the usual case: the hot loop's)."""
-        if (e | s | w | n) & 1:
-            net = ",".join(halves_net(e, s, w, n))
-        else:
-            net = f"{e >> 1},{s >> 1},{w >> 1},{n >> 1}"
-        return f"{head}{line}{tail},,,{frame.before}{net}{frame.after}{self._nothing_after}"
+        return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         decimal = tuple(text if "." in text else f"{text}.0" for text in net)
