@@ -173,26 +173,29 @@ MUTATIONS = [
 
 
 @settings(max_examples=examples(300))
-@given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]))
-def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str) -> None:
+@given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]), st.booleans())
+def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str, paid: bool) -> None:
+    """Every line alike, ``--payments`` (the fast path's own grouping of shares into payments) included."""
     text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))
     if kind == "yaml":
         text = "--- " + text + "\n"  # JSON is YAML: the same record in a YAML stream
     chunk = Chunk(kind, "records", 1, text + ("\n" if kind == "json" else ""))
-    fast = Scorer(BatchOptions(lang="en", totals=True)).score_chunk(chunk)
-    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True)).score_chunk(chunk)
+    fast = Scorer(BatchOptions(lang="en", totals=True, payments=paid)).score_chunk(chunk)
+    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True, payments=paid)).score_chunk(chunk)
     assert lines(fast.text) == lines(slow.text)
     assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
 
 
-def test_the_fast_path_takes_the_plain_records(monkeypatch) -> None:
-    """Not a test of speed (benchmarks/ measure it): that plain records do not all fall back to the loader."""
+@pytest.mark.parametrize("options", [BatchOptions(), BatchOptions(payments=True), BatchOptions(fmt="csv")])
+def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOptions) -> None:
+    """Not a test of speed (benchmarks/ measure it): that plain records do not all fall back to the loader,
+    with ``--payments`` and in CSV too."""
     from gangci_calc.batch import scoring
 
     text = PLATFORM.read_text(encoding="utf-8")
     calls = []
     monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
-    Scorer(BatchOptions()).score_chunk(Chunk("json", "p", 1, text))
+    Scorer(options).score_chunk(Chunk("json", "p", 1, text))
     assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
 
 

@@ -24,7 +24,7 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text, players_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, halves_text, json_text, players_text
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
 from gangci_calc.rules import Outcome as Won
@@ -134,6 +134,48 @@ ZERO = 12  # the index of an always-zero count, for shares with fewer terms
 
 # one share: (payer, payee, part: 0 bomb / 1 ci / 2 gang / 3 point, k in halves, three indexes into the counts)
 Share = tuple[int, int, int, int, int, int, int]
+# the payment a share belongs to, as payments are grouped (rules/settle.py settle): payer, payee, for, role
+Label = tuple[str, str, str, str]
+
+
+class PaidLayout:
+    """A plan's payments at one stakes, for ``--payments``: the JSON text with a slot per amount, the amounts
+    without add-ons, and for each add-on count the payments it raises (amount = const + Σ count × coefficient)."""
+
+    __slots__ = ("consts", "deltas", "first", "fixed", "last", "template")
+
+    def __init__(self, groups: list[list[Any]]) -> None:
+        texts = []
+        for (payer, payee, reason, role), _, _ in groups:
+            texts.append(f'{{{{"payer": "{payer}", "payee": "{payee}", "amount": {{}}, "for": "{reason}", '
+                         f'"role": "{role}"}}}}')  # fmt: skip
+        self.template = ", ".join(texts)
+        self.consts = [group[1] for group in groups]
+        deltas: dict[int, list[tuple[int, int]]] = {}
+        for number, (_, _, coefficients) in enumerate(groups):
+            for index, coefficient in coefficients.items():
+                deltas.setdefault(index, []).append((number, coefficient))
+        self.deltas = {index: tuple(found) for index, found in deltas.items()}
+        self.fixed = self.template.format(*(halves_text(a) for a in self.consts))
+        self.first: Label | None = groups[0][0] if groups else None
+        self.last: Label | None = groups[-1][0] if groups else None
+
+    def filled(self, counts: list[tuple[int, int]]) -> str:
+        """The text with each amount raised by the add-on ``counts`` set: (count index, count)."""
+        amounts = None
+        deltas = self.deltas
+        for index, count in counts:
+            raised = deltas.get(index)
+            if raised is not None:
+                if amounts is None:
+                    amounts = self.consts.copy()
+                for number, coefficient in raised:
+                    amounts[number] += count * coefficient
+        if amounts is None:  # none of the counts set raises these payments
+            return self.fixed
+        return self.template.format(*[a >> 1 if not a & 1 else halves_text(a) for a in amounts])
+
+
 _PART = {Part.BOMB: 0, Part.CI: 1, Part.GANG: 2, Part.DIANPAO: 3}
 
 
@@ -148,15 +190,43 @@ class Form(NamedTuple):
 class Plan:
     """One outcome (or one kong) at one 带政策 setting: its shares, once, and their :class:`Form` at each stakes."""
 
-    __slots__ = ("dealer", "draw", "forms", "how", "keys", "shares")
+    __slots__ = ("dealer", "draw", "forms", "how", "keys", "labels", "paid", "shares")
 
-    def __init__(self, shares: tuple[Share, ...], dealer: int, how: Outcome, draw: bool, keys: int) -> None:
+    def __init__(
+        self,
+        shares: tuple[Share, ...],
+        dealer: int,
+        how: Outcome,
+        draw: bool,
+        keys: int,
+        labels: tuple[Label, ...] = (),
+    ) -> None:
         self.shares = shares
+        self.labels = labels  # each share's payment: (payer, payee, for, role), for --payments
         self.dealer = dealer  # the dealer's count index (seat × 3)
         self.how = how
         self.draw = draw  # 流局: the kongs are void (the seed's rules)
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
         self.forms: dict[object, Form] = {}  # by the stakes' ratio (the usual, or a table's own)
+        self.paid: dict[object, PaidLayout] = {}  # --payments: by the stakes as the fast path knows them
+
+    def payment_layout(self, known: Known) -> PaidLayout:
+        """The payments of these shares at these stakes, laid out once for ``--payments`` (:class:`PaidLayout`)."""
+        groups: list[list[Any]] = []  # [label, amount without add-ons, {count index: coefficient}]
+        bases, scale = known.bases, known.scale
+        for label, (_, _, part, k, i, j, m) in zip(self.labels, self.shares, strict=True):
+            unit = bases[part] * k * scale
+            if not groups or groups[-1][0] != label:  # a payer's consecutive shares to one payee: one payment
+                groups.append([label, 0, {}])
+            group = groups[-1]
+            group[1] += unit
+            for index in (i, j, m):
+                if index != ZERO:
+                    group[2][index] = group[2].get(index, 0) + unit
+        if len(self.paid) > 64:
+            self.paid.clear()
+        made = self.paid[known] = PaidLayout(groups)
+        return made
 
     def form(self, stakes: object, base: tuple[int, int, int, int]) -> Form:
         """The shares summed into a linear form of the counts, exactly as share() adds them up, at these bases."""
@@ -203,9 +273,10 @@ Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
 
 def _add_bets(
-    bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, gangs: list[tuple[int, int]]
+    bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
-    """The add-on terms of ``form`` added to ``net``, each 杠 count noted in ``gangs`` for the kongs, and the keys
+    """The add-on terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) for the
+    kongs' 杠 and for ``--payments``, and the keys
     the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off).
     Written out count by count: it is the hot loop's."""
     e, s, w, n = net
@@ -221,6 +292,7 @@ def _add_bets(
             keys += 1
             if piao:
                 added = True
+                counted.append((seat, piao))
                 if (delta := deltas[seat]) is not None:
                     e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
         if di is not UNSET:
@@ -229,13 +301,14 @@ def _add_bets(
                 if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
                     return None
                 added = True
+                counted.append((seat + 1, di))
                 if (delta := deltas[seat + 1]) is not None:
                     e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
         if gang is not UNSET:
             keys += 1
             if gang:
                 added = True
-                gangs.append((seat + 2, gang))
+                counted.append((seat + 2, gang))
                 if (delta := deltas[seat + 2]) is not None:
                     e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
     if added and not policy:  # add-ons set with add-ons off
@@ -257,14 +330,19 @@ class FastPath:
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
+        self.counted: list[tuple[int, int]] = []  # the add-on counts of the record settle() last took
 
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
+        record = self.typed(data)
+        return self.settle(record, -1) if record is not None else None
+
+    def typed(self, data: dict[str, Any]) -> FastHand | None:
+        """Parsed data as the typed record :meth:`settle` takes; ``None`` where it is not in the plain shape."""
         try:
-            record = msgspec.convert(data, self.data_type, strict=True)
+            return msgspec.convert(data, self.data_type, strict=True)
         except (msgspec.ValidationError, RecursionError):
             return None
-        return self.settle(record, -1)
 
     def settle(self, record: FastHand, colons: int) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON).
@@ -288,15 +366,16 @@ class FastPath:
         form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
         net: Net = form.const
         keys = plan.keys + known.keys + (record.policy is not UNSET)
-        gangs: list[tuple[int, int]] = []  # (index, count) of each 杠 set: a kong's 杠底 counts these
+        counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
+        self.counted = counted
         if record.bets is not UNSET:
-            added = _add_bets(record.bets, form, plan.dealer, policy, net, gangs)
+            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
             if added is None:
                 return None
             net, more = added
             keys += more
         if record.kongs is not UNSET:
-            kongs = self._add_kongs(record.kongs, policy, plan.draw, known, gangs, net)
+            kongs = self._add_kongs(record.kongs, policy, plan.draw, known, counted, net)
             if kongs is None:
                 return None
             net, more = kongs
@@ -316,8 +395,44 @@ class FastPath:
             return plan, e * scale, s * scale, w * scale, n * scale, echo, names
         return plan, e, s, w, n, echo, names
 
+    def payments(self, record: FastHand) -> str:
+        """``--payments`` of the record :meth:`settle` last settled: its payments as JSON text, grouped and ordered
+        as the core's :func:`~gangci_calc.rules.settle.settle` makes them (a payer's consecutive shares to one
+        payee for one reason are one payment), each share ``base × k × (1 + counts)``. Each outcome's and kong's
+        payments are laid out once per stakes (:class:`PaidLayout`); a record only adds its counts."""
+        policy = record.policy is True
+        plan = self.plans[(policy, record.dealer, record.win)]
+        known = self.stakes[record.stakes]
+        counts = self.counted  # what settle() found set, for this record
+        layout = plan.paid.get(known) or plan.payment_layout(known)
+        if record.kongs is UNSET or plan.draw or not record.kongs:
+            return f"[{layout.filled(counts) if counts else layout.fixed}]"
+        parts = [layout.filled(counts) if counts else layout.fixed] if layout.first is not None else []
+        last = layout.last
+        kongs = self.kongs
+        for kong in record.kongs:
+            made = kongs[(policy, kong)]
+            layout = made.paid.get(known) or made.payment_layout(known)
+            if layout.first == last:  # two kongs alike, one after the other: settle() makes them one payment
+                return self._merged_payments(plan, record, known, counts)
+            parts.append(layout.filled(counts) if counts and layout.deltas else layout.fixed)
+            last = layout.last
+        return "[" + ", ".join(parts) + "]"
+
+    def _merged_payments(self, plan: Plan, record: FastHand, known: Known, counts: list[tuple[int, int]]) -> str:
+        """:meth:`payments` where neighbouring payments merge: every share laid out together (rare)."""
+        policy = record.policy is True
+        labels, shares = list(plan.labels), list(plan.shares)
+        for kong in record.kongs if record.kongs is not UNSET else ():
+            made = self.kongs[(policy, kong)]
+            labels += made.labels
+            shares += made.shares
+        whole = Plan(tuple(shares), -1, REFUSED.how, False, 0, tuple(labels))
+        layout = whole.payment_layout(known)
+        return "[" + (layout.filled(counts) if counts else layout.fixed) + "]"
+
     def _add_kongs(
-        self, kongs: list[FastKong], policy: bool, draw: bool, known: Known, gangs: list[tuple[int, int]], net: Net
+        self, kongs: list[FastKong], policy: bool, draw: bool, known: Known, counted: list[tuple[int, int]], net: Net
     ) -> tuple[Net, int] | None:
         """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
         keys = 1
@@ -332,7 +447,7 @@ class FastPath:
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
             ke, ks, kw, kn = kform.const
             e, s, w, n = e + ke, s + ks, w + kw, n + kn
-            for index, gang in gangs:
+            for index, gang in counted:  # a kong's form counts only the 杠 (its other deltas are None)
                 if (delta := kform.deltas[index]) is not None:
                     e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
         return (e, s, w, n), keys
@@ -373,9 +488,12 @@ class FastPath:
                           dealer_letter, "{}")  # fmt: skip
             keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
             if shares is not None:
-                off, on = shares
+                off, on, labels = shares
                 draw = kind is Win.DRAW and _draw_voids_kongs()
-                plans = (Plan(off, dealer * 3, how, draw, keys), Plan(on, dealer * 3, how, draw, keys))
+                plans = (
+                    Plan(off, dealer * 3, how, draw, keys, labels),
+                    Plan(on, dealer * 3, how, draw, keys, labels),
+                )
         self.plans[(False, dealer_letter, win)], self.plans[(True, dealer_letter, win)] = plans
         return plans[policy]
 
@@ -387,7 +505,11 @@ class FastPath:
             shares = _kong_shares(KONG[kong.type], by, source)
             if shares is not None:
                 keys = 2 + (kong.source is not UNSET)
-                made = (Plan(shares[0], -1, REFUSED.how, False, keys), Plan(shares[1], -1, REFUSED.how, False, keys))
+                off, on, labels = shares
+                made = (
+                    Plan(off, -1, REFUSED.how, False, keys, labels),
+                    Plan(on, -1, REFUSED.how, False, keys, labels),
+                )
         self.kongs[(False, kong)], self.kongs[(True, kong)] = made
         return made[policy]
 
@@ -473,7 +595,7 @@ def _draw_voids_kongs() -> bool:
     return not rows(Hand(_RULES, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
 
 
-Shares = tuple[tuple[Share, ...], tuple[Share, ...]]  # without add-ons, and with
+Shares = tuple[tuple[Share, ...], tuple[Share, ...], tuple[Label, ...]]  # without add-ons, with, and their payments
 
 
 def _outcome_shares(dealer: Seat, win: Win, winner: int, source: int) -> Shares | None:
@@ -499,7 +621,8 @@ def _kong_shares(kind: KongType, by: int, source: int) -> Shares | None:
 def _both(found: list[Row], dealer: Seat) -> Shares:
     off = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, False) for row in found)
     on = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, True) for row in found)
-    return off, on
+    labels = tuple((row.payer.name, row.payee.name, row.reason.value, row.role.value) for row in found)
+    return off, on, labels
 
 
 def _share(payer: Seat, payee: Seat, part: Part, k: int, share_of: Seat, dealer: Seat, policy: bool) -> Share:

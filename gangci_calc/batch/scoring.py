@@ -109,7 +109,7 @@ class Scorer:
         self.options = options
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self.fast = None
-        if options.fast and options.base is SEED_RULES and not options.payments:
+        if options.fast and options.base is SEED_RULES:
             from gangci_calc.batch.fast import FastPath
 
             self.fast = FastPath(options.keep)
@@ -147,6 +147,7 @@ class Scorer:
         head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
         texts, totals, seats, summing = out.texts, out.totals, out.totals.seats, self.options.totals
         frames = self._plan_frames
+        paying = self.options.payments
         scored_here = 0
         for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
             if len(row) > _QUARTER and too_large(row):
@@ -154,7 +155,8 @@ class Scorer:
                 continue
             try:
                 # a \u escape may hide a colon (\u003a) from the key count: such a line goes to the loader
-                fast = settle(decode(row), row.count(":")) if "\\u" not in row else None
+                record = decode(row) if "\\u" not in row else None
+                fast = settle(record, row.count(":")) if record is not None else None
             except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
                 fast = None
             if fast is None:
@@ -167,10 +169,11 @@ class Scorer:
             if echo.kept:
                 out.kept.update(key for key, _ in echo.kept)
             frame = frames.get(plan) or self._plan_frame(plan)
+            paid = self.fast.payments(record) if paying and record is not None else ""
             if echo is NO_ECHO:
-                texts.append(plain(frame, e, s, w, n, head, number, tail))
+                texts.append(plain(frame, e, s, w, n, head, number, tail, paid))
             else:
-                texts.append(scored(echo, frame, halves_net(e, s, w, n), "", f"{head}{number}{tail}"))
+                texts.append(scored(echo, frame, halves_net(e, s, w, n), paid, f"{head}{number}{tail}"))
             scored_here += 1
             if not summing:
                 continue
@@ -211,13 +214,16 @@ class Scorer:
                 continue
             if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
                 data = None
-            fast = self.fast.score_data(data) if self.fast is not None and isinstance(data, dict) else None
+            typed = self.fast.typed(data) if self.fast is not None and isinstance(data, dict) else None
+            fast = self.fast.settle(typed, -1) if self.fast is not None and typed is not None else None
             if fast is not None:
+                assert self.fast is not None and typed is not None
                 plan, e, s, w, n, echo, names = fast
                 out.kept.update(key for key, _ in echo.kept)
                 where = self._where(record.source, record.line)
                 frame = self._plan_frames.get(plan) or self._plan_frame(plan)
-                out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), "", where), (e, s, w, n), names)
+                paid = self.fast.payments(typed) if self.options.payments else ""
+                out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
                 continue
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)

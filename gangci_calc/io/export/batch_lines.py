@@ -89,13 +89,14 @@ class BatchJsonl:
         return Frame('"net": {"E": ', after)
 
     @staticmethod
-    def plain(frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
+    def plain(frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "") -> str:
         """A scored line of a record that brought nothing to echo (the usual case: :meth:`scored`, shorter):
         the net per seat in halves, the source as ``head``, ``line``, ``tail`` (:meth:`quoting`)."""
         if (e | s | w | n) & 1:
-            return BatchJsonl.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
+            return BatchJsonl.scored(NO_ECHO, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
+        paid = f', "payments": {payments}' if payments else ""
         return (
-            f'{{{frame.before}{e >> 1}, "S": {s >> 1}, "W": {w >> 1}, "N": {n >> 1}}}{frame.after}, '
+            f'{{{frame.before}{e >> 1}, "S": {s >> 1}, "W": {w >> 1}, "N": {n >> 1}}}{frame.after}{paid}, '
             f'"source": {head}{line}{tail}}}\n'
         )
 
@@ -170,12 +171,14 @@ class BatchCsv:
         cells = [echo.meta, echo.players, *(kept.get(key, "") for key in self.keep)]
         return "".join("," + _cell(cell) for cell in cells)
 
-    def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
+    def plain(
+        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = ""
+    ) -> str:
         """:meth:`scored` of a record that echoes nothing, written out (the usual case: the hot loop's)."""
-        if (e | s | w | n) & 1:
-            net = ",".join(halves_net(e, s, w, n))
-        else:
-            net = f"{e >> 1},{s >> 1},{w >> 1},{n >> 1}"
+        if payments:
+            return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
+        odd = (e | s | w | n) & 1
+        net = ",".join(halves_net(e, s, w, n)) if odd else f"{e >> 1},{s >> 1},{w >> 1},{n >> 1}"
         return f"{head}{line}{tail},,,{frame.before}{net}{frame.after}{self._nothing_after}"
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
@@ -237,8 +240,10 @@ class OneDecimal:
         self.frame = lines.frame
         self.failed = lines.failed
 
-    def plain(self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str) -> str:
-        return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), "", f"{head}{line}{tail}")
+    def plain(
+        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = ""
+    ) -> str:
+        return self.scored(NO_ECHO, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         decimal = tuple(text if "." in text else f"{text}.0" for text in net)
