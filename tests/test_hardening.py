@@ -632,9 +632,9 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
     try:
         deadline = time.monotonic() + 30  # a loaded machine starts them late
-        while len(processes_running(str(path))) < 3 and time.monotonic() < deadline:
+        while len(processes_running(str(path))) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert len(processes_running(str(path))) == 3  # the parent and its two workers
+        assert len(processes_running(str(path))) == 2  # the parent (one of the two jobs) and its worker
         proc.kill()  # SIGKILL: no handler runs, no finally
         proc.wait(timeout=30)
         deadline = time.monotonic() + 10

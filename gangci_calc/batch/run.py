@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import IO, TYPE_CHECKING
 
 from gangci_calc.batch.reading import Chunk, expand, read_chunks
@@ -68,14 +68,15 @@ def _serve(connection: Connection, options: BatchOptions, parents: list[Connecti
 def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1) -> Iterator[ChunkResult]:
     """Results chunk by chunk, in input order; with ``jobs`` > 1 over that many processes.
 
-    Workers get whole chunks of text and split them themselves, so this process only reads. Chunk ``i`` goes
-    to worker ``i % jobs``, which has nothing else in hand then (its last result was taken first), so results
-    come back in input order, memory stays flat, and no pipe can fill both ways. Each worker has pipes of its
-    own and no lock is shared: whatever stops this process (Ctrl-C, SIGTERM, a closed output), the workers are
-    killed and nothing waits on them.
+    This process is one of the ``jobs``: ``jobs - 1`` workers are started, and the chunks go in rounds, one to
+    each worker and the last of the round scored here, meanwhile (a third process on two cores would only take
+    turns with them). Workers get whole chunks of text and split them themselves. Each round's results are
+    taken in input order before the next round is sent, so memory stays flat and no pipe can fill both ways.
+    Each worker has pipes of its own and no lock is shared: whatever stops this process (Ctrl-C, SIGTERM, a
+    closed output), the workers are killed and nothing waits on them.
     """
+    scorer = Scorer(options)
     if jobs <= 1:
-        scorer = Scorer(options)
         yield from map(scorer.score_chunk, chunks)
         return
     import multiprocessing
@@ -83,22 +84,27 @@ def scored_chunks(chunks: Iterable[Chunk], options: BatchOptions, jobs: int = 1)
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     workers: list[tuple[BaseProcess, Connection]] = []
     try:
-        for _ in range(jobs):
+        for _ in range(jobs - 1):  # this process is the last of the jobs: it scores a chunk of each round too
             ours, theirs = context.Pipe()
             ends = [connection for _, connection in workers] + [ours]  # this process's ends, which a fork copies
             process: BaseProcess = context.Process(target=_serve, args=(theirs, options, ends), daemon=True)  # type: ignore[attr-defined]
             workers.append((process, ours))  # before it starts: a stop at any moment finds it
             process.start()
             theirs.close()
-        busy: deque[Connection] = deque()  # the workers with a chunk in hand, oldest first
-        for index, chunk in enumerate(chunks):
-            connection = workers[index % jobs][1]
-            if len(busy) == jobs:  # this worker's last chunk is the oldest in hand
-                yield _result(busy.popleft(), workers)
-            connection.send(chunk)
-            busy.append(connection)
-        while busy:
-            yield _result(busy.popleft(), workers)
+        chunks = iter(chunks)
+        while True:
+            # a round: a chunk to each worker, then one here; the results come back in input order
+            round_ = list(islice(chunks, jobs))
+            if not round_:
+                break
+            sent = [connection for (_, connection), chunk in zip(workers, round_[:-1], strict=False)]
+            for connection, chunk in zip(sent, round_, strict=False):
+                connection.send(chunk)
+            own = scorer.score_chunk(round_[-1]) if len(round_) > len(sent) else None
+            for connection in sent:
+                yield _result(connection, workers)
+            if own is not None:
+                yield own
         for _, connection in workers:
             connection.send(None)
     finally:
