@@ -17,11 +17,12 @@ gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from gangci_calc.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
 from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
+from gangci_calc.rules.payments import from_halves
 from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import LANGS, say, speaking
 from gangci_calc.words import messages as m
@@ -120,12 +121,90 @@ def score_many(
     [600, 'win.winner: missing — who won the bomb (炸弹)?']
     """
     language = _language(lang)
+    fast = _fast_path() if rules is None else None
     for record in records:
+        if fast is not None and type(record) is dict:  # the plain shape goes the batch's fast path
+            settled = _settled_fast(fast, record, check, language)
+            if settled is not None:
+                yield settled
+                continue
         try:
             yield score(record, rules=rules, check=check, lang=language)
         except HandError as error:
             error.id = _record_id(record)
             yield error
+
+
+def _fast_path() -> Any:
+    from gangci_calc.batch.fast import FastPath
+
+    return FastPath()
+
+
+class _Settled(Result):
+    """A :class:`Result` of the fast path: ``payments`` and ``explain`` are worked out (by :func:`score`) only when
+    read, so a platform that wants the nets does not pay for the words. It is a Result in every other way: its
+    fields, equality, ``repr``, ``dataclasses.asdict`` and pickling."""
+
+    def __init__(self, **fields: Any) -> None:  # as Result's (dataclasses.replace makes one so)
+        self.__dict__.update(fields)  # payments and explain too, where given: then nothing is left to work out
+        self.__dict__["_record"] = None
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return self._whole("payments")  # type: ignore[no-any-return]
+
+    @property
+    def explain(self) -> tuple[str, ...]:
+        return self._whole("explain")  # type: ignore[no-any-return]
+
+    def _whole(self, name: str) -> Any:
+        if name in self.__dict__:
+            return self.__dict__[name]
+        record, check, lang = self.__dict__["_record"]
+        whole = score(record, check=check, lang=lang)
+        self.__dict__["payments"], self.__dict__["explain"] = whole.payments, whole.explain
+        return self.__dict__[name]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Result))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
+        """Pickled (to a Spark executor, say) as the plain Result it stands for."""
+        return Result, tuple(getattr(self, f.name) for f in fields(Result))
+
+
+# it stands for a Result wherever a name is shown: repr, type(...).__name__
+_Settled.__name__ = _Settled.__qualname__ = "Result"
+
+
+def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
+    """A plain record settled on the batch's fast path, or ``None`` (the loader's to do, or to refuse)."""
+    typed = fast.typed(record)
+    settled = fast.settle(typed, -1) if typed is not None else None
+    if settled is None:
+        return None
+    plan, e, s, w, n, _, names = settled
+    how = plan.how
+    made = _Settled.__new__(_Settled)  # its fields set at once: the loop is a platform's
+    made.__dict__.update(
+        net={"E": from_halves(e), "S": from_halves(s), "W": from_halves(w), "N": from_halves(n)},
+        outcome=how.outcome,
+        winner=how.winner or None,
+        source=how.source or None,
+        dealer=how.dealer,
+        rules={},
+        players={"ESWN"[seat]: name for seat, name in names.items()} if names else {},
+        id=record.get("id"),
+        meta=record.get("meta"),
+        hand=None,
+        _record=(record, check, lang),
+    )
+    return made
 
 
 def _record_id(record: object) -> str | int | None:

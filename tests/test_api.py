@@ -118,3 +118,30 @@ def test_a_hand_error_carries_the_records_id() -> None:
     errors = list(score_many([*bad, {"stakes": 2}], lang="en"))
     assert all(isinstance(e, HandError) for e in errors)
     assert [e.id for e in errors] == ["h-7", 9, None]  # type: ignore[union-attr]
+
+
+def test_score_many_takes_the_fast_path_and_gives_the_same_results() -> None:
+    """Plain records are settled by the batch's fast path; each Result equals score()'s, field by field, in its
+    repr, as a dict and pickled, and its payments and explanation come when read."""
+    import dataclasses
+    import pickle
+
+    from tests.handgen import distinct_hands
+
+    records = distinct_hands(400)
+    for record, fast in zip(records, score_many(records, lang="en"), strict=True):
+        slow = score(record, lang="en")
+        assert fast == slow and slow == fast and repr(fast) == repr(slow)
+        assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
+        assert pickle.loads(pickle.dumps(fast)) == slow
+        assert dataclasses.replace(fast, hand=2) == dataclasses.replace(slow, hand=2)
+        assert fast.explain == slow.explain and fast.payments == slow.payments
+
+
+def test_score_many_leaves_the_words_until_they_are_read(monkeypatch) -> None:
+    from gangci_calc import api
+
+    calls = []
+    monkeypatch.setattr(api, "score", lambda *args, **kwargs: calls.append(args) or None)
+    out = list(api.score_many([{"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}]))
+    assert out[0].net["S"] == 600 and calls == []  # settled without the loader, nothing worked out in words
