@@ -81,6 +81,8 @@ def parse_seat(text: object) -> Seat | None:
 
 
 _SEAT_WORDS_EN = ("east", "south", "west", "north")
+SEAT_NAMES = tuple(_SEAT_NAMES)  # every spelling of a seat the files take (the JSON Schema's too)
+SEAT_WORDS_EN = _SEAT_WORDS_EN  # seat words no player may be called, besides those
 
 
 def is_seat_word(text: str) -> bool:

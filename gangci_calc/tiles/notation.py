@@ -92,6 +92,8 @@ _HONOUR_WORDS = {
 }  # fmt: skip
 _HONOUR_RE = re.compile("|".join(sorted(map(re.escape, _HONOUR_WORDS), key=len, reverse=True)))
 _SEPARATORS = " \t,，、;；/|"
+# the notation's words, for the JSON Schema's pattern of it (io/export/json_schema.py)
+NUMBER_WORDS, SUIT_WORDS, HONOUR_WORDS, SEPARATORS = _NUMBERS, _SUIT_WORDS, _HONOUR_WORDS, _SEPARATORS
 
 
 def parse_tiles(text: str) -> list[Tile]:

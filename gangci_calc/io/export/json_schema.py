@@ -13,7 +13,8 @@ dealer's; 抵 is not on the dealer) the loader still checks.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gangci_calc.io.load.schema import (
@@ -33,22 +34,52 @@ from gangci_calc.io.load.schema import (
     WIN_KEYS,
     WIN_NAMES,
 )
-from gangci_calc.rules import HouseRules, Role, Seat
+from gangci_calc.rules import HouseRules, Role, Win
 from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entries
+from gangci_calc.rules.seats import SEAT_NAMES, SEAT_WORDS_EN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("hand", "session", "result", "score", "evening")
 
-SEATS = sorted({*(s.name for s in Seat), *(s.name.lower() for s in Seat), *"东南西北"}, key=str)
 SEAT = {"$ref": "#/$defs/seat"}
 COUNT = {"type": "integer", "minimum": 0, "maximum": 3}
 AMOUNT = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
 
 
+def _spelled(words: Iterable[str], *, fold: bool = True) -> dict[str, Any]:
+    """A string that is one of ``words`` once the spaces around it are stripped (and, ``fold``, in any case), as
+    the loader reads words."""
+
+    def one(word: str) -> str:
+        if not fold:
+            return re.escape(word)
+        return "".join(f"[{c.upper()}{c.lower()}]" if c.isascii() and c.isalpha() else re.escape(c) for c in word)
+
+    alternatives = "|".join(one(word) for word in sorted(set(words), key=lambda w: (-len(w), w)))
+    return {"type": "string", "pattern": rf"^\s*(?:{alternatives})\s*$"}
+
+
 def _flag(words: Mapping[bool, tuple[str, ...]] | None = None) -> dict[str, Any]:
     spelled = [*TRUE_WORDS, *FALSE_WORDS, *(w for group in (words or {}).values() for w in group)]
-    return {"anyOf": [{"type": "boolean"}, {"type": "string", "enum": spelled}]}
+    return {"anyOf": [{"type": "boolean"}, _spelled(spelled)]}
+
+
+def _tiles(*, one: bool) -> dict[str, Any]:
+    """Tile notation as the loader reads it (``tiles/notation.py``): ``123m 44p 7z``, ``四万 七条 东``; ``one``: a
+    single tile."""
+    from gangci_calc.tiles.notation import HONOUR_WORDS, NUMBER_WORDS, SEPARATORS, SUIT_WORDS
+
+    honour = "|".join(re.escape(w) for w in sorted(HONOUR_WORDS, key=lambda w: (-len(w), w)))
+    number = "[" + "".join(re.escape(c) for c in sorted(NUMBER_WORDS)) + "]"
+    low = "[" + "".join(re.escape(c) for c in sorted(c for c, n in NUMBER_WORDS.items() if n <= 7)) + "]"
+    suit = "[mpsMPS" + "".join(re.escape(c) for c in sorted(SUIT_WORDS)) + "]"
+    sep = "[" + "".join(re.escape(c) for c in SEPARATORS) + "]*"
+    if one:
+        token = f"(?:{honour}|{number}{suit}|{low}[zZ])"
+        return {"type": "string", "pattern": f"^{sep}{token}{sep}$"}
+    token = f"(?:{honour}|{number}+{suit}|{low}+[zZ])"
+    return {"type": "string", "pattern": f"^{sep}(?:{token}{sep})*$"}
 
 
 def _object(
@@ -89,7 +120,7 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
         if entry.kind == "flag":
             values[entry.key] = _flag(entry.values or None)
         elif entry.kind == "choice":
-            values[entry.key] = {"enum": [s for group in entry.value_spellings().values() for s in group]}
+            values[entry.key] = _spelled(s for group in entry.value_spellings().values() for s in group)
         elif entry.kind == "name":
             values[entry.key] = {"type": "string", "minLength": 1, "maxLength": 40}
         elif entry.kind == "group":
@@ -103,7 +134,8 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
 def _defs() -> dict[str, Any]:
     stakes = {
         "anyOf": [
-            {"enum": [1, 2, "1", "2", "方案1", "方案2"]},
+            {"enum": [1, 2]},
+            {"type": "string", "pattern": r"^\s*(?:方案)?\s*[12]\s*$"},
             _object(STAKES_KEYS, dict.fromkeys(STAKES_KEYS, AMOUNT), ("gang",)),
         ]
     }
@@ -113,29 +145,36 @@ def _defs() -> dict[str, Any]:
         {"type": {"enum": sorted(WIN_NAMES)}, "winner": SEAT, "from": SEAT, "bao": _flag()},
         ("type",),
     )
+    draw = sorted(name for name, found in WIN_NAMES.items() if found is Win.DRAW)  # a bare win names no winner
     kong = _object(KONG_KEYS, {"by": SEAT, "type": {"enum": sorted(KONG_NAMES)}, "from": SEAT}, ("by", "type"))
-    tile_text = {"type": ["string", "integer"]}
+    tile_text = _tiles(one=True)
+    many = {"anyOf": [_tiles(one=False), {"type": "array", "items": _tiles(one=False)}]}
     tiles = _object(
         TILE_KEYS,
-        {
-            "ci": tile_text,
-            "hand": tile_text,
-            "win_tile": tile_text,
-            "pungs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
-            "kongs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
-            "concealed_kongs": {"anyOf": [tile_text, {"type": "array", "items": tile_text}]},
-        },
+        {"ci": tile_text, "hand": many, "win_tile": tile_text, "pungs": many, "kongs": many, "concealed_kongs": many},
         ("ci", "hand"),
     )
-    name = {"type": ["string", "integer"], "minLength": 1, "maxLength": 40}
+    seat_words = _spelled([*SEAT_NAMES, *SEAT_WORDS_EN], fold=False)
+    name = {
+        "anyOf": [
+            {"type": "integer"},
+            # printable, not blank, not a seat's word (the loader also refuses Unicode's other unprintables)
+            {
+                "type": "string",
+                "pattern": r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
+                "maxLength": 40,
+                "not": seat_words,
+            },
+        ]
+    }
     return {
-        "seat": {"enum": SEATS, "description": "E S W N (东 南 西 北)"},
+        "seat": _spelled(SEAT_NAMES, fold=False) | {"description": "E S W N (东 南 西 北)"},
         "stakes": stakes
         | {"description": "起底: scheme 1 or 2, or {gang: 杠底, bomb: 炸弹底, ci: 杠呲底, dianpao: 点炮底}"},
         "policy": _flag() | {"description": "带政策: add-ons on"},
         "players": _seat_map(name) | {"description": "玩家: a name for each seat"},
         "bets": {"anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, bets]})], "description": "加番"},
-        "win": {"anyOf": [{"enum": sorted(WIN_NAMES)}, win], "description": "胡牌: how the hand ended"},
+        "win": {"anyOf": [{"enum": draw}, win], "description": "胡牌: how the hand ended"},
         "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": kong}], "description": "杠"},
         "tiles": tiles | {"description": "牌: the winner's tiles, for the referee"},
         "rules": {"anyOf": [{"type": "null"}, _rules()], "description": "规矩: house rules (gangci rules)"},
