@@ -85,11 +85,17 @@ _STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fe
 
 def absent(value: Any) -> Any:
     """A value with every null taken out of its mappings: a null means "not given" (a warehouse's export)."""
-    if isinstance(value, Mapping):
-        return {key: absent(item) for key, item in value.items() if item is not None}
-    if isinstance(value, list):
-        return [absent(item) for item in value]
+    kind = type(value)
+    if kind is dict or (kind is not list and isinstance(value, Mapping)):
+        return {
+            key: item if type(item) not in _NESTED else absent(item) for key, item in value.items() if item is not None
+        }
+    if kind is list:
+        return [item if type(item) not in _NESTED else absent(item) for item in value]
     return value
+
+
+_NESTED = (dict, list)  # what Arrow's rows hold values in (other mappings are rarer, and checked)
 
 
 def score_batch(
