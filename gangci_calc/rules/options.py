@@ -78,7 +78,7 @@ class Option:
         if self.kind == "choice":
             return " / ".join(" ".join(names) for names in self.value_spellings().values())
         if self.kind == "flag":
-            return "false / true"
+            return "true / false" if self.default else "false / true"
         if self.values_note is not None:
             return self.values_note.en if lang == "en" else self.values_note.zh
         assert self.amounts is not None

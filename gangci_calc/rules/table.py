@@ -267,6 +267,7 @@ class HouseRules:
         Option(
             names=("包次线", "包次张数"),
             amounts=range(137),
+            values_note=M("10 (默认) / 0–136", "10 (default) / 0–136"),
             effect=M(
                 "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；每个暗杠线减 2，每个明杠、续杠减 1。",
                 "under baoci, a zhici with tiles_left at or under this mark is bao; the mark drops 2 for each"
@@ -280,8 +281,9 @@ class HouseRules:
         Option(
             names=("可胡七对", "七对"),
             effect=M(
-                "裁判把七对当成胡牌（杠呲的胡：杠之外的牌加杠底牌是七对）。",
-                "the referee takes seven pairs as a complete hand (for a ci win: the rest + the ci tile).",
+                "裁判把七对当成胡牌：炸弹、天胡、点炮、抢杠（杠呲的胡要开杠，成不了七对）。",
+                "the referee takes seven pairs as a complete hand: bomb, heavenly, dianpao, qianggang (a ci win"
+                " makes a kong, so it cannot be seven pairs).",
             ),
             where="`tiles/analysis.py` `is_complete`; `tiles/claims.py`",
         ),
@@ -291,9 +293,9 @@ class HouseRules:
         Option(
             names=("不次风", "风不次"),
             effect=M(
-                "翻出字牌时不拿它当杠底牌：东南西北中发白分别换成一万到七万（见规则书）；裁判和听牌按换后的牌算。",
-                "an honour flipped is not the ci tile: 东南西北中发白 become 1m–7m (see the rule book);"
-                " check and waits use that tile.",
+                "翻出字牌时不拿它当杠底牌，杠底牌顺到下一张数牌：一万（见规则书）；裁判和听牌按一万算，次风翻倍不翻。",
+                "an honour flipped is not the ci tile: it moves on to the next suited tile, 1m (see the rule book);"
+                " check and waits use 1m, and honor_ci_double doubles nothing.",
             ),
             where="`tiles/notation.py` `ci_of`",
         ),
@@ -304,8 +306,9 @@ class HouseRules:
             names=("带字牌", "带风"),
             values={False: ("不带字牌", "无字牌")},
             effect=M(
-                "不带字牌: 108 张，没有东南西北中发白；check、waits 和 dice 拒收字牌并说明原因。",
-                "false: 108 tiles, no honours; check, waits and dice refuse honour tiles with the reason.",
+                "不带字牌: 108 张，没有东南西北中发白；check、waits 和 score 的核牌拒收字牌并说明原因。",
+                "false: 108 tiles, no honours; check, waits and score's tile check refuse honour tiles, with the"
+                " reason.",
             ),
             where="`tiles/claims.py` `honour_problem`",
         ),
