@@ -261,3 +261,12 @@ def test_payments_name_whose_share_a_bao_or_mi_payment_is(runner) -> None:
     assert {"payer": "E", "payee": "W", "amount": 1000, "for": "anci", "role": "mi", "share_of": ["E"]} in mi[
         "payments"
     ]
+
+
+def test_a_failed_line_names_the_players_its_record_names(english) -> None:
+    bad = {"stakes": 2, "dealer": "E", "players": {"E": "老王", "S": "小李"}, "win": {"type": "bomb", "winner": "X"}}
+    names_wrong = {**bad, "players": {"E": "东"}}
+    text = "\n".join(json.dumps(r, ensure_ascii=False) for r in (bad, names_wrong)) + "\n"
+    lines = [json.loads(line) for line in english.invoke(app, ["batch", "-"], input=text).stdout.splitlines()]
+    assert "error" in lines[0] and lines[0]["players"] == {"E": "老王", "S": "小李"}
+    assert "error" in lines[1] and "players" not in lines[1]  # names the loader refuses are not echoed

@@ -248,7 +248,7 @@ class Scorer:
                 raise located(error, record.source, record.text, line_offset=record.line - 1) from None
             self._check(loaded, f"{record.source}:{record.line}")
         except (InputError, ClaimRejected) as error:
-            out.failed(self.lines.failed(echo, error.text(self.options.lang), where))
+            out.failed(self.lines.failed(echo._replace(players=_named(data)), error.text(self.options.lang), where))
             return
         echo = echo._replace(players=players_text(loaded.names))
         out.scored(self._line(echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
@@ -401,6 +401,21 @@ def _raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
     meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
     kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
     return Echo(id_text, meta_text, kept)
+
+
+def _named(data: Any) -> str:
+    """The players a failed record names, where its ``players`` reads as the loader reads it (else none): a
+    platform joins a failed line back to its people as it does a scored one."""
+    from gangci_calc.io.load.fields import read_names
+    from gangci_calc.io.load.schema import TOP
+
+    if not isinstance(data, dict):
+        return ""
+    given = next((value for key, value in data.items() if TOP.lookup.get(key) == "players"), None)
+    try:
+        return players_text(read_names(given, ("players",)))
+    except RuleError:
+        return ""
 
 
 def _own(loaded: LoadedHand) -> dict[str, Any]:
