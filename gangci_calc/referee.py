@@ -9,7 +9,7 @@ from gangci_calc.io.export.formats import CHECK, WAITS
 from gangci_calc.io.load.load import load_hand
 from gangci_calc.io.show.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
-from gangci_calc.tiles.claims import TileClaim, next_tile_wins, size_problem, too_many, verdict_for
+from gangci_calc.tiles.claims import TILE_FIELDS, TileClaim, next_tile_wins, size_problem, too_many, verdict_for
 from gangci_calc.tiles.dice import deal_from_dice
 from gangci_calc.tiles.notation import parse_tile, parse_tiles
 from gangci_calc.words import messages as m
@@ -109,8 +109,7 @@ def check_tiles(
         kongs=tuple(t for text in given.kongs for t in _tiles_option(text, "--kongs")),
         concealed_kongs=tuple(t for text in given.concealed_kongs for t in _tiles_option(text, "--concealed-kongs")),
     )
-    options = {"ci": "--ci", "hand": "--hand", "win_tile": "--win-tile", "pungs": "--pungs", "kongs": "--kongs"}
-    claim = _for_table(claim, house, {**options, "concealed_kongs": "--concealed-kongs"})
+    claim = _for_table(claim, house, {name: f"--{name.replace('_', '-')}" for name in TILE_FIELDS})
     try:
         check_tile_counts(win, claim)
     except RuleError as error:
@@ -123,14 +122,14 @@ def check_tiles(
 
 
 def _for_table(claim: TileClaim, house: HouseRules, options: dict[str, str]) -> TileClaim:
-    """Tiles given as options, as the table reads them; an honour at a 108-tile table is refused at its option."""
-    from gangci_calc.tiles.claims import for_table, honour_field
+    """Tiles given as options, as the table reads them (:func:`~gangci_calc.tiles.claims.for_table`); what it
+    refuses is named by its option."""
+    from gangci_calc.tiles.claims import for_table
 
-    if not house.honours:
-        found = honour_field(claim)
-        if found is not None:
-            raise InputError(options[found], say(m.NO_HONOURS_AT_108))
-    return for_table(claim, house)
+    try:
+        return for_table(claim, house)
+    except RuleError as error:
+        raise InputError(options[str(error.path[-1])], error.message) from None
 
 
 def _seat_option(text: str | None, option: str) -> Seat | None:

@@ -91,17 +91,17 @@ class Hand:
         return max(self.rules.house.bao_mark - drop, 0)
 
     @property
-    def bao(self) -> bool:
-        """包次: given (``win.bao: true``), or a 直呲 under ``baoci`` with ``tiles_left`` at or under the line."""
+    def by_tiles_left(self) -> bool:
+        """Do the tiles left decide 包次 (a 直呲 that gives them, at a table of 包次, not marked ``bao`` by hand)?"""
         outcome = self.outcome
-        if outcome.bao:
+        return self.tiles_left is not None and outcome.win is Win.ZHICI and self.rules.house.baoci and not outcome.bao
+
+    @property
+    def bao(self) -> bool:
+        """包次: given (``win.bao: true``), or decided by the tiles left: at or under :attr:`bao_line`."""
+        if self.outcome.bao:
             return True
-        return (
-            self.tiles_left is not None
-            and outcome.win is Win.ZHICI
-            and self.rules.house.baoci
-            and self.tiles_left <= self.bao_line
-        )
+        return self.by_tiles_left and self.tiles_left is not None and self.tiles_left <= self.bao_line
 
     @property
     def honour_ci(self) -> bool:

@@ -80,9 +80,8 @@ def parse_seat(text: object) -> Seat | None:
     return None
 
 
-_SEAT_WORDS_EN = ("east", "south", "west", "north")
+SEAT_WORDS_EN = ("east", "south", "west", "north")  # no player may be called so either
 SEAT_NAMES = tuple(_SEAT_NAMES)  # every spelling of a seat the files take (the JSON Schema's too)
-SEAT_WORDS_EN = _SEAT_WORDS_EN  # seat words no player may be called, besides those
 
 
 def is_seat_word(text: str) -> bool:
@@ -92,4 +91,4 @@ def is_seat_word(text: str) -> bool:
     >>> is_seat_word("东"), is_seat_word("east"), is_seat_word("老王")
     (True, True, False)
     """
-    return parse_seat(text) is not None or text.strip().lower() in _SEAT_WORDS_EN
+    return parse_seat(text) is not None or text.strip().lower() in SEAT_WORDS_EN

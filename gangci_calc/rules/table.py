@@ -259,7 +259,7 @@ class HouseRules:
                 "each share of the win gets win added, each share of a kong gets kong added; after the"
                 " add-on factor, never doubled.",
             ),
-            where="`rules/settle.py` `share`",
+            where="`rules/settle.py` `pao_of`",
         ),
     )
     bao_mark: int = option(  # 包次线: 包次 when tiles_left is at or under it
@@ -285,7 +285,7 @@ class HouseRules:
                 "the referee takes seven pairs as a complete hand: bomb, heavenly, dianpao, qianggang (a ci win"
                 " makes a kong, so it cannot be seven pairs).",
             ),
-            where="`tiles/analysis.py` `is_complete`; `tiles/claims.py`",
+            where="`tiles/analysis.py` `is_seven_pairs`; `tiles/claims.py` `for_table`",
         ),
     )
     no_honour_ci: bool = option(  # 不次风: an honour flipped is not the ci tile
@@ -297,7 +297,7 @@ class HouseRules:
                 "an honour flipped is not the ci tile: it moves on to the next suited tile, 1m (see the rule book);"
                 " check and waits use 1m, and honor_ci_double doubles nothing.",
             ),
-            where="`tiles/notation.py` `ci_of`",
+            where="`tiles/claims.py` `for_table`; `rules/hand.py` `Hand.honour_ci`",
         ),
     )
     honours: bool = option(  # 带字牌: false = 108 tiles, no honours
@@ -310,7 +310,7 @@ class HouseRules:
                 "false: 108 tiles, no honours; check, waits and score's tile check refuse honour tiles, with the"
                 " reason.",
             ),
-            where="`tiles/claims.py` `honour_problem`",
+            where="`tiles/claims.py` `for_table`; check of `ci:` in `rules/hand.py`",
         ),
     )
 

@@ -84,7 +84,12 @@ NEXT_SUITED = 0
 
 
 def for_table(claim: TileClaim, house: HouseRules) -> TileClaim:
-    """The claim as this table reads it: under 不次风 an honour flipped moves the ci tile on to 一万."""
+    """The claim as this table reads it: at 108 tiles an honour is refused (:class:`RuleError` naming the field of
+    ``tiles:``), under 七对 seven pairs complete a hand, under 不次风 an honour flipped moves the ci tile on to 一万."""
+    if not house.honours:
+        found = honour_field(claim)
+        if found is not None:
+            raise RuleError((found,), say(m.NO_HONOURS_AT_108))
     if house.qidui:
         claim = replace(claim, seven_pairs=True)
     if house.no_honour_ci and is_honour(claim.ci):
@@ -97,12 +102,12 @@ def _complete(counts: Counts, claim: TileClaim) -> bool:
     return is_complete(counts) or (claim.seven_pairs and is_seven_pairs(counts))
 
 
-_TILE_FIELDS = ("ci", "hand", "win_tile", "pungs", "kongs", "concealed_kongs")
+TILE_FIELDS = ("ci", "hand", "win_tile", "pungs", "kongs", "concealed_kongs")  # a claim's fields of tiles
 
 
 def honour_field(claim: TileClaim) -> str | None:
     """The first field of the claim holding an honour (a 108-tile table has none), else ``None``."""
-    for name in _TILE_FIELDS:
+    for name in TILE_FIELDS:
         value = getattr(claim, name)
         tiles = (value,) if isinstance(value, int) else value or ()
         if any(is_honour(t) for t in tiles):

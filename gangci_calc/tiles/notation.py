@@ -69,7 +69,8 @@ def to_zh(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return " ".join(tile_zh(t) for t in sorted(tiles))
 
 
-_NUMBERS = {
+# the notation's words (the JSON Schema's pattern of tiles is made from them: io/export/json_schema.py)
+NUMBER_WORDS = {
     **{str(i): i for i in range(1, 10)},
     **{c: i + 1 for i, c in enumerate(_DIGITS_ZH)},
     **{c: i + 1 for i, c in enumerate("壹贰叁肆伍陆柒捌玖")},
@@ -77,12 +78,12 @@ _NUMBERS = {
     "两": 2,
     "幺": 1,
 }
-_SUIT_WORDS = {
+SUIT_WORDS = {
     "万": "m", "萬": "m",
     "筒": "p", "饼": "p", "餅": "p",
     "条": "s", "條": "s", "索": "s",
 }  # fmt: skip
-_HONOUR_WORDS = {
+HONOUR_WORDS = {
     "东风": 27, "南风": 28, "西风": 29, "北风": 30,
     "東風": 27, "東": 27,
     "白板": 31, "白": 31,
@@ -90,10 +91,8 @@ _HONOUR_WORDS = {
     "红中": 33, "紅中": 33, "中": 33,
     "东": 27, "南": 28, "西": 29, "北": 30,
 }  # fmt: skip
-_HONOUR_RE = re.compile("|".join(sorted(map(re.escape, _HONOUR_WORDS), key=len, reverse=True)))
-_SEPARATORS = " \t,，、;；/|"
-# the notation's words, for the JSON Schema's pattern of it (io/export/json_schema.py)
-NUMBER_WORDS, SUIT_WORDS, HONOUR_WORDS, SEPARATORS = _NUMBERS, _SUIT_WORDS, _HONOUR_WORDS, _SEPARATORS
+_HONOUR_RE = re.compile("|".join(sorted(map(re.escape, HONOUR_WORDS), key=len, reverse=True)))
+SEPARATORS = " \t,，、;；/|"
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -108,14 +107,14 @@ def parse_tiles(text: str) -> list[Tile]:
         char = text[i]
         honour = _HONOUR_RE.match(text, i)
         if honour and not pending:
-            tiles.append(_HONOUR_WORDS[honour.group()])
+            tiles.append(HONOUR_WORDS[honour.group()])
             i = honour.end()
             continue
-        if char in _NUMBERS:
-            pending.append((_NUMBERS[char], i))
+        if char in NUMBER_WORDS:
+            pending.append((NUMBER_WORDS[char], i))
             i += 1
             continue
-        suit = char.lower() if char.lower() in SUITS else _SUIT_WORDS.get(char)
+        suit = char.lower() if char.lower() in SUITS else SUIT_WORDS.get(char)
         if suit is not None:
             if not pending:
                 raise TileSyntaxError(say(m.NO_NUMBER_BEFORE, char=repr(char)), i)
@@ -126,7 +125,7 @@ def parse_tiles(text: str) -> list[Tile]:
             pending = []
             i += 1
             continue
-        if char in _SEPARATORS:
+        if char in SEPARATORS:
             if pending:
                 raise TileSyntaxError(say(m.NO_SUIT, text=repr(text[pending[0][1] : i])), i)
             i += 1

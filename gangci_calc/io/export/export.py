@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import HOUSE_NAME, House, person_name
-from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Win
+from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement
 from gangci_calc.rules.options import entries
 
 if TYPE_CHECKING:
@@ -52,13 +52,8 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
         "players": {seat.name: name for seat, name in (names or {}).items()},
         "tiles_checked": settlement.tiles_checked,
         **({"tiles_left": hand.tiles_left} if hand.tiles_left is not None else {}),
-        **({"bao_line": hand.bao_line} if _mark_applies(hand) else {}),
+        **({"bao_line": hand.bao_line} if hand.by_tiles_left else {}),
     }
-
-
-def _mark_applies(hand: Hand) -> bool:
-    """Does 包次线 decide this hand (a 直呲 with the tiles left, at a table that plays 包次)?"""
-    return hand.tiles_left is not None and hand.house.baoci and hand.outcome.win is Win.ZHICI
 
 
 def payment_object(payment: Payment, hand: Hand, *, charges: bool = True) -> dict[str, Any]:

@@ -158,14 +158,13 @@ def hand_from(
 
 
 def tiles_for_table(tiles: TileClaim, house: HouseRules, path: FieldPath) -> TileClaim:
-    """The winner's tiles as this table reads them: none an honour at 108 tiles; 不次风 and 七对 applied."""
-    from gangci_calc.tiles.claims import for_table, honour_field
+    """The winner's tiles as this table reads them (:func:`~gangci_calc.tiles.claims.for_table`), errors at ``path``."""
+    from gangci_calc.tiles.claims import for_table
 
-    if not house.honours:
-        found = honour_field(tiles)
-        if found is not None:
-            raise RuleError((*path, found), say(m.NO_HONOURS_AT_108))
-    return for_table(tiles, house)
+    try:
+        return for_table(tiles, house)
+    except RuleError as error:
+        raise RuleError((*path, *error.path), error.message) from None
 
 
 def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:

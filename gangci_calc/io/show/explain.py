@@ -15,7 +15,7 @@ from gangci_calc.io.show.labels import (
     win_label,
     word,
 )
-from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement, Win
+from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
 from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entry_of
 
@@ -55,7 +55,7 @@ def _what(payment: Payment, charge: Charge, lang: str, names: dict[Seat, str] | 
 
 def mark_line(hand: Hand, lang: str) -> str:
     """``包次: 剩牌 9 张 ≤ 包次线 9 (10 − 1 个明杠/续杠)``: how the tiles left decided 包次, when they did."""
-    if hand.tiles_left is None or not hand.house.baoci or hand.outcome.win is not Win.ZHICI or hand.outcome.bao:
+    if not hand.by_tiles_left:
         return ""
     key = "bao_by_mark" if hand.bao else "no_bao_by_mark"
     text = word(key, lang).format(left=hand.tiles_left, line=hand.bao_line)
