@@ -28,7 +28,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
+from gangci_calc.batch.arrays import flags, ints, scalar, texts
 from gangci_calc.rules import SEATS
 
 MONEY = pa.decimal128(19, 1)
@@ -109,9 +111,44 @@ def score_batch(
 
     ``rules``: the house rules of every table (as ``gangci batch --rules``); ``check``: check a record's
     ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
+
+    Plain rows are settled column by column (:mod:`gangci_calc.batch.vectorised`); the rest one by one.
     """
-    rows = batch.to_pylist()
-    return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+    if isinstance(batch, pa.Table):
+        done = [score_batch(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
+        if not done:
+            return pa.RecordBatch.from_pylist([], schema=RESULT_SCHEMA)
+        if len(done) == 1:
+            return done[0]
+        return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0]
+    if rules is not None:  # a table's own rules: the fast path's plans are the seed's
+        rows = batch.to_pylist()
+        return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+    from gangci_calc.batch.fast import FastPath
+    from gangci_calc.batch.vectorised import settle_batch
+
+    settled = settle_batch(batch, FastPath())
+    columns = [
+        settled.ident,
+        *(_money(pc.if_else(settled.slow, scalar(None), net)) for net in settled.halves),
+        settled.outcome,
+        settled.winner,
+        settled.source,
+        settled.dealer,
+        settled.players,
+        pa.nulls(batch.num_rows, pa.string()),
+    ]
+    fast = pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA)
+    slow_rows = pc.sum(settled.slow).as_py() or 0
+    if not slow_rows:
+        return fast
+    rows = batch.filter(settled.slow).to_pylist()
+    one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+    # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
+    numbers = ints(range(batch.num_rows))
+    ranks = pc.add(pc.cumulative_sum(pc.cast(settled.slow, pa.int64())), scalar(batch.num_rows - 1))
+    joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
+    return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0]
 
 
 def score_rows(
@@ -161,17 +198,18 @@ def score_rows(
 def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
     """The result tuples as a batch of :data:`RESULT_SCHEMA`."""
     columns = list(zip(*found, strict=True)) if found else [()] * 11
-    arrays = [pa.array(columns[0], pa.string())]
-    arrays += [_money(columns[i]) for i in range(1, 5)]
-    arrays += [pa.array(columns[i], pa.string()) for i in range(5, 9)]
-    arrays += [pa.array(columns[9], _NAMES), pa.array(columns[10], pa.string())]
+    arrays = [texts(columns[0])]
+    arrays += [_money(ints(columns[i])) for i in range(1, 5)]
+    arrays += [texts(columns[i]) for i in range(5, 9)]
+    names = [texts([None if named is None else named.get(seat.name) for named in columns[9]]) for seat in SEATS]
+    missing = flags([named is None for named in columns[9]])
+    arrays += [pa.StructArray.from_arrays(names, fields=list(_NAMES), mask=missing), texts(columns[10])]
     return pa.RecordBatch.from_arrays(arrays, schema=RESULT_SCHEMA)
 
 
-def _money(halves: tuple[int | None, ...]) -> pa.Array:
-    """Half units as ``decimal128(19, 1)``, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
-    import pyarrow.compute as pc
-
-    tenths = pc.cast(pa.array([None if h is None else 5 * h for h in halves], pa.int64()), pa.decimal128(19, 0))
+def _money(halves: pa.Array) -> pa.Array:
+    """Half units (``int64``) as ``decimal128(19, 1)``, exactly: the unscaled value of ``h / 2`` at one place is
+    ``5h``."""
+    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(19, 0))
     # the same 128-bit integers read with one decimal place: tenths of a unit
     return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)

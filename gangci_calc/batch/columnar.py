@@ -3,8 +3,9 @@
 - A ``.parquet`` input is read a row group's batch at a time; each row becomes a JSON line (nulls left out,
   as ``gangci_calc.arrow.record_of`` reads them), so the records go through the same scoring as JSON
   Lines, and an error's line is the row's number.
-- ``-o FILE.parquet`` writes :data:`gangci_calc.arrow.RESULT_SCHEMA`, batch by batch, through
-  :func:`gangci_calc.arrow.score_rows`: memory stays flat however many hands.
+- ``-o FILE.parquet`` writes :data:`gangci_calc.arrow.RESULT_SCHEMA`, batch by batch: a Parquet input's
+  batches scored column by column (:func:`gangci_calc.arrow.score_batch`), a JSON Lines input's records one
+  by one (:func:`gangci_calc.arrow.score_rows`). Memory stays flat however many hands.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 from gangci_calc.batch.reading import is_parquet
 
-ROWS = 8192  # rows read at a time
+ROWS = 8192  # rows read at a time, where each becomes a record
+ARROW_ROWS = 65_536  # rows read at a time, where they are scored column by column: a few MB, whatever the file
 
 
 def need_arrow(where: str) -> None:
@@ -36,23 +38,27 @@ def need_arrow(where: str) -> None:
 
 def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any]]]:
     """(number of the first row, the rows as records) of each batch of a Parquet file."""
+    from gangci_calc.arrow import record_of
+
+    first = 1
+    for batch in _parquet_file(name).iter_batches(batch_size=ROWS):
+        rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
+        yield first, rows
+        first += len(rows)
+
+
+def _parquet_file(name: str) -> Any:
+    """The file as pyarrow reads it, or a one-line error that names it."""
     need_arrow(name)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from gangci_calc.arrow import record_of
-
     try:
-        reader = pq.ParquetFile(name)
+        return pq.ParquetFile(name)
     except FileNotFoundError:
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
     except (OSError, pa.ArrowException) as error:
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.NOT_PARQUET, reason=str(error)))) from None
-    first = 1
-    for batch in reader.iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
-        yield first, rows
-        first += len(rows)
 
 
 def parquet_chunks(name: str) -> Iterator[Chunk]:
@@ -86,32 +92,30 @@ def run_to_parquet(
 ) -> Stats:
     """Score every hand of ``inputs`` into a Parquet file of :data:`~gangci_calc.arrow.RESULT_SCHEMA`."""
     need_arrow("-o")
+    import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from gangci_calc.arrow import RESULT_SCHEMA, results_batch, score_rows
-    from gangci_calc.batch.reading import expand, read_chunks
+    from gangci_calc.arrow import RESULT_SCHEMA
+    from gangci_calc.batch.arrays import scalar
+    from gangci_calc.batch.reading import expand
     from gangci_calc.batch.run import Stats
 
     stats = Stats()
-    rules = _rules_of(options)
     with pq.ParquetWriter(output, RESULT_SCHEMA) as writer:
         for name in expand(inputs):
             try:
-                batches = (
-                    (rows for _, rows in parquet_rows(name))
-                    if is_parquet(name)
-                    else (json_rows(chunk) for chunk in read_chunks(name, kind="json"))
-                )
-                for rows in batches:
-                    found = score_rows(rows, rules=rules, check=options.check, lang=options.lang)
+                for scored in _scored(name, options):
+                    errors = pc.is_valid(scored.column("error"))
                     if strict:
-                        failed = next((i for i, row in enumerate(found) if row[-1] is not None), None)
-                        if failed is not None:
-                            found, stats.stopped = found[: failed + 1], True
-                            stats.failure = f"{found[-1][0] or ''}: {found[-1][-1]}".lstrip(": ")
-                    writer.write_batch(results_batch(found, len(found)))
-                    stats.hands += len(found)
-                    stats.failed += sum(1 for row in found if row[-1] is not None)
+                        failed = pc.index(errors, scalar(True)).as_py()
+                        if failed >= 0:
+                            scored, stats.stopped = scored.slice(0, failed + 1), True
+                            row = scored.slice(failed).to_pylist()[0]
+                            stats.failure = f"{row['id'] or ''}: {row['error']}".lstrip(": ")
+                            errors = errors.slice(0, failed + 1)
+                    writer.write_batch(scored)
+                    stats.hands += scored.num_rows
+                    stats.failed += pc.sum(errors).as_py() or 0
                     if stats.stopped:
                         break
             except UnreadableInput as error:
@@ -121,6 +125,22 @@ def run_to_parquet(
                 break
     stats.scored = stats.hands - stats.failed
     return stats
+
+
+def _scored(name: str, options: BatchOptions) -> Iterator[Any]:
+    """The results of a file's hands, a batch at a time: a Parquet file's batches column by column
+    (:func:`gangci_calc.arrow.score_batch`), a JSON Lines file's records one by one."""
+    from gangci_calc.arrow import results_batch, score_batch, score_rows
+    from gangci_calc.batch.reading import read_chunks
+
+    rules = _rules_of(options)
+    if is_parquet(name):
+        for batch in _parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
+            yield score_batch(batch, rules=rules, check=options.check, lang=options.lang)
+        return
+    for chunk in read_chunks(name, kind="json"):
+        rows = json_rows(chunk)
+        yield results_batch(score_rows(rows, rules=rules, check=options.check, lang=options.lang), len(rows))
 
 
 def _rules_of(options: BatchOptions) -> dict[str, Any] | None:

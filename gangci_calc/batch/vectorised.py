@@ -1,0 +1,512 @@
+"""The fast path over Arrow columns: a batch of plain records settled column by column (Parquet, ``score_batch``).
+
+Each row's settlement is one of the fast path's plans (:mod:`.fast`: the core's shares for an add-on setting, a
+dealer and a win, as a linear form of the add-on counts at a table's stakes). Here a row's plan is found from a
+number made of its columns, each plan met in the batch is worked out once from the same tables, and the nets are
+the forms' terms taken row by row and summed with Arrow's compute kernels: no Python per row.
+
+A row the fast path would hand to the loader (a value it is not sure of, a column it does not read that is not
+null, a kong or an outcome the core refuses) is marked *slow*. The caller scores the slow rows one by one through
+the API, which gives the loader's result or its error; so no row is ever called wrong here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from msgspec import UNSET
+
+from gangci_calc.batch.arrays import flags, ints, scalar, texts
+from gangci_calc.batch.fast import (
+    KONG,
+    REFUSED,
+    WIN,
+    ZERO,
+    FastKong,
+    FastPath,
+    FastStakes,
+    FastWin,
+    Form,
+    Known,
+    bounds,
+)
+from gangci_calc.errors import RuleError
+from gangci_calc.io.load.fields import name_text
+from gangci_calc.io.load.schema import TOP
+
+LETTERS = ("E", "S", "W", "N")
+TYPES = tuple(WIN)  # the win types the fast path knows, by their code
+KINDS = tuple(KONG)  # the kong types
+BETS = ("piao", "di", "gang")  # a seat's counts, in the order of the fast path's count indexes (seat × 3 + this)
+READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id"})
+LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
+_NO = ""  # a null text, where a key must be made of texts
+
+
+class Settled(NamedTuple):
+    """A batch settled column by column: the result columns (``net`` in half units per seat) for every row, and
+    which rows are slow (their values here mean nothing: the caller scores them one by one)."""
+
+    slow: Any  # pa.BooleanArray, no nulls
+    halves: list[Any]  # int64 per seat, E S W N
+    outcome: Any
+    winner: Any
+    source: Any
+    dealer: Any
+    players: Any  # struct of E S W N names, null where the row names none
+    ident: Any  # the id as text
+
+
+class _Slow:
+    """The slow rows, marked as the columns are read."""
+
+    def __init__(self, rows: int) -> None:
+        self.mask = flags([False] * rows)
+
+    def mark(self, where: Any) -> None:
+        """Mark the rows where ``where`` is true (a null is not true)."""
+        self.mask = pc.or_(self.mask, pc.fill_null(where, scalar(False)))
+
+    def given(self, column: Any) -> None:
+        """Mark every row where ``column`` is given (not null): a value this path does not read."""
+        self.mark(pc.is_valid(column))
+
+
+def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
+    """Every row of ``batch`` settled by the fast path's plans, or marked slow."""
+    rows = batch.num_rows
+    slow = _Slow(rows)
+    for name in batch.schema.names:
+        if name not in READ and TOP.lookup.get(name) != "meta":  # meta is never on a result row
+            slow.given(batch.column(name))
+    columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
+    nulls = pa.nulls(rows, pa.string())
+
+    dealer = _text(columns.get("dealer"), slow) or nulls
+    dealer_at = _seat(dealer, slow, required=True)
+    win = _struct(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
+    if win is None:
+        slow.mark(flags([True] * rows))
+        win = {}
+    kind = _text(win.get("type"), slow) or nulls
+    kind_at = _code(kind, TYPES, slow, required=True)
+    winner = _text(win.get("winner"), slow) or nulls
+    source = _text(win.get("from"), slow) or nulls
+    winner_at, source_at = _seat(winner, slow), _seat(source, slow)
+    bao = _flag(win.get("bao"), slow)
+    if bao is not None:
+        slow.mark(bao)  # 包次 named by hand: the loader's (the fast path's plans are for the seed's table)
+    policy = _flag(columns.get("policy"), slow)
+    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else _zeros(rows)
+
+    stakes = _Stakes(columns.get("stakes"), rows, fast, slow)
+    counts = _counts(columns.get("bets"), dealer_at, on, slow)
+    code = _combine(
+        [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
+    )
+    plans = _OUTCOMES.tables(code, fast)
+    at = pc.take(plans.place, code)
+    slow.mark(pc.take(plans.refused, at))
+    halves = [pc.take(plans.const[seat], at) for seat in range(4)]
+    _add_terms(halves, plans.deltas, counts, at)
+    kongs = columns.get("kongs")
+    if kongs is not None:
+        _add_kongs(halves, kongs, on, stakes, counts, pc.take(plans.draw, at), fast, slow)
+    halves = [pc.multiply(net, stakes.scale) for net in halves]
+    players = _players(columns.get("players"), rows, slow)
+    ident = _ident(columns.get("id"), rows, slow)
+    return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
+
+
+# ---------------------------------------------------------------- columns as this path reads them
+
+
+def _text(column: Any, slow: _Slow) -> Any:
+    """A text column as ``string``; ``None`` (its given rows slow) where it holds something else."""
+    if column is None:
+        return None
+    kind = column.type
+    if pa.types.is_string(kind):
+        return column
+    if pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
+        return pc.cast(column, pa.string())
+    slow.given(column)
+    return None
+
+
+def _whole(column: Any, slow: _Slow) -> Any:
+    """A column of whole numbers as ``int64``; ``None`` (its given rows slow) where it holds something else."""
+    if column is None:
+        return None
+    if pa.types.is_integer(column.type) and column.type != pa.uint64():
+        return pc.cast(column, pa.int64())
+    slow.given(column)
+    return None
+
+
+def _flag(column: Any, slow: _Slow) -> Any:
+    if column is None or pa.types.is_boolean(column.type):
+        return column
+    slow.given(column)
+    return None
+
+
+def _struct(column: Any, fields: tuple[str, ...], slow: _Slow, *, required: bool = False) -> dict[str, Any] | None:
+    """A struct column's known fields (each null where the struct is); a field it has not heard of makes its rows
+    slow, and so does a missing struct where it is ``required``. ``None`` where the column is missing or not a
+    struct (its given rows slow)."""
+    if column is None:
+        return None
+    if not pa.types.is_struct(column.type):
+        slow.given(column)
+        return None
+    found = {}
+    for field in column.type:
+        values = pc.struct_field(column, field.name)
+        if field.name in fields:
+            found[field.name] = values
+        else:
+            slow.given(values)
+    if required:  # missing: the loader says what is wanted
+        slow.mark(pc.is_null(column))
+    return found
+
+
+def _seat(letters: Any, slow: _Slow, *, required: bool = False) -> Any:
+    """Each seat letter's number (E S W N: 0-3); a missing one is 4, or slow where ``required``."""
+    return _code(letters, LETTERS, slow, required=required)
+
+
+def _code(values: Any, names: tuple[str, ...], slow: _Slow, *, required: bool) -> Any:
+    """Each value's place in ``names`` (as ``int64``); a value not there is slow, and a missing one is
+    ``len(names)``, or slow where ``required``."""
+    at = pc.index_in(values, value_set=texts(names))
+    slow.mark(pc.and_(pc.is_valid(values), pc.is_null(at)))
+    if required:
+        slow.mark(pc.is_null(values))
+    return pc.fill_null(pc.cast(at, pa.int64()), scalar(len(names)))
+
+
+def _zeros(rows: int) -> Any:
+    return ints([0] * rows)
+
+
+def _combine(parts: list[tuple[Any, int]]) -> Any:
+    """Codes, each below its bound, as one number per row (mixed radix)."""
+    code = None
+    for values, bound in parts:
+        code = values if code is None else pc.add(pc.multiply(code, scalar(bound)), values)
+    return code
+
+
+class _Stakes:
+    """The stakes of each row as the fast path knows them (:class:`~.fast.Known`): the forms' ratio, by its number
+    (:data:`_RATIOS`), and the scale (杠底, where the stakes are in the usual proportions)."""
+
+    def __init__(self, column: Any, rows: int, fast: FastPath, slow: _Slow) -> None:
+        if column is not None and pa.types.is_integer(column.type):  # a scheme's number
+            keys, values = self._schemes(column, fast, slow)
+        else:
+            keys, values = self._mappings(column, rows, fast, slow)
+        found = pc.dictionary_encode(keys)
+        knowns = [fast.stakes.get(value) or fast._stakes(value) if value is not None else None for value in
+                  (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
+        ratio = _RATIOS.numbered(knowns)
+        scale = [known.scale if known is not None else 0 for known in knowns]
+        slow.mark(pc.take(flags([known is None for known in knowns]), found.indices))
+        self.ratio = pc.take(ints(ratio), found.indices)
+        self.scale = pc.take(ints(scale), found.indices)
+
+    @staticmethod
+    def _schemes(column: Any, fast: FastPath, slow: _Slow) -> tuple[Any, Callable[[Any], object]]:
+        values = pc.cast(column, pa.int64()) if column.type != pa.uint64() else None
+        if values is None:
+            slow.given(column)
+            values = pa.nulls(len(column), pa.int64())
+        slow.mark(pc.is_null(values))
+        known = {key for key in fast.stakes if isinstance(key, int)}
+        return pc.fill_null(values, scalar(0)), lambda key: key if key in known else None
+
+    @staticmethod
+    def _mappings(column: Any, rows: int, fast: FastPath, slow: _Slow) -> tuple[Any, Callable[[Any], object]]:
+        parts = _struct(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
+        if parts is None:
+            slow.mark(flags([True] * rows))
+            return texts([_NO] * rows), lambda key: None
+        amounts = []
+        for name in ("gang", "bomb", "ci", "dianpao"):
+            values = _whole(parts.get(name), slow)
+            if values is None:
+                values = pa.nulls(rows, pa.int64())
+            slow.mark(
+                pc.or_(pc.less_equal(values, scalar(0)), pc.greater(values, scalar(min(LARGEST, bounds().amount))))
+            )
+            amounts.append(pc.cast(values, pa.string()))
+        slow.mark(pc.is_null(amounts[0]))  # 杠底 is the one it must give
+        key = pc.binary_join_element_wise(*(pc.fill_null(a, scalar(_NO)) for a in amounts), scalar(","))
+        return pc.fill_null(key, scalar(_NO)), _stakes_of
+
+
+def _stakes_of(key: str) -> FastStakes | None:
+    """A stakes mapping from its key (``gang,bomb,ci,dianpao``, a missing one empty)."""
+    if not key:
+        return None
+    amounts = [int(part) if part else None for part in key.split(",")]
+    if amounts[0] is None or any(a is not None and not 0 < a <= min(LARGEST, bounds().amount) for a in amounts):
+        return None  # its rows are slow: the loader says what is wrong
+    gang, bomb, ci, point = (UNSET if a is None else a for a in amounts)
+    return FastStakes(gang, bomb, ci, point)  # type: ignore[arg-type]
+
+
+class _Ratios:
+    """The stakes' ratios met in this process (:attr:`Known.ratio`: the usual proportions, or a table's own), each
+    with a number: a code's most significant part."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[object, int] = {}
+        self.ratios: list[object] = []
+        self.bases: list[tuple[int, int, int, int]] = []
+
+    def numbered(self, knowns: list[Known | None]) -> list[int]:
+        """Each known stakes' ratio number (0 for ``None``). Past 64 ratios the tables start again, before a
+        batch is numbered, never in the middle of one."""
+        fresh = {known.ratio for known in knowns if known is not None and known.ratio not in self.numbers}
+        if fresh and len(self.ratios) + len(fresh) > 64:  # tables with stakes of their own: bounded all the same
+            self.numbers.clear()
+            self.ratios.clear()
+            self.bases.clear()
+            _OUTCOMES.clear()
+            _KONG_FORMS.clear()
+        found = []
+        for known in knowns:
+            if known is not None and known.ratio not in self.numbers:
+                self.numbers[known.ratio] = len(self.ratios)
+                self.ratios.append(known.ratio)
+                self.bases.append(known.bases)
+            found.append(0 if known is None else self.numbers[known.ratio])
+        return found
+
+    def form(self, plan: Any, number: int) -> Form:
+        """``plan``'s form at a numbered ratio."""
+        ratio = self.ratios[number]
+        return plan.forms.get(ratio) or plan.form(ratio, self.bases[number])  # type: ignore[no-any-return]
+
+
+class Tables(NamedTuple):
+    """The forms of the codes met so far, as Arrow arrays: a code's row is ``place[code]``."""
+
+    place: Any  # int64 by code: its row in the tables below (null: not met)
+    refused: Any  # bool by row: the core refuses it (the loader says why)
+    draw: Any  # bool by row: a 流局 that voids the kongs
+    const: list[Any]  # int64 by row, per seat: the form's constant, in halves
+    deltas: list[list[Any] | None]  # per count index, per seat: int64 by row (None: no form met counts it)
+
+
+class _Forms:
+    """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
+    by), worked out once each from the fast path's plans, and kept as :class:`Tables`."""
+
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int], Any]) -> None:
+        self.width = width
+        self.plan_of = plan_of  # a code's plan, without its ratio
+        self.clear()
+
+    def clear(self) -> None:
+        self.place: list[int | None] = []
+        self.refused: list[bool] = []
+        self.draw: list[bool] = []
+        self.const: list[list[int]] = [[], [], [], []]
+        self.deltas: list[list[list[int]]] = [[[], [], [], []] for _ in range(ZERO)]
+        self.made: Tables | None = None
+
+    def tables(self, codes: Any, fast: FastPath) -> Tables:
+        """The tables, with every code of ``codes`` in them."""
+        place = self.place
+        new = [code for code in pc.unique(codes).to_pylist() if code >= len(place) or place[code] is None]
+        if new or self.made is None:
+            for code in new:
+                self._add(code, fast)
+            self.made = Tables(
+                ints(self.place),
+                flags(self.refused),
+                flags(self.draw),
+                [ints(values) for values in self.const],
+                [[ints(values) for values in seats] if any(any(v) for v in seats) else None for seats in self.deltas],
+            )
+        return self.made
+
+    def _add(self, code: int, fast: FastPath) -> None:
+        if code >= len(self.place):
+            self.place.extend([None] * (code + 1 - len(self.place)))
+        self.place[code] = len(self.refused)
+        number, rest = divmod(code, self.width)
+        plan = self.plan_of(fast, rest)
+        self.refused.append(plan is REFUSED)
+        self.draw.append(plan.draw)
+        form = _RATIOS.form(plan, number) if plan is not REFUSED else _NOTHING
+        for seat in range(4):
+            self.const[seat].append(form.const[seat])
+        for index in range(ZERO):
+            delta = form.deltas[index] or (0, 0, 0, 0)
+            for seat in range(4):
+                self.deltas[index][seat].append(delta[seat])
+
+
+def _outcome_plan(fast: FastPath, code: int) -> Any:
+    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from)."""
+    code, source = divmod(code, 5)
+    code, winner = divmod(code, 5)
+    code, kind = divmod(code, len(TYPES) + 1)
+    policy, dealer = divmod(code, 5)
+    if dealer >= 4 or kind >= len(TYPES):
+        return REFUSED
+    win = FastWin(
+        TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
+    )
+    return fast.plans.get((bool(policy), LETTERS[dealer], win)) or fast._plan(bool(policy), LETTERS[dealer], win)
+
+
+def _kong_plan(fast: FastPath, code: int) -> Any:
+    """The fast path's plan for a kong's code (add-ons on?, by, type, from)."""
+    code, source = divmod(code, 5)
+    code, kind = divmod(code, len(KINDS) + 1)
+    policy, by = divmod(code, 5)
+    if by >= 4 or kind >= len(KINDS):
+        return REFUSED
+    kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
+    return fast.kongs.get((bool(policy), kong)) or fast._kong(bool(policy), kong)
+
+
+_RATIOS = _Ratios()
+_OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
+_KONG_FORMS = _Forms(2 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
+
+
+_NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
+
+
+def _counts(column: Any, dealer: Any, on: Any, slow: _Slow) -> list[Any | None]:
+    """The add-on counts, by the fast path's count index (seat × 3 + 飘/抵/杠), 0 where not given; ``None`` for a
+    count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
+    counts: list[Any | None] = [None] * ZERO
+    seats = _struct(column, LETTERS, slow)
+    if not seats:
+        return counts
+    largest = bounds().counts
+    off = pc.equal(on, scalar(0))
+    for seat, letter in enumerate(LETTERS):
+        bets = _struct(seats.get(letter), BETS, slow)
+        for number, name in enumerate(BETS):
+            values = _whole((bets or {}).get(name), slow)
+            if values is None:
+                continue
+            slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
+            values = pc.fill_null(values, scalar(0))
+            given = pc.not_equal(values, scalar(0))
+            slow.mark(pc.and_(given, off))
+            if name == "di":  # 抵 on the dealer: the core refuses it
+                slow.mark(pc.and_(given, pc.equal(dealer, scalar(seat))))
+            counts[seat * 3 + number] = values
+    return counts
+
+
+def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:
+    """``halves`` raised by each count set times its plan's delta, seat by seat."""
+    for index, tables in enumerate(deltas):
+        values = counts[index]
+        if tables is None or values is None:
+            continue
+        for seat in range(4):
+            halves[seat] = pc.add(halves[seat], pc.multiply(values, pc.take(tables[seat], at)))
+
+
+def _add_kongs(
+    halves: list[Any], column: Any, on: Any, stakes: _Stakes, counts: list[Any | None], draw: Any, fast: FastPath,
+    slow: _Slow,
+) -> None:  # fmt: skip
+    """Each row's kongs added to ``halves`` (none on a 流局 that voids them); a row with a kong the fast path does
+    not take is slow."""
+    kind = column.type
+    if not (pa.types.is_list(kind) or pa.types.is_large_list(kind)) or not pa.types.is_struct(kind.value_type):
+        slow.given(column)
+        return
+    flat = pc.list_flatten(column)
+    if not len(flat):
+        return
+    parents = pc.cast(pc.list_parent_indices(column), pa.int64())
+    bad = _Slow(len(flat))
+    fields = _struct(flat, ("by", "type", "from"), bad, required=True) or {}
+    nulls = pa.nulls(len(flat), pa.string())
+    by = _seat(_text(fields.get("by"), bad) or nulls, bad, required=True)
+    kind_at = _code(_text(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
+    source = _seat(_text(fields.get("from"), bad) or nulls, bad)
+    code = _combine(
+        [(pc.take(stakes.ratio, parents), 1), (pc.take(on, parents), 2), (by, 5), (kind_at, len(KINDS) + 1),
+         (source, 5)]
+    )  # fmt: skip
+    made = _KONG_FORMS.tables(code, fast)
+    at = pc.take(made.place, code)
+    bad.mark(pc.take(made.refused, at))
+    numbers = ints(range(len(column)))
+    slow.mark(pc.is_in(numbers, value_set=pc.filter(parents, bad.mask)))
+    added = [pc.take(made.const[seat], at) for seat in range(4)]
+    _add_terms(added, made.deltas, [None if values is None else pc.take(values, parents) for values in counts], at)
+    voided = pc.take(draw, parents)
+    zero = scalar(0)
+    summed = (
+        pa.table({"row": parents, **{str(seat): pc.if_else(voided, zero, added[seat]) for seat in range(4)}})
+        .group_by("row")
+        .aggregate([(str(seat), "sum") for seat in range(4)])
+    )
+    where = pc.index_in(numbers, value_set=summed.column("row").combine_chunks())
+    for seat in range(4):
+        total = pc.fill_null(pc.take(summed.column(f"{seat}_sum").combine_chunks(), where), scalar(0))
+        halves[seat] = pc.add(halves[seat], total)
+
+
+def _players(column: Any, rows: int, slow: _Slow) -> Any:
+    """The names at the seats (a struct, null where a row names none); a name the loader would change or refuse,
+    or one name at two seats, makes its row slow."""
+    names = [pa.nulls(rows, pa.string())] * 4
+    fields = _struct(column, LETTERS, slow) or {}
+    for seat, letter in enumerate(LETTERS):
+        values = _text(fields.get(letter), slow)
+        if values is not None:
+            names[seat] = values
+    given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
+    refused = [name for name in given if not _kept(name)]
+    if refused:
+        for values in names:
+            slow.mark(pc.is_in(values, value_set=texts(refused)))
+    for first in range(4):
+        for second in range(first + 1, 4):
+            slow.mark(pc.equal(names[first], names[second]))
+    named = pc.or_(
+        pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
+    )
+    return pa.StructArray.from_arrays(names, names=list(LETTERS), mask=pc.invert(named))
+
+
+def _kept(name: str) -> bool:
+    """Does the loader keep this name as it is?"""
+    try:
+        return name_text(name, ()) == name
+    except RuleError:
+        return False
+
+
+def _ident(column: Any, rows: int, slow: _Slow) -> Any:
+    """The record's id as text; a whole number beyond the loader's digits, or an id of another kind, is slow."""
+    if column is None:
+        return pa.nulls(rows, pa.string())
+    if pa.types.is_integer(column.type) and column.type != pa.uint64():
+        values = pc.cast(column, pa.int64())
+        digits = bounds().digits
+        if digits < 19:
+            largest = 10**digits
+            slow.mark(pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest))))
+        return pc.cast(values, pa.string())
+    return _text(column, slow) or pa.nulls(rows, pa.string())
