@@ -8,9 +8,10 @@ polars write them from the JSON records, a null meaning "not given". It returns 
 per hand, in order, with :data:`RESULT_SCHEMA`. A hand the rules refuse gets its reason in
 ``error`` and nulls elsewhere; the batch never fails for a bad row.
 
-Money is ``decimal128(19, 1)``: whole units with one decimal place, because a share can be
+Money is ``decimal128(38, 1)``: whole units with one decimal place, because a share can be
 half a unit (直呲's ½C) and every engine sums decimals exactly and shows them as money,
-with no convention (such as half units) to remember.
+with no convention (such as half units) to remember. 38 digits hold any hand the loader
+takes (a stake may have 18 digits).
 
 >>> import pyarrow as pa
 >>> hands = pa.RecordBatch.from_pylist([
@@ -30,10 +31,10 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.batch.arrays import flags, ints, scalar, texts
+from gangci_calc.batch.arrays import flags, ints, scalar, texts, validity
 from gangci_calc.rules import SEATS
 
-MONEY = pa.decimal128(19, 1)
+MONEY = pa.decimal128(38, 1)
 _NAMES = pa.struct([(seat.name, pa.string()) for seat in SEATS])
 RESULT_SCHEMA = pa.schema(
     [
@@ -53,11 +54,17 @@ def spark_schema() -> str:
     """:data:`RESULT_SCHEMA` as Spark's DDL, for ``DataFrame.mapInArrow(..., spark_schema())``.
 
     >>> spark_schema()[:60]
-    'id STRING, net_E DECIMAL(19,1), net_S DECIMAL(19,1), net_W D'
+    'id STRING, net_E DECIMAL(38,1), net_S DECIMAL(38,1), net_W D'
     """
     parts = []
     for field in RESULT_SCHEMA:
-        kind = "STRING" if field.type == pa.string() else "DECIMAL(19,1)" if field.type == MONEY else None
+        kind = (
+            "STRING"
+            if field.type == pa.string()
+            else f"DECIMAL({MONEY.precision},{MONEY.scale})"
+            if field.type == MONEY
+            else None
+        )
         if kind is None:  # the players
             kind = "STRUCT<" + ", ".join(f"{seat.name}: STRING" for seat in SEATS) + ">"
         name = f"`{field.name}`" if field.name == "from" else field.name  # a word of SQL's own
@@ -199,7 +206,7 @@ def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
     """The result tuples as a batch of :data:`RESULT_SCHEMA`."""
     columns = list(zip(*found, strict=True)) if found else [()] * 11
     arrays = [texts(columns[0])]
-    arrays += [_money(ints(columns[i])) for i in range(1, 5)]
+    arrays += [_money_of(columns[i]) for i in range(1, 5)]
     arrays += [texts(columns[i]) for i in range(5, 9)]
     names = [texts([None if named is None else named.get(seat.name) for named in columns[9]]) for seat in SEATS]
     missing = flags([named is None for named in columns[9]])
@@ -208,8 +215,15 @@ def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
 
 
 def _money(halves: pa.Array) -> pa.Array:
-    """Half units (``int64``) as ``decimal128(19, 1)``, exactly: the unscaled value of ``h / 2`` at one place is
-    ``5h``."""
-    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(19, 0))
+    """Half units (``int64``) as :data:`MONEY`, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
+    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(MONEY.precision, 0))
     # the same 128-bit integers read with one decimal place: tenths of a unit
     return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
+
+
+def _money_of(halves: Iterable[int | None]) -> pa.Array:
+    """Half units of any size (Python's ints: a loader's hand may pass int64) as :data:`MONEY`, from its buffer of
+    128-bit little-endian integers, the unscaled ``5h``."""
+    values = list(halves)
+    packed = b"".join((0 if h is None else 5 * h).to_bytes(16, "little", signed=True) for h in values)
+    return pa.Array.from_buffers(MONEY, len(values), [validity(values), pa.py_buffer(packed)])

@@ -46,6 +46,7 @@ MUTATIONS: list[Any] = [
     lambda r: r.update(stakes=3),  # no such scheme
     lambda r: r.update(stakes={"gang": 0}),
     lambda r: r.update(stakes={"gang": 10**13}),  # beyond what this path sums in int64
+    lambda r: r.update(stakes={"gang": 10**17}),  # nets beyond int64: the row path, into 38 digits
     lambda r: r.update(stakes={"gang": 5, "ci": 7}),  # stakes of a table's own proportions
     lambda r: r.update(stakes={"bomb": 5}),  # no 杠底
     lambda r: r["win"].update(winner="E") if r["win"]["type"] == "draw" else r["win"].update(type="draw"),
@@ -102,7 +103,8 @@ def _expected(batch: Any) -> list[Any]:
             return [strip(v) for v in value]
         return value
 
-    return list(score_many([{k: v for k, v in strip(row).items() if k != "meta"} for row in batch.to_pylist()], lang="en"))
+    rows = [{k: v for k, v in strip(row).items() if k != "meta"} for row in batch.to_pylist()]
+    return list(score_many(rows, lang="en"))
 
 
 @settings(max_examples=examples(300), deadline=None)

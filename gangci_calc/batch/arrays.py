@@ -22,7 +22,7 @@ import pyarrow as pa
 
 def ints(values: Sequence[int | None]) -> Any:
     """An ``int64`` array."""
-    missing = _validity(values)
+    missing = validity(values)
     packed = array("q", [0 if value is None else value for value in values])
     return pa.Array.from_buffers(pa.int64(), len(values), [missing, pa.py_buffer(packed)])
 
@@ -39,10 +39,10 @@ def texts(values: Sequence[str | None]) -> Any:
     for text in encoded:
         offsets.append(offsets[-1] + len(text))
     data = pa.py_buffer(b"".join(encoded))
-    return pa.Array.from_buffers(pa.string(), len(values), [_validity(values), pa.py_buffer(offsets), data])
+    return pa.Array.from_buffers(pa.string(), len(values), [validity(values), pa.py_buffer(offsets), data])
 
 
-def _validity(values: Sequence[object]) -> Any:
+def validity(values: Sequence[object]) -> Any:
     """The bitmap of the values given (``None`` where every one is)."""
     if all(value is not None for value in values):
         return None

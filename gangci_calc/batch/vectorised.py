@@ -346,7 +346,8 @@ class _Forms:
         plan = self.plan_of(fast, rest)
         self.refused.append(plan is REFUSED)
         self.draw.append(plan.draw)
-        form = _RATIOS.form(plan, number) if plan is not REFUSED else _NOTHING
+        known = plan is not REFUSED and number < len(_RATIOS.ratios)  # else its rows are slow
+        form = _RATIOS.form(plan, number) if known else _NOTHING
         for seat in range(4):
             self.const[seat].append(form.const[seat])
         for index in range(ZERO):
