@@ -142,7 +142,7 @@ class PaidLayout:
     """A plan's payments at one stakes, for ``--payments``: the JSON text with a slot per amount, the amounts
     without add-ons, and for each add-on count the payments it raises (amount = const + Σ count × coefficient)."""
 
-    __slots__ = ("consts", "deltas", "first", "fixed", "last", "template")
+    __slots__ = ("consts", "deltas", "first", "fixed", "last", "raises", "template")
 
     def __init__(self, groups: list[list[Any]]) -> None:
         texts = []
@@ -155,7 +155,9 @@ class PaidLayout:
         for number, (_, _, coefficients) in enumerate(groups):
             for index, coefficient in coefficients.items():
                 deltas.setdefault(index, []).append((number, coefficient))
-        self.deltas = {index: tuple(found) for index, found in deltas.items()}
+        # by count index (a list, not a mapping: filled() is on the hot path): (payment number, coefficient) ...
+        self.deltas = [tuple(deltas[index]) if index in deltas else None for index in range(ZERO + 1)]
+        self.raises = bool(deltas)  # does any count raise these payments?
         self.fixed = self.template.format(*(halves_text(a) for a in self.consts))
         self.first: Label | None = groups[0][0] if groups else None
         self.last: Label | None = groups[-1][0] if groups else None
@@ -165,7 +167,7 @@ class PaidLayout:
         amounts = None
         deltas = self.deltas
         for index, count in counts:
-            raised = deltas.get(index)
+            raised = deltas[index]
             if raised is not None:
                 if amounts is None:
                     amounts = self.consts.copy()
@@ -208,7 +210,7 @@ class Plan:
         self.draw = draw  # 流局: the kongs are void (the seed's rules)
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
         self.forms: dict[object, Form] = {}  # by the stakes' ratio (the usual, or a table's own)
-        self.paid: dict[object, PaidLayout] = {}  # --payments: by the stakes as the fast path knows them
+        self.paid: dict[object, PaidLayout] = {}  # --payments: by the stakes' Known.amounts
 
     def payment_layout(self, known: Known) -> PaidLayout:
         """The payments of these shares at these stakes, laid out once for ``--payments`` (:class:`PaidLayout`)."""
@@ -225,7 +227,7 @@ class Plan:
                     group[2][index] = group[2].get(index, 0) + unit
         if len(self.paid) > 64:
             self.paid.clear()
-        made = self.paid[known] = PaidLayout(groups)
+        made = self.paid[known.amounts] = PaidLayout(groups)
         return made
 
     def form(self, stakes: object, base: tuple[int, int, int, int]) -> Form:
@@ -264,6 +266,12 @@ class Known(NamedTuple):
     bases: tuple[int, int, int, int]  # the bases the forms are made with
     scale: int
     keys: int  # the keys the stakes take in JSON (0 for ``stakes: 1``)
+
+    @property
+    def amounts(self) -> object:
+        """What the amounts depend on, as a quick key (``--payments`` lays out each plan once per amounts): 杠底
+        for stakes in the usual proportions, else the bases."""
+        return self.scale if self.ratio is STANDARD else self.bases
 
 
 STANDARD = "standard"
@@ -330,7 +338,9 @@ class FastPath:
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
-        self.counted: list[tuple[int, int]] = []  # the add-on counts of the record settle() last took
+        # the add-on counts, the plan and the stakes of the record settle() last took, for payments()
+        self.counted: list[tuple[int, int]] = []
+        self.plan, self.known = REFUSED, _STAKES[1]
 
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
@@ -367,7 +377,7 @@ class FastPath:
         net: Net = form.const
         keys = plan.keys + known.keys + (record.policy is not UNSET)
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        self.counted = counted
+        self.counted, self.plan, self.known = counted, plan, known
         if record.bets is not UNSET:
             added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
             if added is None:
@@ -400,22 +410,21 @@ class FastPath:
         as the core's :func:`~gangci_calc.rules.settle.settle` makes them (a payer's consecutive shares to one
         payee for one reason are one payment), each share ``base × k × (1 + counts)``. Each outcome's and kong's
         payments are laid out once per stakes (:class:`PaidLayout`); a record only adds its counts."""
-        policy = record.policy is True
-        plan = self.plans[(policy, record.dealer, record.win)]
-        known = self.stakes[record.stakes]
-        counts = self.counted  # what settle() found set, for this record
-        layout = plan.paid.get(known) or plan.payment_layout(known)
+        plan, known, counts = self.plan, self.known, self.counted  # what settle() found, for this record
+        amounts = known.amounts
+        layout = plan.paid.get(amounts) or plan.payment_layout(known)
         if record.kongs is UNSET or plan.draw or not record.kongs:
             return f"[{layout.filled(counts) if counts else layout.fixed}]"
         parts = [layout.filled(counts) if counts else layout.fixed] if layout.first is not None else []
         last = layout.last
         kongs = self.kongs
+        policy = record.policy is True
         for kong in record.kongs:
             made = kongs[(policy, kong)]
-            layout = made.paid.get(known) or made.payment_layout(known)
+            layout = made.paid.get(amounts) or made.payment_layout(known)
             if layout.first == last:  # two kongs alike, one after the other: settle() makes them one payment
                 return self._merged_payments(plan, record, known, counts)
-            parts.append(layout.filled(counts) if counts and layout.deltas else layout.fixed)
+            parts.append(layout.filled(counts) if counts and layout.raises else layout.fixed)
             last = layout.last
         return "[" + ", ".join(parts) + "]"
 
