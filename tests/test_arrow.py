@@ -168,3 +168,22 @@ def test_decimal_amounts_load_in_polars_and_pandas(runner, tmp_path: Path) -> No
     table = pd.read_json(io.StringIO(text), lines=True)
     nets = pd.json_normalize(table["net"])
     assert len(nets) == 10_001 and (nets.sum(axis=1) == 0).all() and nets.iloc[0]["S"] == 600.0
+
+
+def test_parquet_in_and_out_scores_by_columns_as_score_many(runner, tmp_path: Path) -> None:
+    """`gangci batch hands.parquet -o results.parquet`: the batches scored column by column, in order, each row as
+    `score_many` scores its record; `--strict` stops at the first bad row and writes no file."""
+    import pyarrow.parquet as pq
+
+    from gangci_calc.cli import app
+
+    hands = tmp_path / "hands.parquet"
+    pq.write_table(duck_table(PLATFORM), hands, row_group_size=2)
+    out = tmp_path / "results.parquet"
+    done = runner.invoke(app, ["batch", str(hands), "-o", str(out)])
+    assert done.exit_code == 1, done.output  # g-1003 is wrong on purpose
+    for row, want in zip(pq.read_table(out).to_pylist(), score_many(records(PLATFORM)), strict=True):
+        agrees(row, want)
+    strict = tmp_path / "strict.parquet"
+    done = runner.invoke(app, ["batch", str(hands), "-o", str(strict), "--strict"])
+    assert done.exit_code == 1 and "g-1003" in done.output and not strict.exists()
