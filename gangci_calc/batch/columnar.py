@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 from gangci_calc.batch.reading import is_parquet
 
 ROWS = 8192  # rows read at a time, where each becomes a record
-ARROW_ROWS = 65_536  # rows read at a time, where they are scored column by column: a few MB, whatever the file
+ARROW_ROWS = 16_384  # rows read at a time where they are scored column by column: the fastest, and memory stays flat
 
 
 def need_arrow(where: str) -> None:
@@ -130,6 +130,8 @@ def run_to_parquet(
 def _scored(name: str, options: BatchOptions) -> Iterator[Any]:
     """The results of a file's hands, a batch at a time: a Parquet file's batches column by column
     (:func:`gangci_calc.arrow.score_batch`), a JSON Lines file's records one by one."""
+    import pyarrow as pa
+
     from gangci_calc.arrow import results_batch, score_batch, score_rows
     from gangci_calc.batch.reading import read_chunks
 
@@ -137,6 +139,7 @@ def _scored(name: str, options: BatchOptions) -> Iterator[Any]:
     if is_parquet(name):
         for batch in _parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
             yield score_batch(batch, rules=rules, check=options.check, lang=options.lang)
+            pa.default_memory_pool().release_unused()
         return
     for chunk in read_chunks(name, kind="json"):
         rows = json_rows(chunk)
