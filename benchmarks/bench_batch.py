@@ -116,7 +116,7 @@ def main() -> None:
                 [json.loads(line) for line in f]
 
         rows = [
-            ("YAML ", yaml_path, parse_yaml, lambda: batch(yaml_path), lambda: batch(yaml_path, 2), 1.10),
+            ("YAML ", yaml_path, parse_yaml, lambda: batch(yaml_path), lambda: batch(yaml_path, 2), 1.05),
             ("JSONL", jsonl_path, parse_jsonl, lambda: batch(jsonl_path), lambda: batch(jsonl_path, 2), 0.80),
         ]
         for name, path, parse, one, two, goal in rows:
