@@ -56,15 +56,10 @@ def spark_schema() -> str:
     >>> spark_schema()[:60]
     'id STRING, net_E DECIMAL(38,1), net_S DECIMAL(38,1), net_W D'
     """
+    kinds = {pa.string(): "STRING", MONEY: f"DECIMAL({MONEY.precision},{MONEY.scale})"}
     parts = []
     for field in RESULT_SCHEMA:
-        kind = (
-            "STRING"
-            if field.type == pa.string()
-            else f"DECIMAL({MONEY.precision},{MONEY.scale})"
-            if field.type == MONEY
-            else None
-        )
+        kind = kinds.get(field.type)
         if kind is None:  # the players
             kind = "STRUCT<" + ", ".join(f"{seat.name}: STRING" for seat in SEATS) + ">"
         name = f"`{field.name}`" if field.name == "from" else field.name  # a word of SQL's own
