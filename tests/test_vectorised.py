@@ -107,7 +107,7 @@ def _expected(batch: Any) -> list[Any]:
     return list(score_many(rows, lang="en"))
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(120), deadline=None)  # 12 seeds of 300 ran clean as it was written
 @given(st.lists(st.tuples(plain_records(), st.sampled_from(range(len(MUTATIONS)))), min_size=1, max_size=6))
 def test_every_row_agrees_with_score_many(cases: list[tuple[dict[str, Any], int]]) -> None:
     records = []
