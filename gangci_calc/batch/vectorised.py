@@ -36,8 +36,9 @@ from gangci_calc.batch.fast import (
 from gangci_calc.errors import RuleError
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.io.load.schema import TOP
+from gangci_calc.rules import SEATS
 
-LETTERS = ("E", "S", "W", "N")
+LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
 BETS = ("piao", "di", "gang")  # a seat's counts, in the order of the fast path's count indexes (seat × 3 + this)
@@ -222,9 +223,8 @@ class _Stakes:
 
     @staticmethod
     def _schemes(column: Any, fast: FastPath, slow: _Slow) -> tuple[Any, Callable[[Any], object]]:
-        values = pc.cast(column, pa.int64()) if column.type != pa.uint64() else None
+        values = _whole(column, slow)
         if values is None:
-            slow.given(column)
             values = pa.nulls(len(column), pa.int64())
         slow.mark(pc.is_null(values))
         known = {key for key in fast.stakes if isinstance(key, int)}
@@ -503,8 +503,10 @@ def _ident(column: Any, rows: int, slow: _Slow) -> Any:
     """The record's id as text; a whole number beyond the loader's digits, or an id of another kind, is slow."""
     if column is None:
         return pa.nulls(rows, pa.string())
-    if pa.types.is_integer(column.type) and column.type != pa.uint64():
-        values = pc.cast(column, pa.int64())
+    if pa.types.is_integer(column.type):
+        values = _whole(column, slow)
+        if values is None:  # uint64: its given rows are slow
+            return pa.nulls(rows, pa.string())
         digits = bounds().digits
         if digits < 19:
             largest = 10**digits
