@@ -247,7 +247,9 @@ def ask_hand(
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
             before = seat_name(was.source, lang) if was is not None and was.source is not None else None
             source = ask(question, lambda t: _source_ok(Outcome(win, winner, seat_of(t))), before)
-        bao = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=was is not None and was.bao)
+        said = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=was is not None and bool(was.bao))
+        # a "no" keeps a hand that never said bao as it was (unsaid), so an edit with the defaults changes nothing
+        bao = True if said else False if was is not None and was.bao is not None else None
         return Outcome(win, winner, source, bao)
 
     def _later_ok(winner: Seat, win: Win) -> Seat:

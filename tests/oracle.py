@@ -73,9 +73,9 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     pao_kong = Fraction((house.get("pao") or {}).get("kong", 0))
     bao = bool(win.get("bao"))
     left = hand.get("tiles_left")
-    if kind == "zhici" and house["baoci"] and left is not None:
+    if kind == "zhici" and house["baoci"] and left is not None and win.get("bao") is None:  # a given bao decides
         line = house["bao_mark"] - sum(2 if k["type"] == "concealed" else 1 for k in hand.get("kongs") or [])
-        bao = bao or left <= max(line, 0)
+        bao = left <= line  # a line below 0: no count is under it, so no 包次
 
     def pay(payer: str, payee: str, amount: Fraction) -> None:
         net[payer] -= amount

@@ -79,8 +79,10 @@ def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool,
         win["winner"] = dealer if kind == "heavenly" else draw(st.sampled_from(seats))
     if kind in ("zhici", "xuci", "dianpao", "qianggang"):
         win["from"] = draw(st.sampled_from(others(win["winner"], seats)))
-    if kind == "zhici" and house.get("baoci") and draw(st.booleans()):
-        win["bao"] = True
+    if kind == "zhici" and house.get("baoci"):
+        bao = draw(st.sampled_from([None, True, False]))  # false: said by hand, over the tiles left
+        if bao is not None:
+            win["bao"] = bao
     tiles_left = draw(st.one_of(st.none(), st.integers(0, 30)))
     body: dict[str, Any] = {"win": win}
     if policy:

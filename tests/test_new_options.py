@@ -36,6 +36,16 @@ CASES = [
     ("rules: {baoci: true, bao_mark: 0}\ntiles_left: 0\n", (0, -19000, 19000, 0)),
     ("tiles_left: 3\n", (-3000, -13000, 19000, -3000)),  # without 包次 the count changes nothing
     ("rules: {baoci: true}\ntiles_left: 60\nwin: {bao: true}\n", (0, -19000, 19000, 0)),  # bao: true overrides
+    ("rules: {baoci: true}\ntiles_left: 3\nwin: {bao: false}\n", (-3000, -13000, 19000, -3000)),  # and false
+    # the line below 0 (1 − 2 for the 暗杠): no count of tiles is under it, so no 包次, not even at 0 tiles
+    (
+        "rules: {baoci: true, bao_mark: 1}\ntiles_left: 0\nkongs: [{by: N, type: concealed}]\n",
+        (-4000, -14000, 18000, 0),
+    ),
+    (
+        "rules: {baoci: true, bao_mark: 2}\ntiles_left: 0\nkongs: [{by: N, type: concealed}]\n",
+        (-1000, -20000, 18000, 3000),
+    ),
     # 带跑: flat, never doubled, on covered shares too, never on 米
     ("rules: {pao: {win: 100}, dealer_double: all}\n", (-6100, -13100, 22300, -3100)),
     ("rules: {pao: {win: 100}, baoci: true}\nwin: {bao: true}\n", (0, -19300, 19300, 0)),
@@ -82,6 +92,32 @@ def test_the_mark_is_shown_when_the_tiles_left_decide(runner, write) -> None:
 def test_explain_shows_the_computed_mark(runner, lang: str, line: str) -> None:
     out = runner.invoke(app, ["score", str(EXAMPLES / "house" / "bao-tiles-left.yaml"), "--explain", "--lang", lang])
     assert line in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("rules", "left", "most"),
+    [
+        ("{}", 84, 83),
+        ("{three_players: true}", 97, 96),
+        ("{honours: false}", 56, 55),
+        ("{three_players: true, honours: false}", 69, 68),
+    ],
+)
+def test_more_tiles_left_than_the_wall_holds_after_the_deal_is_refused(english, write, rules, left, most) -> None:
+    text = f"stakes: 2\ndealer: E\nrules: {rules}\nwin: {{type: zhici, winner: W, from: S}}\ntiles_left: {left}\n"
+    result = english.invoke(app, ["score", write(text)])
+    assert result.exit_code == 2
+    said = f"tiles_left: {left} tiles left cannot be: after the deal this table's wall holds at most {most}"
+    assert f"hand.yaml:5:13: {said}" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    at_most = text.replace(f"tiles_left: {left}", f"tiles_left: {most}")
+    assert english.invoke(app, ["score", write(at_most)]).exit_code == 0
+
+
+def test_a_line_below_0_is_explained(runner, write) -> None:
+    text = _merged("rules: {baoci: true, bao_mark: 1}\ntiles_left: 0\nkongs: [{by: N, type: concealed}]\n")
+    out = runner.invoke(app, ["score", write(text), "--explain", "--lang", "en"]).stdout
+    assert "no bao: the mark -1 is below 0 (1 − 2 × 1 concealed kong)" in out
 
 
 def test_three_players_rotate_and_pay_fees_for_three(runner, write) -> None:

@@ -34,7 +34,7 @@ class Outcome:
     win: Win
     winner: Seat | None = None
     source: Seat | None = None  # 直呲 / 点炮: the discarder; 续呲: who fed the pung; 抢杠: whose kong
-    bao: bool = False  # 包次: the discarder of a 直呲 pays the whole win
+    bao: bool | None = None  # 包次: the discarder of a 直呲 pays the whole win; None: not said (the tiles left may)
 
     @classmethod
     def draw(cls) -> Outcome:
@@ -82,25 +82,29 @@ class Hand:
     def bao_line(self) -> int:
         """包次线 for this hand: ``bao_mark``, less 2 for each 暗杠 and 1 for each 明杠 / 续杠 listed (the Java server).
 
+        It may go below 0: no count of tiles left is then under it, so the tiles left make no 包次.
+
         >>> from gangci_calc.rules import SCHEMES, Kong, KongType
         >>> hand = Hand(TableRules(SCHEMES[2]), Seat.E, Outcome(Win.DRAW), kongs=(Kong(Seat.S, KongType.CONCEALED),))
         >>> hand.bao_line
         8
         """
         drop = sum(2 if kong.type is KongType.CONCEALED else 1 for kong in self.kongs)
-        return max(self.rules.house.bao_mark - drop, 0)
+        return self.rules.house.bao_mark - drop
 
     @property
     def by_tiles_left(self) -> bool:
-        """Do the tiles left decide 包次 (a 直呲 that gives them, at a table of 包次, not marked ``bao`` by hand)?"""
+        """Do the tiles left decide 包次 (a 直呲 that gives them, at a table of 包次, ``bao`` not given by hand)?"""
         outcome = self.outcome
-        return self.tiles_left is not None and outcome.win is Win.ZHICI and self.rules.house.baoci and not outcome.bao
+        return (
+            self.tiles_left is not None and outcome.win is Win.ZHICI and self.rules.house.baoci and outcome.bao is None
+        )
 
     @property
     def bao(self) -> bool:
-        """包次: given (``win.bao: true``), or decided by the tiles left: at or under :attr:`bao_line`."""
-        if self.outcome.bao:
-            return True
+        """包次: as given (``win.bao: true`` / ``false``), else by the tiles left: at or under :attr:`bao_line`."""
+        if self.outcome.bao is not None:
+            return self.outcome.bao
         return self.by_tiles_left and self.tiles_left is not None and self.tiles_left <= self.bao_line
 
     @property
@@ -136,7 +140,7 @@ def check_hand(hand: Hand) -> None:
     if rules.house.three_players:
         _check_three(hand)
     if hand.tiles_left is not None:
-        _check_tiles_left(hand.tiles_left)
+        _check_tiles_left(hand.tiles_left, wall_after_deal(len(hand.seats), rules.house.honours))
 
 
 def _check_three(hand: Hand) -> None:
@@ -158,9 +162,21 @@ def _check_three(hand: Hand) -> None:
             raise RuleError(path, say(m.NO_NORTH_AT_THREE, seat=word))
 
 
-def _check_tiles_left(count: object) -> None:
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 136:
+def wall_after_deal(seats: int, honours: bool = True) -> int:
+    """The tiles left in the wall once the deal is done: 136 (108 without honours), less 13 a seat and the
+    dealer's 14th, so 83 at four seats and 136 tiles, 96 at three; 55 and 68 at 108.
+
+    >>> wall_after_deal(4), wall_after_deal(3), wall_after_deal(4, honours=False), wall_after_deal(3, honours=False)
+    (83, 96, 55, 68)
+    """
+    return (136 if honours else 108) - 13 * seats - 1
+
+
+def _check_tiles_left(count: object, most: int) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise RuleError(("tiles_left",), say(m.NOT_TILES_LEFT, value=shown(count)))
+    if count > most:
+        raise RuleError(("tiles_left",), say(m.TILES_LEFT_OVER_WALL, value=count, most=most))
 
 
 def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:

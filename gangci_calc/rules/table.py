@@ -269,9 +269,11 @@ class HouseRules:
             amounts=range(137),
             values_note=M("10 (默认) / 0–136", "10 (default) / 0–136"),
             effect=M(
-                "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；每个暗杠线减 2，每个明杠、续杠减 1。",
+                "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；每个暗杠线减 2，每个明杠、续杠减 1；"
+                "线低于 0 就不再包次。写了 bao 以 bao 为准。",
                 "under baoci, a zhici with tiles_left at or under this mark is bao; the mark drops 2 for each"
-                " concealed kong and 1 for each exposed or added kong of the hand.",
+                " concealed kong and 1 for each exposed or added kong of the hand, and below 0 there is no bao;"
+                " a bao the hand gives decides.",
             ),
             where="`rules/hand.py` `Hand.bao`, `Hand.bao_line`",
         ),

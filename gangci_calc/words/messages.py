@@ -136,7 +136,11 @@ NO_HONOURS_AT_108 = M(
     "本桌不带字牌 (108 张)：没有东南西北中发白", "this table plays 108 tiles (honours: false): there are no honours"
 )
 NOT_TILES_LEFT = M(
-    "{value} 不是剩牌张数：0 到 136 的整数", "{value} is not a count of tiles left: a whole number 0–136"
+    "{value} 不是剩牌张数：0 或更多的整数", "{value} is not a count of tiles left: a whole number, 0 or more"
+)
+TILES_LEFT_OVER_WALL = M(
+    "剩牌 {value} 张不可能：本桌起完牌墙上最多剩 {most} 张",
+    "{value} tiles left cannot be: after the deal this table's wall holds at most {most}",
 )
 ANCI_HELD_KONG = M(
     "；「手中原有暗杠」按游戏服务器的读法：四张一直留在手里，胡时才开",

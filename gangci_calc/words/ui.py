@@ -23,6 +23,7 @@ WORDS: dict[str, M] = {
     "pao": M("跑", "pao"),
     "bao_by_mark": M("包次: 剩牌 {left} 张 ≤ 包次线 {line}", "bao: {left} tiles left ≤ the mark {line}"),
     "no_bao_by_mark": M("不包次: 剩牌 {left} 张 > 包次线 {line}", "no bao: {left} tiles left > the mark {line}"),
+    "no_bao_below_zero": M("不包次: 包次线 {line} 已低于 0", "no bao: the mark {line} is below 0"),
     "mark_concealed": M(" − 2 × {n} 个暗杠", " − 2 × {n} concealed kong"),
     "mark_open": M(" − {n} 个明杠/续杠", " − {n} exposed/added kong"),
     "piao": M("飘", "piao"),

@@ -36,6 +36,7 @@ from gangci_calc.io.load.schema import (
 )
 from gangci_calc.rules import HouseRules, Role, Win
 from gangci_calc.rules.fee import Fee
+from gangci_calc.rules.hand import wall_after_deal
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.seats import SEAT_NAMES, SEAT_WORDS_EN
 
@@ -181,7 +182,12 @@ def _defs() -> dict[str, Any]:
         "fee": {"anyOf": [{"type": "null"}, _options(Fee, FEE_KEYS)], "description": "台费: the table fee"},
         "ci": tile_text | {"description": "杠底牌: the hand's ci tile"},
         "mi": _seat_map({"type": "integer", "minimum": 0}) | {"description": "米 held before the hand"},
-        "tiles_left": {"type": "integer", "minimum": 0, "maximum": 136, "description": "剩牌: tiles left (包次)"},
+        "tiles_left": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": wall_after_deal(3),  # the most any table's wall holds (three seats); the loader checks each
+            "description": "剩牌: tiles left (包次); at most the wall after the deal (83 at four seats)",
+        },
         "id": {"type": ["string", "integer"], "description": "the record's own id, echoed in its outputs"},
         "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
         "dealer": SEAT | {"description": "庄家"},

@@ -204,14 +204,19 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
 
 
 def _hand_from(data: dict[str, Any], rules: TableRules) -> Hand:
-    win, winner, source, bao = data["win"]
+    win, winner, source, bao = data["win"]  # bao: true, false or None (not given), as the hand said
     bets = tuple(Bets(piao, di, gang) for piao, di, gang in data["bets"])
     kongs = tuple(Kong(Seat[by], KongType(kind), Seat[of] if of else None) for by, kind, of in data["kongs"])
     mi = tuple(data["mi"])
     return Hand(
         rules,
         Seat[data["dealer"]],
-        Outcome(Win(win), Seat[winner] if winner else None, Seat[source] if source else None, bool(bao)),
+        Outcome(
+            Win(win),
+            Seat[winner] if winner else None,
+            Seat[source] if source else None,
+            None if bao is None else bool(bao),
+        ),
         (bets[0], bets[1], bets[2], bets[3]),
         kongs,
         data["ci"],

@@ -271,7 +271,7 @@ def read_outcome(value: Any, path: FieldPath) -> Outcome:
         raise RuleError((*path, "type"), say(m.NOT_A_WIN, value=shown(given["type"])))
     winner = read_seat(given["winner"], (*path, "winner")) if given.get("winner") is not None else None
     source = read_seat(given["from"], (*path, "from")) if given.get("from") is not None else None
-    bao = read_flag(given["bao"], (*path, "bao")) if given.get("bao") is not None else False
+    bao = read_flag(given["bao"], (*path, "bao")) if given.get("bao") is not None else None
     return Outcome(win, winner, source, bao)
 
 

@@ -57,7 +57,7 @@ def mark_line(hand: Hand, lang: str) -> str:
     """``包次: 剩牌 9 张 ≤ 包次线 9 (10 − 1 个明杠/续杠)``: how the tiles left decided 包次, when they did."""
     if not hand.by_tiles_left:
         return ""
-    key = "bao_by_mark" if hand.bao else "no_bao_by_mark"
+    key = "bao_by_mark" if hand.bao else "no_bao_below_zero" if hand.bao_line < 0 else "no_bao_by_mark"
     text = word(key, lang).format(left=hand.tiles_left, line=hand.bao_line)
     concealed = sum(kong.type is KongType.CONCEALED for kong in hand.kongs)
     other = len(hand.kongs) - concealed
