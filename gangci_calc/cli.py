@@ -330,13 +330,21 @@ def serve(
         serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=not no_qr, say=emit, base=_house(rules))
 
 
+def _claim_help() -> str:
+    """``--type``'s help: every win a claim may name, from the one list of them."""
+    from gangci_calc.rules.terms import claim_names
+
+    names = claim_names()
+    return _h("check_type", zh=names.zh, en=names.en)
+
+
 @app.command(help=_h("check"))
 def check(
     hand_file: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation
         typer.Argument(metavar="[HAND]", help=_h("check_hand")),
     ] = None,
-    type: Annotated[Optional[str], typer.Option("--type", help=_h("check_type"))] = None,  # noqa: UP045
+    type: Annotated[Optional[str], typer.Option("--type", help=_claim_help())] = None,  # noqa: UP045
     winner: Annotated[Optional[str], typer.Option("--winner", help=_h("check_winner"))] = None,  # noqa: UP045
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_h("check_dealer"))] = None,  # noqa: UP045
     hand: Annotated[Optional[str], typer.Option("--hand", help=_h("check_tiles"))] = None,  # noqa: UP045
@@ -378,7 +386,9 @@ def check(
 def waits(
     hand: Annotated[str, typer.Argument(help=_h("waits_hand"))],
     ci: Annotated[str, typer.Option("--ci", help=_h("ci"))],
-    pungs: Annotated[str, typer.Option("--pungs", help=_h("pungs"))] = "",
+    pungs: Annotated[str, typer.Option("--pungs", help=_h("waits_pungs"))] = "",
+    kongs: Annotated[str, typer.Option("--kongs", help=_h("waits_kongs"))] = "",
+    concealed_kongs: Annotated[str, typer.Option("--concealed-kongs", help=_h("waits_concealed_kongs"))] = "",
     format: Annotated[WaitsFormat, _format_option(formats.WAITS)] = _first(WaitsFormat),
     lang: LangOption = None,
     rules: RulesOption = None,
@@ -387,7 +397,7 @@ def waits(
     with exit_codes(lang) as language:
         from gangci_calc.referee import waits_text
 
-        emit(waits_text(hand, ci, pungs, language, _house(rules), format.value))
+        emit(waits_text(hand, ci, pungs, language, _house(rules), format.value, kongs, concealed_kongs))
 
 
 @app.command(help=_h("dice"))

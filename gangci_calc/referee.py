@@ -2,18 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from gangci_calc.errors import InputError, RuleError, TileSyntaxError
+from gangci_calc.errors import FieldPath, InputError, RuleError
 from gangci_calc.io.export.formats import CHECK, WAITS
-from gangci_calc.io.load.load import load_hand
+from gangci_calc.io.load.fields import read_tile_fields
+from gangci_calc.io.load.load import LoadedHand, hand_from_data, load_hand, tiles_for_table
+from gangci_calc.io.load.schema import WIN_NAMES
 from gangci_calc.io.show.render_tiles import dice_view
 from gangci_calc.rules import SEED_RULES, HouseRules, Seat, Win, parse_seat
+from gangci_calc.rules.seats import in_play
 from gangci_calc.tiles.claims import TILE_FIELDS, TileClaim, next_tile_wins, size_problem, too_many, verdict_for
 from gangci_calc.tiles.dice import deal_from_dice
-from gangci_calc.tiles.notation import parse_tile, parse_tiles
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
+
+# One reading of a claim, two ways to give it: options are turned into the hand file they stand for and read by
+# the file's own loader, so every check a file goes through (the dealer of 天胡, the seats in play, 108 tiles,
+# the table's options) is the options' too. An error is named by the option that gave its field.
+_OPTION_OF: dict[FieldPath, str] = {
+    ("dealer",): "--dealer",
+    ("win",): "--type",
+    ("win", "type"): "--type",
+    ("win", "winner"): "--winner",
+    ("tiles",): "--hand",
+    ("ci",): "--ci",
+    **{("tiles", name): "--" + name.replace("_", "-") for name in TILE_FIELDS},
+}
+_WAITS_OPTION_OF = {**_OPTION_OF, ("tiles",): "hand", ("tiles", "hand"): "hand"}  # waits takes its hand as given
+
+
+def _as_option(error: RuleError, options: Mapping[FieldPath, str]) -> InputError:
+    """A claim's error, as read from the hand file its options stand for, named by the option that gave the field."""
+    path = tuple(error.path)
+    while path and path not in options:
+        path = path[:-1]
+    return InputError(options.get(path, "check"), error.message)
 
 
 def check_file(
@@ -26,26 +52,34 @@ def check_file(
     loaded = load_hand(path, base, referee=True)
     if loaded.tiles is None:
         raise InputError(path, say(m.NO_TILES), field="tiles")
-    verdict = verdict_for(loaded.hand, loaded.tiles, loaded.table_rules.house, from_another)
-    text = CHECK[fmt].renderer()(verdict, loaded.tiles, lang, loaded.hand.outcome.winner, loaded.names)
+    return _judged(loaded, loaded.tiles, lang, fmt, from_another, loaded.hand.outcome.winner)
+
+
+def _judged(
+    loaded: LoadedHand, tiles: TileClaim, lang: str, fmt: str, from_another: bool | None, winner: Seat | None
+) -> tuple[str, bool]:
+    """The verdict on a claim as read (from a file, or from the options), rendered."""
+    verdict = verdict_for(loaded.hand, tiles, loaded.table_rules.house, from_another)
+    text = CHECK[fmt].renderer()(verdict, tiles, lang, winner, loaded.names)
     return text, verdict.holds
 
 
-def _tiles_option(text: str, option: str) -> list[int]:
-    try:
-        return parse_tiles(text)
-    except TileSyntaxError as error:
-        raise InputError(option, say(m.QUOTED_PROBLEM, text=text, problem=error.message)) from None
-
-
-def waits_text(hand: str, ci: str, pungs: str, lang: str, house: HouseRules = SEED_RULES, fmt: str = "table") -> str:
+def waits_text(
+    hand: str,
+    ci: str,
+    pungs: str,
+    lang: str,
+    house: HouseRules = SEED_RULES,
+    fmt: str = "table",
+    kongs: str = "",
+    concealed_kongs: str = "",
+) -> str:
     """Waits of a 13-tile hand, the ci tile marked, and which next tile makes which win."""
-    tiles = _tiles_option(hand, "hand")
-    ci_tile = _tile_option(ci, "--ci")
-    pung_tiles = tuple(_tiles_option(pungs, "--pungs")) if pungs else ()
-    claim = _for_table(
-        TileClaim(ci_tile, tuple(tiles), None, pung_tiles), house, {"ci": "--ci", "hand": "hand", "pungs": "--pungs"}
-    )
+    given = {"ci": ci, "hand": hand, "pungs": pungs, "kongs": kongs, "concealed_kongs": concealed_kongs}
+    try:  # read as a hand file's tiles: are read, at this table
+        claim = tiles_for_table(read_tile_fields({k: v for k, v in given.items() if v}, ("tiles",)), house, ("tiles",))
+    except RuleError as error:
+        raise _as_option(error, _WAITS_OPTION_OF) from None
     problem = size_problem(Win.BOMB, claim) or too_many(claim)  # a waiting hand: 13 tiles, none five times
     if problem:
         raise InputError("hand", problem)
@@ -86,50 +120,40 @@ class TilesGiven:
             self.pungs or self.kongs or self.concealed_kongs
         )
 
+    def hand_data(self, house: HouseRules) -> dict[str, Any]:
+        """The hand file these options stand for. What they leave out is filled so that it changes nothing the
+        tiles say: the winner is the dealer (else East), the dealer the winner, the discarder (who fed, whose kong
+        was robbed) the next seat in play; the stakes are scheme 1 (the tiles need none)."""
+        kind = (self.type or "").strip()
+        kind = kind.lower() if kind.lower() in WIN_NAMES else kind
+        winner = self.winner if self.winner is not None else self.dealer if self.dealer is not None else "E"
+        win: dict[str, Any] = {"type": kind, "winner": winner}
+        named, seat = WIN_NAMES.get(kind), parse_seat(winner)
+        if named is not None and named.needs_source and seat is not None:
+            win["from"] = next(other.name for other in in_play(house.three_players) if other is not seat)
+        tiles: dict[str, Any] = {"ci": self.ci, "hand": self.hand, "win_tile": self.win_tile}
+        tiles |= {"pungs": self.pungs, "kongs": self.kongs, "concealed_kongs": self.concealed_kongs}
+        tiles = {key: value for key, value in tiles.items() if value}
+        dealer = self.dealer if self.dealer is not None else winner if seat is not None else "E"  # a bad --winner
+        return {"stakes": 1, "dealer": dealer, "win": win, "tiles": tiles}  # is the winner's error, not the dealer's
+
 
 def check_tiles(
     given: TilesGiven, lang: str, fmt: str, house: HouseRules = SEED_RULES, from_another: bool | None = None
 ) -> tuple[str, bool]:
-    """Check a claim given as options (``--type --hand --ci ...``); the stakes are not needed for the tiles."""
-    from gangci_calc.io.load.schema import WIN_NAMES
-    from gangci_calc.tiles.claims import check_claim, check_tile_counts
-
+    """Check a claim given as options (``--type --hand --ci ...``), read as the hand file they stand for."""
     if given.type is None or given.hand is None or given.ci is None:
         raise InputError("check", say(m.CHECK_NEEDS))
-    win = WIN_NAMES.get(given.type.strip().lower()) or WIN_NAMES.get(given.type.strip())
-    if win is None or win is Win.DRAW:
+    if WIN_NAMES.get(given.type.strip().lower()) is Win.DRAW:  # a file may say 流局; there is nothing to check
         raise InputError("--type", say(m.NOT_A_WIN, value=repr(given.type)))
-    winner = _seat_option(given.winner, "--winner")
-    dealer = _seat_option(given.dealer, "--dealer") or winner
-    claim = TileClaim(
-        ci=_tile_option(given.ci, "--ci"),
-        hand=tuple(_tiles_option(given.hand, "--hand")),
-        win_tile=_tile_option(given.win_tile, "--win-tile") if given.win_tile else None,
-        pungs=tuple(t for text in given.pungs for t in _tiles_option(text, "--pungs")),
-        kongs=tuple(t for text in given.kongs for t in _tiles_option(text, "--kongs")),
-        concealed_kongs=tuple(t for text in given.concealed_kongs for t in _tiles_option(text, "--concealed-kongs")),
-    )
-    claim = _for_table(claim, house, {name: f"--{name.replace('_', '-')}" for name in TILE_FIELDS})
-    try:
-        check_tile_counts(win, claim)
+    options = _OPTION_OF if given.dealer is not None else {**_OPTION_OF, ("dealer",): "--winner"}  # the dealer
+    try:  # is then the winner, and what is wrong with him is --winner's
+        loaded = hand_from_data(given.hand_data(house), house, referee=True)
     except RuleError as error:
-        option = "--win-tile" if error.path[-1] == "win_tile" else "--hand"
-        raise InputError(option, error.message) from None
-    dealer_wins = winner is None or winner is dealer
-    verdict = check_claim(win, claim, dealer_wins=dealer_wins, house=house, from_another=from_another)
-    text = CHECK[fmt].renderer()(verdict, claim, lang, winner, {})
-    return text, verdict.holds
-
-
-def _for_table(claim: TileClaim, house: HouseRules, options: dict[str, str]) -> TileClaim:
-    """Tiles given as options, as the table reads them (:func:`~gangci_calc.tiles.claims.for_table`); what it
-    refuses is named by its option."""
-    from gangci_calc.tiles.claims import for_table
-
-    try:
-        return for_table(claim, house)
-    except RuleError as error:
-        raise InputError(options[str(error.path[-1])], error.message) from None
+        raise _as_option(error, options) from None
+    assert loaded.tiles is not None  # the data has tiles: always
+    winner = loaded.hand.outcome.winner if given.winner is not None else None
+    return _judged(loaded, loaded.tiles, lang, fmt, from_another, winner)
 
 
 def _seat_option(text: str | None, option: str) -> Seat | None:
@@ -139,10 +163,3 @@ def _seat_option(text: str | None, option: str) -> Seat | None:
     if seat is None:
         raise InputError(option, say(m.NOT_A_SEAT, value=repr(text)))
     return seat
-
-
-def _tile_option(text: str, option: str) -> int:
-    try:
-        return parse_tile(text)
-    except TileSyntaxError as error:
-        raise InputError(option, say(m.QUOTED_PROBLEM, text=text, problem=error.message)) from None

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from gangci_calc.cli import app
+from gangci_calc.rules import Win
 from tests.conftest import EXAMPLES
 
 
@@ -178,7 +179,7 @@ def test_check_without_a_file(english) -> None:
     pung = english.invoke(app, [*xuci, "--pungs", "1s", "--pungs", "5p"])
     assert pung.exit_code == 1 and "1s" in pung.stdout
     heavenly = english.invoke(app, ["check", "--type", "heavenly", "--winner", "S", "--dealer", "E", *CLAIM])
-    assert heavenly.exit_code == 1
+    assert heavenly.exit_code == 2 and heavenly.stderr.startswith("--winner: ")  # 天胡 is the dealer's, as in a file
 
 
 @pytest.mark.parametrize(
@@ -227,3 +228,54 @@ def test_from_discard_and_self_drawn_together_are_refused(english) -> None:
     both = ["check", "--type", "bomb", "--hand", "111s", "--ci", "4m", "--from-discard", "--self-drawn"]
     result = english.invoke(app, both)
     assert result.exit_code == 2 and "give --from-discard or --self-drawn, not both" in result.stderr
+
+
+def test_english_names_the_tiles_waited_on_one_by_one(english) -> None:
+    result = english.invoke(app, ["check", "--type", "bomb", "--hand", "111s 222s 23m 33p 444p", "--win-tile", "5m"])
+    assert result.exit_code == 2  # no --ci
+    result = english.invoke(app, ["check", "--type", "bomb", *CLAIM[:2], "--win-tile", "5m", "--ci", "7m"])
+    assert "it waits on 1m or 4m" in result.stdout and "14m" not in result.stdout
+    chinese = ["check", "--type", "bomb", *CLAIM[:2], "--win-tile", "5m", "--ci", "7m", "--lang", "zh"]
+    assert "它听 一万或四万" in english.invoke(app, chinese).stdout
+
+
+@pytest.mark.parametrize("win", [w for w in Win if w is not Win.DRAW])
+def test_each_win_is_named_once_in_each_language(win: Win) -> None:
+    from gangci_calc.rules.terms import WIN_ZH, win_word
+
+    word = win_word(win)
+    assert word.zh == WIN_ZH[win]
+    assert word.en.count(win.value) == 1 and WIN_ZH[win] not in word.en
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "so bomb is not a win"), ("zh", "炸弹不算胡")])
+def test_hard_ci_names_the_bomb_once(runner, write, lang: str, said: str) -> None:
+    rules = write("{hard_ci: true}", "rules.yaml")
+    args = ["check", "--type", "bomb", *CLAIM[:2], "--win-tile", "1m", "--ci", "4m", "--rules", rules, "--lang", lang]
+    out = runner.invoke(app, args).stdout
+    assert said in out and "bomb (bomb)" not in out
+
+
+def test_check_type_help_lists_every_win_a_claim_can_name(english) -> None:
+    from gangci_calc.rules.terms import WIN_ZH
+
+    text = " ".join(english.invoke(app, ["check", "--help"]).stdout.split())
+    for win in Win:
+        if win is not Win.DRAW:
+            assert win.value in text and WIN_ZH[win] in text
+    assert "dianpao and qianggang where the table's rules have them" in text or "点炮、抢杠要本桌有这条规矩" in text
+
+
+def test_waits_takes_kongs(runner) -> None:
+    args = ["waits", "111s 23m 33p", "--kongs", "2s", "--concealed-kongs", "5p", "--ci", "4m", "-f", "json"]
+    data = json.loads(runner.invoke(app, args).stdout)
+    assert data["kongs"] == ["2s"] and data["concealed_kongs"] == ["5p"]
+    assert data["waits"] == ["1m", "4m", "1s"]
+    shown = runner.invoke(app, [*args[:-2], "--lang", "en"]).stdout
+    assert "kongs 2s  concealed kongs 5p" in shown
+
+
+def test_waits_kongs_are_refused_where_the_table_refuses_them(english, write) -> None:
+    rules = write("{honours: false}", "rules.yaml")
+    result = english.invoke(app, ["waits", "111s 23m 33p 444p", "--kongs", "2z", "--ci", "4m", "--rules", rules])
+    assert result.exit_code == 2 and result.stderr.startswith("--kongs: this table plays 108 tiles")

@@ -35,5 +35,19 @@ def seat_word(seat: Seat) -> Message:
 
 
 def win_word(win: Win) -> Message:
-    """A win in a message: ``暗呲`` in Chinese, ``concealed ci (anci)`` in English."""
-    return both(WIN_ZH[win], f"{WIN_EN[win.value]} ({win.value})")
+    """A win in a message, named once in each language: ``暗呲`` / ``concealed ci (anci)``; the file's key is
+    left out where the English already says it (``bomb``, ``heavenly win``).
+
+    >>> win_word(Win.BOMB).en, win_word(Win.HEAVENLY).en, win_word(Win.ANCI).en
+    ('bomb', 'heavenly win', 'concealed ci (anci)')
+    """
+    en = WIN_EN[win.value]
+    return both(WIN_ZH[win], en if win.value in en else f"{en} ({win.value})")
+
+
+CLAIMS = tuple(win for win in Win if win is not Win.DRAW)  # what a referee is asked to check: every win
+
+
+def claim_names() -> Message:
+    """Every win a claim may name, as files spell them: ``炸弹 天胡 … 点炮 抢杠`` / ``bomb heavenly … qianggang``."""
+    return both(" ".join(WIN_ZH[win] for win in CLAIMS), " ".join(win.value for win in CLAIMS))

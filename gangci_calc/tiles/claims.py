@@ -158,8 +158,23 @@ def why_incomplete(counts: Counts) -> Said:
     return say(m.NOT_SETS_AND_PAIR, tiles=shown)
 
 
+def either(tiles: Sequence[Tile]) -> Message:
+    """Tiles waited on, named one by one: ``一条或四条`` / ``1s or 4s`` (``14s`` would read as one tile).
+
+    >>> either([18, 21, 24]).en, either([18, 21]).zh
+    ('1s, 4s or 7s', '一条或四条')
+    """
+    zh = [tile_zh(t) for t in tiles]
+    en = [tile_text(t) for t in tiles]
+    return both(_listed(zh, "、", "或"), _listed(en, ", ", " or "))
+
+
+def _listed(names: list[str], comma: str, last: str) -> str:
+    return names[0] if len(names) == 1 else comma.join(names[:-1]) + last + names[-1]
+
+
 def _near(near: Sequence[Tile]) -> Said:
-    return say(m.WAITS_ON, tiles=_tiles(near)) if near else say(m.NOT_READY)
+    return say(m.WAITS_ON, tiles=either(near)) if near else say(m.NOT_READY)
 
 
 def _and(first: Said, second: Said) -> Said:

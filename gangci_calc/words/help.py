@@ -81,8 +81,8 @@ HELP: dict[str, M] = {
         "A hand file with tiles: (or give the tiles with the options below).",
     ),
     "check_type": M(
-        "所报的胡：炸弹 天胡 暗呲 天呲 直呲 续呲 (或 bomb anci ...)。",
-        "The claimed win: bomb heavenly anci tianci zhici xuci (or 炸弹 暗呲 ...).",
+        "所报的胡：{zh} (或 {en})；点炮、抢杠要本桌有这条规矩。",
+        "The claimed win: {en} (or {zh}); dianpao and qianggang where the table's rules have them.",
     ),
     "check_winner": M(
         "谁胡的：E S W N 或 东南西北 (天胡时要和 --dealer 一样)。",
@@ -109,6 +109,14 @@ HELP: dict[str, M] = {
     "waits": M(
         "一副牌听什么，下一张什么牌能胡、怎么胡 (按本桌规矩：--rules)。",
         "Waits of a hand, and which next tile makes which win (at this table: --rules).",
+    ),
+    "waits_pungs": M('碰出的牌，每张一副碰，如 "4m 7p"。', 'Exposed pungs (碰), one tile for each, e.g. "4m 7p".'),
+    "waits_kongs": M(
+        '明杠或续杠，每张一副杠，如 "1s" (杠算一副，手里 13 张要少 3 张)。',
+        'Exposed or added kongs (明杠 / 续杠), one tile for each, e.g. "1s" (a kong counts as one set of three).',
+    ),
+    "waits_concealed_kongs": M(
+        "以前开的暗杠，每张一副杠。", "Concealed kongs declared earlier (暗杠), one tile for each."
     ),
     "waits_hand": M('13 张牌，如 "111s 222s 23m 33p 444p"。', '13 tiles, e.g. "111s 222s 23m 33p 444p".'),
     "dice": M("从哪里起拿牌，翻哪张作杠底牌。", "Where dealing starts and which tile is flipped as the ci tile."),

@@ -100,6 +100,8 @@ WORDS: dict[str, M] = {
     "tiles_make": M("这副牌可以是: {wins}", "these tiles make: {wins}"),
     "waits_hand": M("手牌 {tiles}", "hand {tiles}"),
     "waits_pungs": M("  碰 {tiles}", "  pungs {tiles}"),
+    "waits_kongs": M("  杠 {tiles}", "  kongs {tiles}"),
+    "waits_concealed_kongs": M("  暗杠 {tiles}", "  concealed kongs {tiles}"),
     "waits_ci": M("杠底牌 {tile}", "ci tile {tile}"),
     "waits_on": M("听: {tiles}", "waits: {tiles}"),
     "not_ready": M("不听", "not ready"),

@@ -295,6 +295,8 @@ def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lan
             "hand": to_text(claim.hand),
             "ci": tile_text(claim.ci),
             "pungs": [tile_text(t) for t in claim.pungs],
+            "kongs": [tile_text(t) for t in claim.kongs],
+            "concealed_kongs": [tile_text(t) for t in claim.concealed_kongs],
             "waits": [tile_text(t) for t in waits],
             "ready_on_ci": claim.ci in waits,
             "wins": [

@@ -304,8 +304,20 @@ def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
 
 def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
     """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
+    from gangci_calc.tiles.claims import check_tile_counts  # only hands with tiles need it
+
+    claim = read_tile_fields(value, path)
+    try:
+        check_tile_counts(win, claim)
+    except RuleError as error:
+        raise RuleError((*path, *error.path[1:]), error.message, at_key=error.at_key) from None
+    return claim
+
+
+def read_tile_fields(value: Any, path: FieldPath) -> TileClaim:
+    """The fields of ``tiles:`` in notation -> :class:`TileClaim` (``waits`` reads its hand with it, no win named)."""
     from gangci_calc.errors import TileSyntaxError
-    from gangci_calc.tiles.claims import TileClaim, check_tile_counts  # only hands with tiles need it
+    from gangci_calc.tiles.claims import TileClaim
     from gangci_calc.tiles.notation import parse_tile, parse_tiles
 
     given = read_mapping(value, path, TILES, m.WHAT_TILES)
@@ -330,7 +342,7 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
                 (*path, key), say(m.QUOTED_PROBLEM, text=text, problem=error.message), offset=offset
             ) from None
 
-    claim = TileClaim(
+    return TileClaim(
         ci=read("ci", True),
         hand=read("hand", False),
         win_tile=read("win_tile", True),
@@ -338,11 +350,6 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
         kongs=read("kongs", False),
         concealed_kongs=read("concealed_kongs", False),
     )
-    try:
-        check_tile_counts(win, claim)
-    except RuleError as error:
-        raise RuleError((*path, *error.path[1:]), error.message, at_key=error.at_key) from None
-    return claim
 
 
 def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:

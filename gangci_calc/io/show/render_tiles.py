@@ -92,8 +92,8 @@ def waits_view(claim: TileClaim, hand_waits: list[Tile], wins: list[NextTileWin]
         return word(key, lang).format(**values)
 
     hand = said("waits_hand", tiles=shown(claim.hand))
-    if claim.pungs:
-        hand += said("waits_pungs", tiles=shown(claim.pungs))
+    melds = {"waits_pungs": claim.pungs, "waits_kongs": claim.kongs, "waits_concealed_kongs": claim.concealed_kongs}
+    hand += "".join(said(key, tiles=shown(tiles)) for key, tiles in melds.items() if tiles)
     marked = " ".join(name(t) + ("◆" if t == claim.ci else "") for t in hand_waits)
     ready = claim.ci in hand_waits
     lines = [

@@ -1,0 +1,149 @@
+"""One referee whatever the input: a claim given by `check`'s options is judged as the same claim in a file.
+
+Each claim below is written twice, as options and as a hand file (the file names its discarder itself), and
+both go through `gangci check` under the same `--rules`. The two must agree: the same exit status, and the
+same words (the verdict, or the error, which the options name by the option and the file by its field).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from gangci_calc.cli import app
+from tests.conftest import examples
+
+ENGLISH = CliRunner(env={"GANGCI_LANG": "en"})
+SOURCED = ("zhici", "xuci", "dianpao", "qianggang")  # a file names who discarded (fed, was robbed)
+OPTION_OF = {  # the field of the file -> the option that gives it
+    "dealer": "--dealer",
+    "win.type": "--type",
+    "win.winner": "--winner",
+    "tiles": "--hand",
+    "tiles.hand": "--hand",
+    "tiles.ci": "--ci",
+    "tiles.win_tile": "--win-tile",
+    "tiles.pungs": "--pungs",
+    "tiles.kongs": "--kongs",
+}
+
+
+@dataclass(frozen=True)
+class Claim:
+    type: str
+    hand: str
+    ci: str
+    win_tile: str | None = None
+    winner: str = "E"
+    dealer: str = "E"
+    rules: str = "{}"
+    pungs: tuple[str, ...] = field(default=())
+
+    def options(self) -> list[str]:
+        args = ["--type", self.type, "--winner", self.winner, "--dealer", self.dealer, "--hand", self.hand]
+        args += ["--ci", self.ci] + (["--win-tile", self.win_tile] if self.win_tile else [])
+        return args + [arg for pung in self.pungs for arg in ("--pungs", pung)]
+
+    def file(self) -> str:
+        win = f"type: {self.type}, winner: {self.winner}"
+        if self.type in SOURCED:  # any other seat: who discarded is not in the tiles
+            win += ", from: " + ("S" if self.winner != "S" else "W")
+        tiles = f"ci: {self.ci}, hand: {self.hand}"
+        tiles += f", win_tile: {self.win_tile}" if self.win_tile else ""
+        tiles += f", pungs: {' '.join(self.pungs)}" if self.pungs else ""
+        return f"stakes: 1\ndealer: {self.dealer}\nwin: {{{win}}}\ntiles: {{{tiles}}}\n"
+
+
+def both_ways(claim: Claim, folder: Path) -> tuple[tuple[int, str], tuple[int, str]]:
+    """(exit status, words) of the claim given by options, then by a file, at the same table."""
+    rules, hand = folder / "rules.yaml", folder / "hand.yaml"
+    rules.write_text(claim.rules, encoding="utf-8")
+    hand.write_text(claim.file(), encoding="utf-8")
+    by_options = ENGLISH.invoke(app, ["check", *claim.options(), "--rules", str(rules)])
+    by_file = ENGLISH.invoke(app, ["check", str(hand), "--rules", str(rules)])
+    return _said(by_options, options=True), _said(by_file, options=False)
+
+
+def _said(result, *, options: bool) -> tuple[int, str]:
+    """The exit status and the words; an error's place (option, or file:line:col and field) made common."""
+    if result.exit_code != 2:
+        return result.exit_code, result.stdout
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1, line
+    if options:
+        option, message = line.split(": ", 1)
+        return 2, f"{option}: {message}"
+    where, message = line.split(": ", 2)[1:] if line.count(": ") >= 2 else ("", line)
+    field = where.split(":")[-1].strip()
+    return 2, f"{OPTION_OF.get(field, field)}: {message}"
+
+
+READY = "111s 222s 23m 33p 444p"  # ready on 1m 4m; with 1s a 暗呲 / 直呲 on 1s (ci 4m)
+FOURTEEN = "111s 222s 234m 33p 444p"  # with 5p, 14 tiles that are not complete
+THREE = "{three_players: true}"
+CLAIMS = [
+    # the cross-field checks of a file: each refuses by options too
+    (Claim("heavenly", FOURTEEN, "4m", "5p", winner="S", dealer="E"), 2, "--winner"),  # 天胡 is the dealer's
+    (Claim("heavenly", FOURTEEN, "4m", "5p", winner="E", dealer="E"), 1, None),  # his, but not complete
+    (Claim("heavenly", "111s 222s 234m 33p 44p", "4m", "4p"), 0, None),
+    (Claim("bomb", READY, "4m", "1m", winner="N", rules=THREE), 2, "--winner"),  # no North at three
+    (Claim("bomb", READY, "4m", "1m", winner="S", dealer="N", rules=THREE), 2, "--dealer"),
+    (Claim("zhici", READY, "4m", "1s", winner="W", rules=THREE), 0, None),
+    (Claim("bomb", "111s 222s 23m 33p 44z", "4m", "1m", rules="{honours: false}"), 2, "--hand"),  # 108 tiles
+    (Claim("bomb", READY, "4z", "1m", rules="{honours: false}"), 2, "--ci"),
+    (Claim("bomb", READY, "4m", "1z", rules="{honours: false}"), 2, "--win-tile"),
+    (Claim("dianpao", READY, "4m", "1m", winner="S"), 2, "--type"),  # 点炮 needs its rule
+    (Claim("dianpao", READY, "4m", "1m", winner="S", rules="{dianpao: true}"), 0, None),
+    (Claim("qianggang", READY, "4m", "1m", winner="S"), 2, "--type"),
+    (Claim("qianggang", READY, "4m", "1m", winner="S", rules="{qianggang: true}"), 0, None),
+    (Claim("bomb", READY, "4m", "1m", rules="{hard_ci: true}"), 1, None),  # 硬次: a claim that fails
+    (Claim("bomb", "11m 23m 33p 444p 77z 5s", "4m", "1m", rules="{qidui: true}"), 1, None),
+    (Claim("bomb", "11m 22m 55p 66p 99s 11z 7z", "5m", "7z", rules="{qidui: true}"), 0, None),  # 七对
+    (Claim("bomb", "11m 22m 55p 66p 99s 11z 7z", "5m", "7z"), 1, None),
+    (Claim("anci", "1111s 222s 23m 33p 444p", "1s", "1s"), 2, "--hand"),  # six 1s
+    (Claim("zhici", READY, "4m"), 2, "--win-tile"),  # which tile?
+    (Claim("chow", READY, "4m", "1m"), 2, "--type"),
+    (Claim("bomb", READY, "4m", "5m"), 1, None),
+    (Claim("xuci", "222s 23m 33p 444p 99m", "4m", "1s", winner="S", pungs=("1s", "5p")), 1, None),
+]
+
+
+@pytest.mark.parametrize(("claim", "code", "option"), CLAIMS)
+def test_options_and_a_file_judge_a_claim_alike(tmp_path, claim: Claim, code: int, option: str | None) -> None:
+    by_options, by_file = both_ways(claim, tmp_path)
+    assert by_options == by_file
+    assert by_options[0] == code, by_options
+    if option is not None:
+        assert by_options[1].startswith(option + ": "), by_options
+
+
+HANDS = [READY, FOURTEEN, "111s 222s 23m 33p 44z", "11m 22m 55p 66p 99s 11z 7z", "1111s 222s 23m 33p 444p"]
+RULES = ["{}", THREE, "{honours: false}", "{dianpao: true, qianggang: true}", "{hard_ci: true}", "{qidui: true}"]
+
+
+@st.composite
+def claims(draw: st.DrawFn) -> Claim:
+    rules = draw(st.sampled_from(RULES))
+    return Claim(
+        type=draw(st.sampled_from(["bomb", "heavenly", "anci", "tianci", "zhici", "xuci", "dianpao", "qianggang"])),
+        hand=draw(st.sampled_from(HANDS)),
+        ci=draw(st.sampled_from(["4m", "1s", "5p", "7z"])),
+        win_tile=draw(st.sampled_from([None, "1m", "1s", "5p", "7z"])),
+        winner=draw(st.sampled_from("ESWN")),
+        dealer=draw(st.sampled_from("ESWN")),
+        rules=rules,
+    )
+
+
+@settings(max_examples=examples(60))
+@given(claims())
+def test_any_claim_is_judged_alike_both_ways(claim: Claim) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        by_options, by_file = both_ways(claim, Path(folder))
+    assert by_options == by_file
