@@ -406,12 +406,13 @@ def dice(
     second: Annotated[int, typer.Argument(help=_h("die_second"))],
     dealer: Annotated[str, typer.Option("--dealer", help=_h("dice_dealer"))] = "E",
     lang: LangOption = None,
+    rules: RulesOption = None,
 ) -> None:
-    """Where dealing starts and which tile is flipped as the ci tile."""
+    """Where dealing starts and which tile is flipped as the ci tile (at this table: --rules)."""
     with exit_codes(lang) as language:
         from gangci_calc.referee import dice_text
 
-        emit(dice_text(dealer, first, second, language))
+        emit(dice_text(dealer, first, second, language, _house(rules)))
 
 
 @app.command(name="rules", help=_h("rules_command"))

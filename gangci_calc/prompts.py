@@ -423,15 +423,19 @@ def _new_session(path: str, lang: str, base: HouseRules) -> None:
         raise InputError(path, say(m.FILE_EXISTS))
     stakes = ask(q["stakes"], _stakes_answer, "1")
     policy = confirm(q["policy"], default=True)
-    names: dict[Seat, str] = {}
-    for seat in SEATS:
-        name = ask(q["name"].format(seat=seat_label(seat, lang)), _name_answer, "")
-        if name:
-            names[seat] = name
-    dealer = ask(q["first"], parse_seat_answer, "东" if lang == "zh" else "E")
     no_options: dict[str, object] = {}
     options, fee = ask(q["house"], _none_or(parse_rules_and_fee, (no_options, no_options)), "-")
     house = {key: value.value if isinstance(value, Enum) else value for key, value in options.items()}
+    # the rules before the names: a table of three (三人场, here or in --rules) is asked three names
+    seats = in_play(bool(house.get("three_players", base.three_players)))
+    names: dict[Seat, str] = {}
+    for seat in seats:
+        name = ask(q["name"].format(seat=seat_label(seat, lang)), _name_answer, "")
+        if name:
+            names[seat] = name
+    dealer = ask(
+        q["first"], lambda text: _in_play(parse_seat_answer(text, names), seats), "东" if lang == "zh" else "E"
+    )
     today = datetime.date.today().isoformat()
     text = new_session_text(stakes, policy, names, dealer, house, fee, today)
     session_from_text(text, path, base)

@@ -90,14 +90,14 @@ def waits_text(
     return WAITS[fmt].renderer()(claim, hand_waits, wins, lang)
 
 
-def dice_text(dealer: str, first: int, second: int, lang: str) -> str:
-    seat: Seat | None = parse_seat(dealer)
-    if seat is None:
-        raise InputError("--dealer", say(m.NOT_A_SEAT, value=repr(dealer)))
+def dice_text(dealer: str, first: int, second: int, lang: str, house: HouseRules = SEED_RULES) -> str:
+    """The dealing rule for these dice at this table (三人场: three seats counted; 108 tiles: shorter walls)."""
+    seat = _seat_option(dealer, "--dealer")
+    assert seat is not None  # the option has a default
     try:
-        result = deal_from_dice(seat, first, second)
+        result = deal_from_dice(seat, first, second, in_play(house.three_players), honours=house.honours)
     except RuleError as error:
-        raise InputError("dice", error.message) from None
+        raise InputError("--dealer" if error.path == ("dealer",) else "dice", error.message) from None
     return dice_view(result, lang)
 
 

@@ -133,6 +133,35 @@ def test_dice_chinese(runner) -> None:
 
 
 @pytest.mark.parametrize(
+    ("rules", "dealer", "counted", "stacks"),
+    [
+        ("{three_players: true}", "E", "E 1, W 2, S 3, E 4, W 5, S 6, E 7, W 8, S 9, E 10, W 11 → W", 22),
+        ("{three_players: true}", "S", "S 1, E 2, W 3, S 4, E 5, W 6, S 7, E 8, W 9, S 10, E 11 → E", 22),
+        ("{honours: false}", "E", "E 1, N 2, W 3, S 4, E 5, N 6, W 7, S 8, E 9, N 10, W 11 → W", 13),
+        (
+            "{three_players: true, honours: false}",
+            "W",
+            "W 1, S 2, E 3, W 4, S 5, E 6, W 7, S 8, E 9, W 10, S 11 → S",
+            18,
+        ),
+    ],
+)
+def test_dice_at_a_table_of_three_and_at_108(english, write, rules, dealer, counted, stacks) -> None:
+    path = write(rules, "rules.yaml")
+    result = english.invoke(app, ["dice", "--dealer", dealer, "5", "6", "--rules", path])
+    assert result.exit_code == 0, result.stderr
+    assert counted in result.stdout
+    numbers = [line.split() for line in result.stdout.splitlines() if line.strip().startswith("1  2  3")]
+    assert numbers and numbers[0][-1] == str(stacks)  # the owner's wall, stack by stack
+    assert ("N" in result.stdout.split("wall of the ci tile")[0].split("┐")[1]) is ("three" not in rules)
+
+
+def test_dice_refuses_a_north_dealer_at_a_table_of_three(english, write) -> None:
+    result = english.invoke(app, ["dice", "--dealer", "N", "5", "6", "--rules", write("{three_players: true}")])
+    assert result.exit_code == 2 and result.stderr.startswith("--dealer: a table of three (三人场) has no N")
+
+
+@pytest.mark.parametrize(
     ("args", "piece"),
     [(["0", "3"], "0 is not a die face"), (["7", "1"], "7 is not"), (["--dealer", "X", "1", "2"], "'X' is not a seat")],
 )

@@ -214,7 +214,7 @@ def test_a_name_that_is_a_seat_is_refused_everywhere(english: CliRunner, write, 
     record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, "players": {"S": name}}
     batch = english.invoke(app, ["batch", "-"], input=json.dumps(record) + "\n")
     assert "a player's name cannot be a seat" in batch.stdout and '"net"' not in batch.stdout
-    new = english.invoke(app, ["session", str(Path(path).with_name("new.yaml")), "--new"], input=f"\n\n{name}\n")
+    new = english.invoke(app, ["session", str(Path(path).with_name("new.yaml")), "--new"], input=f"\n\n\n{name}\n")
     assert "a player's name cannot be a seat" in new.stderr
 
 

@@ -274,7 +274,7 @@ def test_waits_list_dianpao_and_qianggang_when_on(runner, write) -> None:
 
 def test_new_asks_the_rules_and_add_asks_bao_and_ci(runner, tmp_path: Path) -> None:
     path = str(tmp_path / "t.yaml")
-    new = runner.invoke(app, ["session", path, "--new"], input="2\nn\n\n\n\n\n东\n包次 次风翻倍 下米500\n")
+    new = runner.invoke(app, ["session", path, "--new"], input="2\nn\n包次 次风翻倍 下米500\n\n\n\n\n东\n")
     assert new.exit_code == 0, new.output
     assert "rules: {baoci: true, honor_ci_double: true, xiami: 500}" in Path(path).read_text(encoding="utf-8")
     draw = runner.invoke(app, ["session", path, "--add"], input="\n流局\n\n")

@@ -262,3 +262,27 @@ def test_the_prompt_refuses_north_at_a_table_of_three(english, tmp_path) -> None
     )
     data = json.loads(result.stdout)
     assert data["totals"]["N"] == 0 and "N" not in {p["name"] for p in data["people"]}
+
+
+@pytest.mark.parametrize(("rules_file", "answer"), [(None, "三人场"), ("{three_players: true}", "-")])
+def test_new_asks_the_rules_first_and_three_names_at_a_table_of_three(english, tmp_path, rules_file, answer) -> None:
+    path = tmp_path / "three.yaml"
+    args = ["session", str(path), "--new"]
+    if rules_file is not None:
+        (tmp_path / "rules.yaml").write_text(rules_file, encoding="utf-8")
+        args += ["--rules", str(tmp_path / "rules.yaml")]
+    result = english.invoke(app, args, input=f"1\ny\n{answer}\n老王\n小李\n张姐\n北\n东\n")
+    assert result.exit_code == 0, result.stderr
+    asked = result.stderr
+    assert asked.index("House rules and fee") < asked.index("E player's name")  # the rules before the names
+    assert asked.count("player's name") == 3 and "N player's name" not in asked
+    assert "a table of three (三人场) has no N" in asked  # North refused as the first dealer, asked again
+    assert 'players: {E: "老王", S: "小李", W: "张姐"}' in path.read_text(encoding="utf-8")
+
+
+def test_new_asks_four_names_at_a_table_of_four(english, tmp_path) -> None:
+    path = tmp_path / "four.yaml"
+    result = english.invoke(app, ["session", str(path), "--new"], input="1\ny\n-\na\nb\nc\nd\n北\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("player's name") == 4
+    assert "dealer: N" in path.read_text(encoding="utf-8")

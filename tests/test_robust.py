@@ -120,7 +120,7 @@ def test_a_bom_is_kept(runner, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["0x1F", '"quoted"', "老王, S: 小李", "Bob # the boss", "yes", "~", "[1]"])
 def test_names_come_back_as_typed(runner, tmp_path: Path, name: str) -> None:
     path = tmp_path / "new.yaml"
-    result = runner.invoke(app, ["session", str(path), "--new", "-f", "json"], input=f"1\ny\n{name}\n\n\n\n东\n-\n")
+    result = runner.invoke(app, ["session", str(path), "--new", "-f", "json"], input=f"1\ny\n-\n{name}\n\n\n\n东\n")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout[result.stdout.index("{") :])
     assert data["players"] == {"E": name}
@@ -128,7 +128,7 @@ def test_names_come_back_as_typed(runner, tmp_path: Path, name: str) -> None:
 
 def test_a_name_with_a_control_character_is_asked_again(english, tmp_path: Path) -> None:
     path = tmp_path / "new.yaml"
-    result = english.invoke(app, ["session", str(path), "--new"], input="1\ny\n老\x07王\n老王\n\n\n\n东\n-\n")
+    result = english.invoke(app, ["session", str(path), "--new"], input="1\ny\n-\n老\x07王\n老王\n\n\n\n东\n")
     assert result.exit_code == 0 and "control characters" in result.stderr
 
 

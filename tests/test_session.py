@@ -298,7 +298,7 @@ def test_add_interrupted_leaves_the_file_alone(runner, tmp_path: Path) -> None:
 def test_new_then_add_then_settle(runner, tmp_path: Path) -> None:
     path = tmp_path / "tonight.yaml"
     new = runner.invoke(
-        app, ["session", str(path), "--new", "-f", "json"], input="1\ny\n老王\n小李\n张姐\n阿强\n东\n-\n"
+        app, ["session", str(path), "--new", "-f", "json"], input="1\ny\n-\n老王\n小李\n张姐\n阿强\n东\n"
     )
     assert new.exit_code == 0, new.output
     assert last_json(new.stdout) == {

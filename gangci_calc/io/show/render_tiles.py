@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from gangci_calc.io.show.labels import seat_label, seat_name, win_label, word
 from gangci_calc.rules import Seat, Win
 from gangci_calc.tiles.analysis import Group
-from gangci_calc.tiles.dice import STACKS_PER_WALL, DiceResult
+from gangci_calc.tiles.dice import DiceResult
 from gangci_calc.tiles.notation import Tile, tile_name, to_text, to_zh
 
 if TYPE_CHECKING:
@@ -131,11 +131,11 @@ def dice_view(result: DiceResult, lang: str) -> str:
     legend = word("dice_legend", lang)
     wall_title = word("dice_wall", lang).format(owner=owner)
     cells = []
-    for stack in range(1, STACKS_PER_WALL + 1):
+    for stack in range(1, result.stacks + 1):
         mark = "◆" if stack == result.ci_stack else "▶" if stack == result.start_stack else "·"
         mark = mark if stack <= result.start_stack else "▮"
         cells.append(mark)
-    numbers = "".join(f"{n:<3}" for n in range(1, STACKS_PER_WALL + 1))
+    numbers = "".join(f"{n:<3}" for n in range(1, result.stacks + 1))
     wall = "  ".join(cells)
     lines += ["", wall_title, "  " + wall, "  " + numbers.rstrip(), "  " + legend, ""]
     lines += _table_drawing(result, lang)
@@ -143,9 +143,11 @@ def dice_view(result: DiceResult, lang: str) -> str:
 
 
 def _table_drawing(result: DiceResult, lang: str) -> list[str]:
-    """The four seats around the table (E bottom, S right, W top, N left), the wall marked."""
+    """The seats around the table (E bottom, S right, W top, N left, empty at three), the wall marked."""
 
     def name(seat: Seat) -> str:
+        if seat not in result.seats:  # 三人场: nobody sits there
+            return ""
         label = seat_name(seat, lang)
         marks = ("★" if seat is result.dealer else "") + ("◆" if seat is result.wall_owner else "")
         return label + marks
