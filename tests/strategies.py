@@ -65,7 +65,7 @@ def outcomes(draw: st.DrawFn, dealer: Seat, house: HouseRules = SEED_RULES) -> O
         return Outcome.draw()
     winner = dealer if win is Win.HEAVENLY else draw(seats)
     source = draw(st.sampled_from(winner.others())) if win.needs_source else None
-    bao = win is Win.ZHICI and house.baoci and draw(st.booleans())
+    bao = draw(st.sampled_from([None, True, False])) if win is Win.ZHICI and house.baoci else None  # unsaid, or said
     return Outcome(win, winner, source, bao)
 
 

@@ -48,8 +48,8 @@ def _fields(hand: Hand, dealer_overridden: bool, players: dict[Seat, str] | None
         win += f", winner: {outcome.winner.name}"
     if outcome.source is not None:
         win += f", from: {outcome.source.name}"
-    if outcome.bao:
-        win += ", bao: true"
+    if outcome.bao is not None:  # said by hand (false too: it wins over the tiles left)
+        win += ", bao: true" if outcome.bao else ", bao: false"
     fields = [] if players is None else [f"players: {players_flow(players)}"]
     if dealer_overridden:
         fields.append(f"dealer: {hand.dealer.name}")
