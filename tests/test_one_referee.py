@@ -141,7 +141,7 @@ def claims(draw: st.DrawFn) -> Claim:
     )
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(40))
 @given(claims())
 def test_any_claim_is_judged_alike_both_ways(claim: Claim) -> None:
     with tempfile.TemporaryDirectory() as folder:
