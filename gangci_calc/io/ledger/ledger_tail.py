@@ -43,7 +43,7 @@ from gangci_calc.rules import (
     Win,
 )
 
-FORMAT = 1  # of the cache file; a file of another format is not read
+FORMAT = 2  # of the cache file; a file of another format is not read (2: a hand's bao may be unsaid, null)
 
 
 @dataclass(frozen=True)
