@@ -123,7 +123,7 @@ class TilesGiven:
     def hand_data(self, house: HouseRules) -> dict[str, Any]:
         """The hand file these options stand for. What they leave out is filled so that it changes nothing the
         tiles say: the winner is the dealer (else East), the dealer the winner, the discarder (who fed, whose kong
-        was robbed) the next seat in play; the stakes are scheme 1 (the tiles need none)."""
+        was robbed) another seat in play; the stakes are scheme 1 (the tiles need none)."""
         kind = (self.type or "").strip()
         kind = kind.lower() if kind.lower() in WIN_NAMES else kind
         winner = self.winner if self.winner is not None else self.dealer if self.dealer is not None else "E"
@@ -134,8 +134,9 @@ class TilesGiven:
         tiles: dict[str, Any] = {"ci": self.ci, "hand": self.hand, "win_tile": self.win_tile}
         tiles |= {"pungs": self.pungs, "kongs": self.kongs, "concealed_kongs": self.concealed_kongs}
         tiles = {key: value for key, value in tiles.items() if value}
-        dealer = self.dealer if self.dealer is not None else winner if seat is not None else "E"  # a bad --winner
-        return {"stakes": 1, "dealer": dealer, "win": win, "tiles": tiles}  # is the winner's error, not the dealer's
+        # a --winner that is no seat is refused as the winner, not first as the dealer it would have made
+        dealer = self.dealer if self.dealer is not None else winner if seat is not None else "E"
+        return {"stakes": 1, "dealer": dealer, "win": win, "tiles": tiles}
 
 
 def check_tiles(
@@ -146,8 +147,9 @@ def check_tiles(
         raise InputError("check", say(m.CHECK_NEEDS))
     if WIN_NAMES.get(given.type.strip().lower()) is Win.DRAW:  # a file may say 流局; there is nothing to check
         raise InputError("--type", say(m.NOT_A_WIN, value=repr(given.type)))
-    options = _OPTION_OF if given.dealer is not None else {**_OPTION_OF, ("dealer",): "--winner"}  # the dealer
-    try:  # is then the winner, and what is wrong with him is --winner's
+    # without --dealer the dealer is the winner, so what is wrong with that seat is --winner's
+    options = _OPTION_OF if given.dealer is not None else {**_OPTION_OF, ("dealer",): "--winner"}
+    try:
         loaded = hand_from_data(given.hand_data(house), house, referee=True)
     except RuleError as error:
         raise _as_option(error, options) from None
