@@ -58,7 +58,10 @@ def club_of(paths: list[str], since: str | None, until: str | None, base: HouseR
             continue
         settled = settle_evening(session)
         hands = [(h.hand.loaded.hand, dict(h.hand.loaded.names), h.settlement.net) for h in settled.hands]
-        evenings.append(EveningPlayed(str(path), date, hands, settled.people, settled.fees))
+        fees_paid, settle_up = settled.named_fees_paid, settled.named_settle_up
+        evenings.append(
+            EveningPlayed(str(path), date, hands, settled.people, settled.fees, fees_paid, settle_up, session.paid)
+        )
     evenings.sort(key=lambda e: (e.date or "", e.file))
     return club_record(evenings)
 

@@ -57,6 +57,7 @@ class SessionResult:
     people: tuple[tuple[Person, Amount], ...] = ()  # each person's total, fees paid included; the house last
     settle_up: tuple[Transfer[Person], ...] = ()  # the fewest payments between people
     fees: int = 0  # the table fee collected over the evening (per hand and per evening)
+    fees_paid: tuple[tuple[Person, Amount], ...] = ()  # what each person paid in 台费 (who paid nothing: absent)
 
 
 def settle_hands(
@@ -74,9 +75,11 @@ def settle_hands(
         running = (e, s, w, n)
         settled.append(SettledHand(settlement, running, hand.seats))
     seatings = seatings if seatings is not None else [{}] * len(settled)
-    people, fees = people_totals(settled, seatings, [hand.rules.fee for hand in hands_seen])
+    table_fees = [hand.rules.fee for hand in hands_seen]
+    people, fees = people_totals(settled, seatings, table_fees)
+    paid = tuple(fees_paid(settled, seatings, table_fees).items())
     return SessionResult(
-        tuple(settled), running, tuple(fewest_transfers(running)), people, tuple(fewest_payments(people)), fees
+        tuple(settled), running, tuple(fewest_transfers(running)), people, tuple(fewest_payments(people)), fees, paid
     )
 
 
@@ -106,22 +109,45 @@ def people_totals(
     players = {name for seating in seatings for name in seating.values()}  # once, not per hand
     collected = 0
     for settled, seating, fee in zip(hands, seatings, fees, strict=True):
-        net, paid = settled.settlement.net, settled.settlement.fees
+        net = settled.settlement.net
         for seat in settled.seats:
             person: Person = seating.get(seat, seat)
-            totals[person] = totals.get(person, 0) + net[seat] - paid[seat]
+            totals[person] = totals.get(person, 0) + net[seat]
         taken = settled.settlement.fee_total
         if taken:
             payee = collector(fee, players)
             totals[payee] = totals.get(payee, 0) + taken
             collected += taken
+    for who, paid in fees_paid(hands, seatings, fees).items():
+        totals[who] -= paid
     if fees and fees[-1].per_evening:
         payee = collector(fees[-1], players)
-        payers = [who for who in totals if not isinstance(who, House) and who != payee]
-        for who in payers:
-            totals[who] -= fees[-1].per_evening
-        totals[payee] = totals.get(payee, 0) + fees[-1].per_evening * len(payers)
-        collected += fees[-1].per_evening * len(payers)
+        shared = fees[-1].per_evening * len(_evening_payers(totals, payee))
+        totals[payee] = totals.get(payee, 0) + shared
+        collected += shared
     houses = [who for who in totals if isinstance(who, House)]
     ordered = [(who, total) for who, total in totals.items() if not isinstance(who, House)]
     return (*ordered, *((house, totals[house]) for house in houses)), collected
+
+
+def _evening_payers(people: Iterable[Person], payee: Person) -> list[Person]:
+    """Who pays the per-evening fee: every person who played, but the collector (and never the house)."""
+    return [who for who in people if not isinstance(who, House) and who != payee]
+
+
+def fees_paid(hands: Sequence[SettledHand], seatings: Sequence[Seating], fees: Sequence[Fee]) -> dict[Person, Amount]:
+    """What each person paid in 台费 over the evening: each hand's fee from the seats they sat in, then
+    ``per_evening`` (the fee of the last hand) from each who played but the collector. Nobody who paid nothing."""
+    paid: dict[Person, Amount] = {}
+    played: dict[Person, None] = {}
+    for settled, seating in zip(hands, seatings, strict=True):
+        for seat in settled.seats:
+            person: Person = seating.get(seat, seat)
+            played.setdefault(person, None)
+            if settled.settlement.fees[seat]:
+                paid[person] = paid.get(person, 0) + settled.settlement.fees[seat]
+    if fees and fees[-1].per_evening:
+        players = {name for seating in seatings for name in seating.values()}
+        for who in _evening_payers(played, collector(fees[-1], players)):
+            paid[who] = paid.get(who, 0) + fees[-1].per_evening
+    return paid

@@ -77,4 +77,21 @@ def settle_evening(session: SessionFile, *, check: bool = True, before: SettledS
             if old.hand.loaded.hand != new.loaded.hand:
                 break
             known.append(old.settlement)
-    return SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands], known))
+    settled = SettledSession.of(session, settle_hands(hands, [item.loaded.names for item in session.hands], known))
+    if session.paid:
+        check_paid(settled)
+    return settled
+
+
+def check_paid(settled: SettledSession) -> None:
+    """Refuse a ``paid:`` payment that names somebody who is not a person of the evening (a name mistyped)."""
+    from gangci_calc.errors import RuleError
+    from gangci_calc.io.load.load import located
+    from gangci_calc.ledger import person_name
+
+    people = [person_name(who) for who, _ in settled.people]
+    for index, payment in enumerate(settled.session.paid):
+        for key, name in (("from", payment.payer), ("to", payment.payee)):
+            if name not in people:
+                error = RuleError(("paid", index, key), say(m.PAID_NOT_A_PERSON, name=name, people=" ".join(people)))
+                raise located(error, settled.session.source, settled.session.text)

@@ -86,8 +86,8 @@ def test_history_window_formats_and_chart(runner, tmp_path: Path) -> None:
     assert runner.invoke(app, ["history", str(tmp_path), "--chart", str(chart)]).exit_code == 0
     svg = ET.fromstring(chart.read_text(encoding="utf-8"))
     ns = {"s": "http://www.w3.org/2000/svg"}
-    lines = svg.findall("s:polyline", ns)
-    texts = [t.text or "" for t in svg.findall("s:text", ns)]
+    lines = svg.findall("s:g", ns)  # a group per person: their line's stretches, dots and label
+    texts = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")]
     assert len(lines) == len(json.loads(runner.invoke(app, ["history", str(tmp_path), "-f", "json"]).stdout)["people"])
     assert any(t.startswith("小李 ") for t in texts) and "2026-11-17" in texts
 

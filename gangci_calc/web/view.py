@@ -24,7 +24,7 @@ from gangci_calc.io.show.labels import (
 )
 from gangci_calc.io.show.render import table_stakes_text
 from gangci_calc.io.show.render_session import mi_text, person_label, ranked_people, settle_lines, short_outcome
-from gangci_calc.ledger import Person
+from gangci_calc.ledger import House, Person
 from gangci_calc.rules import SEATS, HouseRules, KongType, Win
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.seats import in_play
@@ -76,18 +76,22 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
 
 
 def chart(settled: SettledSession, lang: str) -> str:
-    """Each person's running total after every hand (a person who joins later starts from 0 there)."""
-    people: dict[Person, list[Amount]] = {who: [] for who, _ in settled.people}
+    """Each person's running total after every hand, from the first hand they sat in (the house: its first fee)."""
+    people: dict[Person, list[Amount | None]] = {who: [] for who, _ in settled.people}
     totals: dict[Person, Amount] = dict.fromkeys(people, 0)
+    started: set[Person] = set()
     for h in settled.hands:
         names = h.hand.loaded.names
         for seat in h.hand.loaded.hand.seats:
             who: Person = names.get(seat, seat)
             if who in totals:
                 totals[who] += h.settlement.net[seat]
+                started.add(who)
         for who, running in people.items():
-            running.append(totals[who])
-    lines = [(person_label(settled, who, lang).split(" ")[-1], running) for who, running in people.items()]
+            running.append(totals[who] if who in started or isinstance(who, House) else None)
+    lines = [
+        (who if isinstance(who, str) else person_label(settled, who, lang), running) for who, running in people.items()
+    ]
     steps = [str(h.hand.number) for h in settled.hands]
     return lines_svg("", steps, lines, PAGE, slanted=False)
 

@@ -469,6 +469,23 @@ NOT_UNDERSTOOD = M("看不懂 {value}", "{value} is not understood")
 NOT_HOW_IT_CAME = M("{how}的牌成不了{zh}", "{how} tile cannot make {zh}")
 HOW_CAME_DISCARD = M("别家打出（或加杠）", "a discarded (or robbed)")
 HOW_CAME_DRAWN = M("自己摸到", "a self-drawn")
+PAID_LIST = M(
+    "已付 要是一串付款 [{{from: 小李, to: 张姐, amount: 3700}}]，不是{kind}",
+    "paid must be a list of payments [{{from: 小李, to: 张姐, amount: 3700}}], not {kind}",
+)
+WHAT_PAYMENT = M("一笔付款 (from 付款人, to 收款人, amount 金额)", "a payment (from, to, amount)")
+PAYMENT_NEEDS = M("这笔付款缺 {key}", "this payment has no {key}")
+NOT_A_PAYMENT = M(
+    "{value} 不是付款金额 (正整数，或半个如 1850.5)", "{value} is not a payment amount (whole, or a half as 1850.5)"
+)
+PAID_NOT_A_PERSON = M(
+    "{name} 不是这一场的人 (这一场有: {people})", "{name} is nobody of this evening (its people: {people})"
+)
+PAID_NOT_OPEN = M(
+    "{payment} 不是这一场还没付的一笔 (没付的: {open})",
+    "{payment} is not a transfer still open this evening (open: {open})",
+)
+NOTHING_OPEN = M("这一场的账都付清了", "every transfer of this evening is paid already")
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
 KEEP_TOP_LEVEL = M(
     "{key}：--keep 只取记录最外层的键；{top} 已经整个原样带回",

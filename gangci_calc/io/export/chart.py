@@ -1,16 +1,19 @@
 """``gangci history --chart FILE.svg``: each person's running total, evening by evening, as an SVG drawn here.
 
-Plain SVG text, no library: a line per person with their name and final total
-at its end, the zero line, and the evenings' dates along the bottom. The
-colours repeat after ten people; the names keep the lines apart.
+Plain SVG text, no library: a line per person with their whole name and final
+total at the right, a dot (with its value as a tooltip) at each evening they
+played, a gap where they missed one, the zero line, and the evenings' dates
+along the bottom. The colours repeat after ten people; the names keep the
+lines apart, and the picture widens rather than cut a long one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from html import escape
 from typing import TYPE_CHECKING
+from unicodedata import east_asian_width
 
 from gangci_calc.io.show.labels import amount_text, word
 
@@ -40,27 +43,40 @@ PAGE = Frame(width=360, height=230, left=44, right=92, top=12, bottom=22, font=1
 
 
 def chart_svg(record: ClubRecord, lang: str) -> str:
-    """The SVG text of the history chart (it starts at 0, before the first evening)."""
+    """The SVG text of the history chart: each line starts at its person's first evening, a gap where they missed
+    one; the totals are the standings' (fees included)."""
     steps = [evening.date or str(i) for i, evening in enumerate(record.evenings, 1)]
     lines = [(person.name, list(person.running)) for person in record.people]
-    return lines_svg(word("chart_title", lang), steps, lines, Frame(), slanted=True)
+    return lines_svg(word("chart_title", lang), steps, lines, Frame(), slanted=True, origin=False)
 
 
 def lines_svg(
-    title: str, steps: Sequence[str], lines: Sequence[tuple[str, Sequence[Amount]]], frame: Frame, *, slanted: bool
+    title: str,
+    steps: Sequence[str],
+    lines: Sequence[tuple[str, Sequence[Amount | None]]],
+    frame: Frame,
+    *,
+    slanted: bool,
+    origin: bool = True,
 ) -> str:
-    """One line per person over ``steps`` (each line starts at 0, before the first step), its name and last value
-    at its end; ``slanted``: the steps' labels turned, for long ones (dates)."""
+    """One line per person over ``steps``, a point at each step they have a value for (``None``: a gap), their
+    whole name and last value at the right; ``origin``: a line that has a value at the first step starts from 0
+    before it; ``slanted``: the steps' labels turned, for long ones (dates). The picture widens for long names."""
     count = len(steps)
-    values = [0, *(v for _, running in lines for v in running)]
+    values = [0, *(v for _, running in lines for v in running if v is not None)]
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    f = frame
+    ends = [next((v for v in reversed(running) if v is not None), 0) for _, running in lines]
+    labels = [f"{name} {amount_text(end, signed=True)}" for (name, _), end in zip(lines, ends, strict=True)]
+    wider = max(0, round(max(map(_text_width, labels), default=0) * frame.font) + 12 - frame.right)
+    f = replace(frame, width=frame.width + wider, right=frame.right + wider)  # the plot keeps its size
     plot_w, plot_h = f.width - f.left - f.right, f.height - f.top - f.bottom
 
-    def x(i: int) -> float:
-        return f.left + plot_w * i / max(count, 1)
+    shift = 0 if origin else 0.5  # without a 0 before the first step, the steps sit in the middle of their slots
+
+    def x(i: float) -> float:
+        return f.left + plot_w * (i - shift) / max(count, 1)
 
     def y(v: Amount) -> float:
         return f.top + plot_h * float(high - v) / float(high - low)
@@ -87,16 +103,64 @@ def lines_svg(
         turn = f' transform="rotate(-35 {at} {f.top + plot_h + 18})"' if slanted else ""
         anchor = "end" if slanted else "middle"
         parts.append(f'<text x="{at}" y="{f.top + plot_h + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
-    ends = [running[-1] if running else 0 for _, running in lines]
     baselines = _apart([y(end) + 4 for end in ends], f.font + 2, f.top + f.font, f.height - 4)
     for n, (name, running) in enumerate(lines):
         colour = COLOURS[n % len(COLOURS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *running]))
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        label = escape(f"{name} {amount_text(ends[n], signed=True)}")
-        parts.append(f'<text x="{x(count) + 6:.1f}" y="{baselines[n]:.1f}" fill="{colour}">{label}</text>')
+        parts.append(f'<g data-name="{escape(name)}" fill="{colour}" stroke="{colour}">')
+        parts += _line_parts(name, running, steps, x, y, origin=origin)
+        parts.append(
+            f'<text x="{x(count + shift) + 6:.1f}" y="{baselines[n]:.1f}" stroke="none">{escape(labels[n])}</text>'
+        )
+        parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _line_parts(
+    name: str,
+    running: Sequence[Amount | None],
+    steps: Sequence[str],
+    x: Callable[[float], float],
+    y: Callable[[Amount], float],
+    *,
+    origin: bool,
+) -> list[str]:
+    """One person's stretches of line, and a dot at each step they have a value for (its value as a tooltip)."""
+    parts = []
+    for run in _runs(running, origin=origin):
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in run)
+        parts.append(f'<polyline points="{points}" fill="none" stroke-width="2"/>')
+    for i, v in enumerate(running, 1):
+        if v is not None:
+            tip = escape(f"{name} {steps[i - 1]} {amount_text(v, signed=True)}")
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5"><title>{tip}</title></circle>')
+    return parts
+
+
+def _runs(running: Sequence[Amount | None], *, origin: bool) -> list[list[tuple[int, Amount]]]:
+    """The unbroken stretches of a line, as (step, value); ``origin``: one from the first step starts at 0 (step 0).
+
+    >>> _runs([None, 5, 7, None, 9], origin=True)
+    [[(2, 5), (3, 7)], [(5, 9)]]
+    >>> _runs([5, None], origin=True)
+    [[(0, 0), (1, 5)]]
+    """
+    runs: list[list[tuple[int, Amount]]] = []
+    before: Amount | None = 0 if origin else None
+    for i, v in enumerate(running, 1):
+        if v is not None:
+            if before is None:
+                runs.append([])
+            elif i == 1:
+                runs.append([(0, 0)])
+            runs[-1].append((i, v))
+        before = v
+    return runs
+
+
+def _text_width(text: str) -> float:
+    """A label's width in ems, near enough: a wide (CJK) character one em, anything else about 0.6."""
+    return sum(1.0 if east_asian_width(c) in "WF" else 0.6 for c in text)
 
 
 def _apart(wanted: list[float], gap: float, low: float, high: float) -> list[float]:

@@ -19,6 +19,7 @@ from gangci_calc.io.load.schema import (
     GROUPS,
     KONG_NAMES,
     KONGS,
+    PAID,
     RULES,
     STAKES,
     TILES,
@@ -31,6 +32,7 @@ from gangci_calc.rules import (
     NO_BETS,
     NO_MI,
     SCHEMES,
+    Amount,
     Bets,
     HouseRules,
     Kong,
@@ -46,6 +48,7 @@ from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.hand import whole_count
 from gangci_calc.rules.options import Option, entry_of
 from gangci_calc.rules.terms import seat_word
+from gangci_calc.transfers import Transfer
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
@@ -113,6 +116,46 @@ def read_date(value: Any, path: FieldPath) -> str:
         with contextlib.suppress(ValueError):
             return datetime.date.fromisoformat(text).isoformat()
     raise RuleError(path, say(m.NOT_A_DATE, value=shown(value)))
+
+
+def read_paid(value: Any, path: FieldPath) -> tuple[Transfer[str], ...]:
+    """``paid:`` (已付): a list of ``{from, to, amount}``, each a payment of the settle-up made, by name."""
+    if not isinstance(value, list):
+        raise RuleError(path, say(m.PAID_LIST, kind=kind_of(value)))
+    payments = []
+    for index, item in enumerate(value):
+        at = (*path, index)
+        given = read_mapping(item, at, PAID, m.WHAT_PAYMENT)
+        for key in PAID.canonical:
+            if key not in given:
+                raise RuleError(at, say(m.PAYMENT_NEEDS, key=key))
+        payer, payee = (_person_text(given[key], (*at, key)) for key in ("from", "to"))
+        payments.append(Transfer(payer, payee, read_paid_amount(given["amount"], (*at, "amount"))))
+    return tuple(payments)
+
+
+def _person_text(value: Any, path: FieldPath) -> str:
+    """A person of the settle-up: a name, a seat's letter where nobody is named, or the house (台费)."""
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    if not text or not text.isprintable():
+        raise RuleError(path, say(m.NOT_A_NAME, value=shown(value)))
+    return text
+
+
+def read_paid_amount(value: Any, path: FieldPath) -> Amount:
+    """A payment's amount: a positive whole number, or a half written as text (``1850.5``)."""
+    from fractions import Fraction
+
+    amount: Amount | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        amount = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        amount = int(value.strip())
+    elif isinstance(value, str) and value.strip().endswith(".5") and value.strip()[:-2].isdigit():
+        amount = Fraction(int(value.strip()[:-2]) * 2 + 1, 2)
+    if amount is None or not 0 < amount < 10**30:  # 30 digits: more than any evening's settle-up
+        raise RuleError(path, say(m.NOT_A_PAYMENT, value=shown(value)))
+    return amount
 
 
 def read_seat(value: Any, path: FieldPath) -> Seat:

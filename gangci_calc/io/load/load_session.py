@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gangci_calc.dues import Dues, dues_of
 from gangci_calc.errors import InputError, InputErrors, RuleError
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
-from gangci_calc.io.load.fields import kind_of, read_date, read_mapping, read_seat
+from gangci_calc.io.load.fields import kind_of, read_date, read_mapping, read_paid, read_seat
 from gangci_calc.io.load.load import (
     LoadedHand,
     Table,
@@ -23,7 +24,7 @@ from gangci_calc.io.load.load import (
     table_from,
 )
 from gangci_calc.io.load.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS, Keys, field_words
-from gangci_calc.ledger import Net, Person, SessionResult
+from gangci_calc.ledger import Net, Person, SessionResult, person_name
 from gangci_calc.rules import (
     NO_MI,
     SEED_RULES,
@@ -63,6 +64,7 @@ class SessionFile:
     current: Table | None = None  # the table after the last hand's changes (None: the header's)
     mi: tuple[int, int, int, int] = NO_MI  # 米 held before the next hand (下米)
     date: str | None = None  # the evening's date (YYYY-MM-DD), where the header gives it
+    paid: tuple[Transfer[str], ...] = ()  # 已付: the payments of the settle-up recorded as made, by name
 
     @property
     def table_now(self) -> Table:
@@ -97,6 +99,7 @@ class SettledSession:
     people: tuple[tuple[Person, Amount], ...]
     settle_up: tuple[Transfer[Person], ...]
     fees: int = 0  # the table fee collected over the evening
+    fees_paid: tuple[tuple[Person, Amount], ...] = ()  # what each person paid in 台费
 
     @classmethod
     def of(cls, session: SessionFile, result: SessionResult) -> SettledSession:
@@ -108,7 +111,23 @@ class SettledSession:
         if not hands:  # nobody has played yet: the header's seating
             seats = in_play(session.table.rules.house.three_players)
             people = tuple((session.table.names.get(seat, seat), 0) for seat in seats)
-        return cls(session, hands, result.totals, result.transfers, people, result.settle_up, result.fees)
+        return cls(
+            session, hands, result.totals, result.transfers, people, result.settle_up, result.fees, result.fees_paid
+        )
+
+    @property
+    def named_settle_up(self) -> tuple[Transfer[str], ...]:
+        """The settle-up with each person by the name the outputs (and ``paid:``) give them."""
+        return tuple(Transfer(person_name(t.payer), person_name(t.payee), t.amount) for t in self.settle_up)
+
+    @property
+    def named_fees_paid(self) -> dict[str, Amount]:
+        """What each person paid in 台费, by name."""
+        return {person_name(who): amount for who, amount in self.fees_paid}
+
+    def dues(self) -> Dues[str]:
+        """The settle-up's transfers still open after the ledger's ``paid:``, and what each person still owes."""
+        return dues_of(self.named_settle_up, self.session.paid)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -172,6 +191,7 @@ def session_from_data(
             raise RuleError((), say(m.MISSING_FIRST_DEALER))
         first_dealer = read_seat(given["dealer"], ("dealer",))
         date = read_date(given["date"], ("date",)) if "date" in given else None
+        paid = read_paid(given["paid"], ("paid",)) if "paid" in given else ()
         raw_hands = given.get("hands")
         if raw_hands is None:
             raw_hands = []
@@ -195,7 +215,7 @@ def session_from_data(
         hands.append(hand)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date)
+    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid)
 
 
 def hand_error(error: RuleError, number: int, source: str, line: int | None, column: int | None) -> InputError:

@@ -35,6 +35,12 @@ SESSION_KEYS: dict[str, tuple[str, ...]] = {
     **{k: TOP_KEYS[k] for k in (*TABLE_KEYS, "dealer", *RECORD_KEYS)},
     "hands": ("hands", "牌局"),
     "date": ("date", "日期"),  # the evening's date, YYYY-MM-DD
+    "paid": ("paid", "已付"),  # the settle-up's payments made: [{from, to, amount}] (docs/file-format.md)
+}
+PAID_KEYS: dict[str, tuple[str, ...]] = {
+    "from": ("from", "付款人"),
+    "to": ("to", "收款人"),
+    "amount": ("amount", "金额"),
 }
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
     k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", "tiles_left", *TABLE_KEYS, *RECORD_KEYS)
@@ -121,6 +127,7 @@ KONGS = Keys.of(KONG_KEYS)
 TILES = Keys.of(TILE_KEYS)
 RULES = Keys.of(RULE_KEYS)
 FEE = Keys.of(FEE_KEYS)
+PAID = Keys.of(PAID_KEYS)
 GROUPS = {key: Keys.of(spellings) for key, spellings in GROUP_KEYS.items()}
 
 _ALL_ALIASES: dict[str, str] = {}
@@ -134,6 +141,7 @@ for _table in (
     TILE_KEYS,
     RULE_KEYS,
     FEE_KEYS,
+    PAID_KEYS,
     *GROUP_KEYS.values(),
 ):
     for _canonical, _spellings in _table.items():
@@ -161,6 +169,7 @@ _INSIDE: dict[str, dict[str, tuple[str, ...]] | str] = {
     "players": "seats",
     "mi": "seats",
     "hands": SESSION_HAND_KEYS,
+    "paid": PAID_KEYS,
     **GROUP_KEYS,
 }
 _SEAT_TABLES: dict[str, dict[str, tuple[str, ...]]] = {"bets": BET_KEYS}
