@@ -250,6 +250,10 @@ def score(
 @app.command(help=_h("session"))
 def session(
     session_file: Annotated[str, typer.Argument(metavar="FILE", help=_h("session_file"))],
+    transfer: Annotated[
+        Optional[str],  # noqa: UP045 - Typer reads the annotation
+        typer.Argument(metavar="[TRANSFER]", help=_h("paid_transfer")),
+    ] = None,
     format: Annotated[SessionFormat, _format_option(formats.SESSION)] = _first(SessionFormat),
     lang: LangOption = None,
     add: Annotated[bool, typer.Option("--add", help=_h("add"))] = False,
@@ -259,20 +263,30 @@ def session(
     edit: Annotated[Optional[int], typer.Option("--edit", metavar="N", help=_h("edit"))] = None,  # noqa: UP045
     rules: RulesOption = None,
     explain: Annotated[bool, typer.Option("--explain", help=_h("session_explain"))] = False,
+    paid: Annotated[bool, typer.Option("--paid", help=_h("paid"))] = False,
+    date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD", help=_h("date"))] = None,  # noqa: UP045
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
     with exit_codes(lang, stopped) as language:
-        chosen = [flag for flag, on in (("--new", new), ("--add", add), ("--play", play), ("--undo", undo)) if on]
+        flags = (("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid))
+        chosen = [flag for flag, on in flags if on]
         if edit is not None:
             chosen.append("--edit")
         if len(chosen) > 1:
             raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
+        if transfer is not None and not paid:
+            raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
         base = _house(rules)
-        if new:
+        from gangci_calc.io.load.fields import option_date
+
+        day = option_date(date, "--date")
+        if paid:
+            _record_paid(session_file, transfer, language, base)
+        elif new:
             from gangci_calc.prompts import new_session
 
-            new_session(session_file, language, base)
+            new_session(session_file, language, base, day)
         elif add or play or undo or edit is not None:
             from gangci_calc import evening
 
@@ -291,7 +305,20 @@ def session(
                     return
         from gangci_calc.session import session_output
 
-        emit(session_output(session_file, format.value, language, base, explain=explain))
+        emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
+
+
+def _record_paid(path: str, transfer: str | None, lang: str, base: HouseRules) -> None:
+    """``--paid``: the payments recorded, each said on stderr (or that nothing was open)."""
+    from gangci_calc.io.show.console import write_err
+    from gangci_calc.io.show.labels import word
+    from gangci_calc.paying import record_paid, transfer_text
+
+    recorded = record_paid(path, transfer, base)
+    for payment in recorded:
+        write_err(word("paid_recorded", lang).format(payment=transfer_text(payment)))
+    if not recorded:
+        write_err(word("nothing_open", lang))
 
 
 @app.command(help=_h("history"))

@@ -11,9 +11,9 @@ import datetime
 from pathlib import Path
 
 from gangci_calc.club import ClubRecord, EveningPlayed, club_record
-from gangci_calc.errors import InputError, RuleError
+from gangci_calc.errors import InputError
 from gangci_calc.io.export.formats import HISTORY
-from gangci_calc.io.load.fields import read_date
+from gangci_calc.io.load.fields import option_date
 from gangci_calc.io.load.load_session import load_session
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.service import settle_evening
@@ -40,12 +40,7 @@ def ledger_paths(paths: list[str]) -> list[Path]:
 
 def read_window(text: str | None, option: str) -> str | None:
     """``--since`` / ``--until`` as an ISO date, or a located error."""
-    if text is None:
-        return None
-    try:
-        return read_date(text, ())
-    except RuleError as error:
-        raise InputError(option, error.message) from None
+    return option_date(text, option)
 
 
 def club_of(paths: list[str], since: str | None, until: str | None, base: HouseRules = SEED_RULES) -> ClubRecord:

@@ -411,13 +411,13 @@ def _stakes_answer(text: str) -> str:
     raise AnswerError(say(m.STAKES_ANSWER, value=repr(text)))
 
 
-def new_session(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
-    """Ask for the table settings and start a session file."""
+def new_session(path: str, lang: str, base: HouseRules = SEED_RULES, date: str | None = None) -> None:
+    """Ask for the table settings and start a session file, dated ``date`` (ISO; default today)."""
     with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
-        _new_session(path, lang, base)
+        _new_session(path, lang, base, date)
 
 
-def _new_session(path: str, lang: str, base: HouseRules) -> None:
+def _new_session(path: str, lang: str, base: HouseRules, date: str | None) -> None:
     q = asking(lang)
     if Path(path).exists():
         raise InputError(path, say(m.FILE_EXISTS))
@@ -436,8 +436,8 @@ def _new_session(path: str, lang: str, base: HouseRules) -> None:
     dealer = ask(
         q["first"], lambda text: _in_play(parse_seat_answer(text, names), seats), "东" if lang == "zh" else "E"
     )
-    today = datetime.date.today().isoformat()
-    text = new_session_text(stakes, policy, names, dealer, house, fee, today)
+    day = date or datetime.date.today().isoformat()
+    text = new_session_text(stakes, policy, names, dealer, house, fee, day)
     session_from_text(text, path, base)
     write_atomically(path, text)
     write_err(q["saved"].format(file=path))

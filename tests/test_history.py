@@ -32,18 +32,28 @@ def expected_from_sessions(outputs: list[dict[str, Any]]) -> dict[str, dict[str,
         for person in data["people"]:
             if person.get("house") or person["name"] in "ESWN":
                 continue
-            entry = people.setdefault(person["name"], {"total": Fraction(0), "hands": 0, "wins": Counter(), "d": 0})
+            entry = people.setdefault(person["name"], _blank())
             entry["total"] += Fraction(str(person["total"]))
         for hand in data["hands"]:
             seating = hand["players"]
-            for name in seating.values():
-                people.setdefault(name, {"total": Fraction(0), "hands": 0, "wins": Counter(), "d": 0})["hands"] += 1
+            for seat, name in seating.items():
+                entry = people.setdefault(name, _blank())
+                entry["hands"] += 1
+                entry["nets"] += Fraction(str(hand["net"][seat]))
             win = hand["win"]
             if win["winner"] in seating:
                 people[seating[win["winner"]]]["wins"][win["type"]] += 1
             if win["from"] in seating and win["type"] in ("zhici", "dianpao"):
                 people[seating[win["from"]]]["d"] += 1
+            if win["from"] in seating and win["type"] == "xuci":
+                people[seating[win["from"]]]["fed"] += 1
+            if hand.get("fee", {}).get("to") in people:  # a player who collects the fee: not only a payer of it
+                people[hand["fee"]["to"]]["collects"] = True
     return people
+
+
+def _blank() -> dict[str, Any]:
+    return {"total": Fraction(0), "hands": 0, "wins": Counter(), "d": 0, "fed": 0, "nets": Fraction(0)}
 
 
 @settings(max_examples=examples(8))  # each example writes and reads four evenings through the CLI
@@ -66,9 +76,18 @@ def test_history_adds_up_the_evenings(tmp_path_factory: pytest.TempPathFactory, 
         person = got[name]
         assert Fraction(str(person["total"])) == want["total"], name
         assert person["hands"] == want["hands"] and person["wins"] == dict(want["wins"]), name
-        assert person["discards"] == want["d"], name
+        assert person["discards"] == want["d"] and person["fed"] == want["fed"], name
+        if not want.get("collects"):
+            assert Fraction(str(person["fees"])) == want["nets"] - want["total"], name  # the hands' nets less fees
+        assert Fraction(str(person["owed"])) == -want["total"], name  # nothing recorded as paid
+        assert person["won"] == sum(want["wins"].values())
+        assert person["win_rate"] == round(person["won"] / person["hands"], 4), name
     assert [e["date"] for e in data["evenings"]] == ["2026-11-01", "2026-11-02", "2026-11-03"]
     assert data["fees"] == sum(o.get("fees", 0) for o in outputs)
+    assert [e["draws"] for e in data["evenings"]] == [
+        sum(1 for h in o["hands"] if h["win"]["type"] == "draw") for o in outputs
+    ]
+    assert len(data["open"]) == sum(len(o["transfers"]) for o in outputs)
 
 
 def test_history_window_formats_and_chart(runner, tmp_path: Path) -> None:

@@ -66,6 +66,20 @@ HELP: dict[str, M] = {
     ),
     "add": M("在提问中记下一局，加到文件末尾。", "Enter the next hand at the prompts and append it."),
     "new": M("在提问中开一个新的场次文件。", "Start a new session file at the prompts."),
+    "paid": M(
+        '把这一场的结账记为已付 (写进文件的 paid:)：全部，或后面写的一笔 (如 "小李 张姐 3700")。',
+        "Record the evening's settle-up as paid (the ledger's paid:): all of it, or the one transfer given after it "
+        '(say "小李 张姐 3700").',
+    ),
+    "date": M(
+        "这一场的日期：--new 写进新文件 (不给就是今天)；文件没写日期时，输出用它。",
+        "The evening's date: --new writes it into the new ledger (default today); the output of a ledger without "
+        "one shows it.",
+    ),
+    "paid_transfer": M(
+        "和 --paid 一起：已付的一笔，付款人 收款人 金额，照结账里写的。",
+        "With --paid: the transfer paid, payer payee amount, as the settle-up shows it.",
+    ),
     "play": M(
         "整晚留在提问中：u 撤销 · s 排名 · l 账本 · q 结账离开。",
         "Stay at the prompts all evening: u undo, s standings, l ledger, q leave.",

@@ -485,7 +485,14 @@ PAID_NOT_OPEN = M(
     "{payment} 不是这一场还没付的一笔 (没付的: {open})",
     "{payment} is not a transfer still open this evening (open: {open})",
 )
-NOTHING_OPEN = M("这一场的账都付清了", "every transfer of this evening is paid already")
+TRANSFER_NEEDS_PAID = M(
+    "多给的这一项只跟 --paid 一起用 (记一笔已付)", "a transfer is given only with --paid (to record it paid)"
+)
+DATE_DISAGREES = M(
+    "{given} 和 {file} 写的日期 {date} 不同：去掉 --date，或改文件里的 date:",
+    "{given} is not the date {file} gives ({date}): leave --date out, or change the ledger's date:",
+)
+CANNOT_RECORD_PAID = M("记不下已付：{reason}", "cannot record the payment: {reason}")
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
 KEEP_TOP_LEVEL = M(
     "{key}：--keep 只取记录最外层的键；{top} 已经整个原样带回",

@@ -52,6 +52,24 @@ WORDS: dict[str, M] = {
     "fees_taken": M("台费合计 {fees}", "table fees taken: {fees}"),
     "no_evenings": M("没有场次", "no evenings"),
     "chart_title": M("每人累计（按场次）", "Each person's running total, evening by evening"),
+    "paid": M("已付", "paid"),
+    "owed": M("还欠", "Owes"),  # what a person still has to pay; negative: what is still owed to him
+    "fees_paid": M("台费", "Fees"),
+    "fed": M("续呲供", "Fed 续呲"),  # the times one fed the pung a 续呲 grew from
+    "win_rate": M("胜率", "Win rate"),
+    "draws": M("流局", "Draws"),
+    "draws_count": M("流局 {n} 局", "{n} draws (流局)"),
+    "open_transfers": M("还没付", "Still to pay"),
+    "all_paid": M("都付清了", "everything is paid"),
+    "per_evening": M("每场每人", "Each evening, each person"),
+    "mixed_stakes": M(
+        "注意：这些场次起底不同，合计照原样相加 ({stakes})",
+        "Note: the evenings were played at different stakes; the totals add them as they are ({stakes})",
+    ),
+    "paid_recorded": M("已记下已付：{payment}", "recorded as paid: {payment}"),
+    "nothing_open": M(
+        "这一场的账都付清了，没有要记的", "every transfer of this evening is paid already: nothing to record"
+    ),
     "long_ledger": M(
         "账本共 {count} 局；这里只列最新一局 (全部：gangci session {file})",
         "the ledger has {count} hands; the newest is shown here (all of them: gangci session {file})",

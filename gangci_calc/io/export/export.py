@@ -235,8 +235,13 @@ def session_json(settled: SettledSession, lang: str) -> str:
         ],
         **({"fees": settled.fees} if settled.fees else {}),
         "transfers": [
-            {"from": person_name(t.payer), "to": person_name(t.payee), "amount": json_amount(t.amount)}
-            for t in settled.settle_up
+            {
+                "from": person_name(t.payer),
+                "to": person_name(t.payee),
+                "amount": json_amount(t.amount),
+                **({"paid": True} if paid else {}),  # 已付: the ledger's paid: records it
+            }
+            for t, paid in zip(settled.settle_up, settled.paid_marks(), strict=True)
         ],
         "players": {seat.name: name for seat, name in names.items()},
     }

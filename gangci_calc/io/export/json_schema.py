@@ -24,6 +24,7 @@ from gangci_calc.io.load.schema import (
     GROUP_KEYS,
     KONG_KEYS,
     KONG_NAMES,
+    PAID_KEYS,
     RULE_KEYS,
     SESSION_HAND_KEYS,
     SESSION_KEYS,
@@ -192,6 +193,25 @@ def _defs() -> dict[str, Any]:
         "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
         "dealer": SEAT | {"description": "庄家"},
         "date": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "日期: the evening's date"},
+        "paid": {
+            "type": "array",
+            "items": _object(
+                PAID_KEYS,
+                {
+                    "from": {"type": ["string", "integer"], "description": "付款人: who paid"},
+                    "to": {"type": ["string", "integer"], "description": "收款人: who was paid"},
+                    "amount": {
+                        "anyOf": [
+                            {"type": "integer", "minimum": 1},
+                            {"type": "string", "pattern": r"^\s*[0-9]+(\.5)?\s*$"},
+                        ],
+                        "description": "金额: whole, or a half as text",
+                    },
+                },
+                tuple(PAID_KEYS),
+            ),
+            "description": "已付: the settle-up's payments made",
+        },
     }
 
 

@@ -158,6 +158,18 @@ def read_paid_amount(value: Any, path: FieldPath) -> Amount:
     return amount
 
 
+def option_date(text: str | None, option: str) -> str | None:
+    """A date given on the command line (``--since``, ``--date``) as ISO text, or an error naming the option."""
+    from gangci_calc.errors import InputError
+
+    if text is None:
+        return None
+    try:
+        return read_date(text, ())
+    except RuleError as error:
+        raise InputError(option, error.message) from None
+
+
 def read_seat(value: Any, path: FieldPath) -> Seat:
     seat = parse_seat(value)
     if seat is None:

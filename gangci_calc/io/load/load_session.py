@@ -125,6 +125,16 @@ class SettledSession:
         """What each person paid in 台费, by name."""
         return {person_name(who): amount for who, amount in self.fees_paid}
 
+    def paid_marks(self) -> list[bool]:
+        """For each transfer of the settle-up, whether ``paid:`` records it as made (each payment marks one)."""
+        left = list(self.session.paid)
+        marks = []
+        for transfer in self.named_settle_up:
+            marks.append(transfer in left)
+            if marks[-1]:
+                left.remove(transfer)
+        return marks
+
     def dues(self) -> Dues[str]:
         """The settle-up's transfers still open after the ledger's ``paid:``, and what each person still owes."""
         return dues_of(self.named_settle_up, self.session.paid)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.show.labels import amount_text, win_label, word
+from gangci_calc.io.show.season import matrix_rows, open_lines, rate_text, season_notes
 from gangci_calc.rules import Amount, Win
 
 if TYPE_CHECKING:
@@ -26,61 +27,100 @@ def _signed(amount: Amount | None) -> str:
 
 
 def person_cells(p: PersonRecord, lang: str) -> list[str]:
-    """One person's row: name, evenings, hands, total, wins, discards, best, worst."""
+    """One person's row: name, evenings, hands, total, fees, owed, win rate, wins, discards, fed, best, worst."""
     return [
         p.name,
         str(p.evenings),
         str(p.hands),
         _signed(p.total),
+        amount_text(p.fees),
+        amount_text(p.owed),
+        rate_text(p),
         wins_text(p.wins, lang),
         str(p.discards),
+        str(p.fed),
         _signed(p.best),
         _signed(p.worst),
     ]
 
 
+HEAD = (
+    "player",
+    "evenings",
+    "hands_played",
+    "total",
+    "fees_paid",
+    "owed",
+    "win_rate",
+    "wins_by_type",
+    "discards",
+    "fed",
+    "best_hand",
+    "worst_hand",
+)
+STANDING, PLAY = range(7), (0, *range(7, 12))  # the table's two tables: the money, then the play
+
+
 def head(lang: str) -> list[str]:
-    names = ("player", "evenings", "hands_played", "total", "wins_by_type", "discards", "best_hand", "worst_hand")
-    return [word(name, lang) for name in names]
+    return [word(name, lang) for name in HEAD]
 
 
 def evening_cells(record: ClubRecord, index: int, lang: str) -> list[str]:
-    """One evening's row: date, file, hands, and who won most that night."""
+    """One evening's row: date, file, hands, 流局, and who won most that night."""
     evening = record.evenings[index]
     best = max(evening.people.items(), key=lambda item: item[1], default=None)
     top = f"{best[0]} {amount_text(best[1], signed=True)}" if best is not None and best[1] > 0 else ""
-    return [evening.date or "", evening.file, str(evening.hands), top]
+    return [evening.date or "", evening.file, str(evening.hands), str(evening.draws), top]
+
+
+def evening_head(lang: str) -> list[str]:
+    return [word(name, lang) for name in ("date", "file", "hands_played", "draws", "top")]
+
+
+_EVENING_TABLE = (0, 1, 2, 4)  # the table format's evenings: the 流局 are in the table of amounts beside them
 
 
 def history_table(record: ClubRecord, lang: str) -> str:
-    """``gangci history``'s ``table`` format: the people, best total first, then the evenings."""
+    """``gangci history``'s ``table`` format: the people (their money, then their play), the evenings, each
+    evening's amounts per person, the transfers still open; at phone width, blocks instead."""
     from rich.table import Table
 
     from gangci_calc.io.show.console import capture
     from gangci_calc.io.show.render import money
 
-    people = Table(title=word("club_record", lang), title_style="bold")
-    for index, title in enumerate(head(lang)):
-        people.add_column(title, justify="left" if index in (0, 4) else "right")
-    for p in record.people:
-        cells = person_cells(p, lang)
-        people.add_row(cells[0], cells[1], cells[2], money(p.total), *cells[4:])
-    evenings = Table(title=word("evenings", lang), title_style="bold")
-    for title in (word("date", lang), word("file", lang), word("hands_played", lang), word("top", lang)):
-        evenings.add_column(title)
-    for index in range(len(record.evenings)):
-        evenings.add_row(*evening_cells(record, index, lang))
-    footer = [word("fees_taken", lang).format(fees=record.fees)] if record.fees else []
     if not record.evenings:
         return capture(word("no_evenings", lang))
-    shown = capture(people, evenings, *footer)
+    titles = head(lang)
+    tables = []
+    for title, columns in ((word("club_record", lang), STANDING), (word("wins_by_type", lang), PLAY)):
+        table = Table(title=title, title_style="bold")
+        for index in columns:
+            table.add_column(titles[index], justify="left" if index in (0, 7) else "right")
+        for p in record.people:
+            cells: list[Any] = list(person_cells(p, lang))
+            cells[3] = money(p.total)
+            table.add_row(*(cells[index] for index in columns))
+        tables.append(table)
+    evenings = Table(title=word("evenings", lang), title_style="bold")
+    for index in _EVENING_TABLE:
+        evenings.add_column(evening_head(lang)[index])
+    for index in range(len(record.evenings)):
+        evenings.add_row(*(evening_cells(record, index, lang)[i] for i in _EVENING_TABLE))
+    matrix = Table(title=word("per_evening", lang), title_style="bold")
+    for n, title in enumerate([word("date", lang), word("draws", lang), *(p.name for p in record.people)]):
+        matrix.add_column(title, justify="left" if n == 0 else "right")
+    for evening, row in zip(record.evenings, matrix_rows(record), strict=True):
+        matrix.add_row(row[0], str(evening.draws), *row[1:])
+    tail = [word("open_transfers", lang), *open_lines(record, lang), "", *season_notes(record, lang)]
+    shown = capture(*tables, evenings, matrix, *tail)
     if "…" in shown:  # a phone: a cell was cut, so a block per person instead, every amount whole
-        return capture(stacked_history(record, lang), *footer)
+        return capture(stacked_history(record, lang), *tail)
     return shown
 
 
 def stacked_history(record: ClubRecord, lang: str) -> Text:
-    """The record for a narrow screen: a few short lines per person, then a line or two per evening."""
+    """The record for a narrow screen: a few short lines per person, then a few per evening (each person's
+    amount that night among them)."""
     from rich.text import Text
 
     from gangci_calc.io.show.render import money
@@ -88,46 +128,54 @@ def stacked_history(record: ClubRecord, lang: str) -> Text:
     labels = head(lang)
     text = Text(word("club_record", lang) + "\n", style="bold")
     for place, p in enumerate(record.people, 1):
-        name, evenings, hands, _, wins, discards, best, worst = person_cells(p, lang)
+        name, evenings, hands, _, fees, owed, rate, wins, discards, fed, best, worst = person_cells(p, lang)
         text.append(f"{place}. {name} ", style="bold")
         text.append_text(money(p.total))
-        text.append(f"\n   {labels[1]} {evenings} · {labels[2]} {hands} · {labels[5]} {discards}\n")
+        text.append(f"\n   {labels[1]} {evenings} · {labels[2]} {hands} · {labels[6]} {rate or '-'}\n")
+        text.append(f"   {labels[4]} {fees} · {labels[5]} {owed}\n")
         if wins:
             text.append(f"   {wins}\n")
-        text.append(f"   {labels[6]} {best} · {labels[7]} {worst}\n", style="dim")
+        text.append(f"   {labels[8]} {discards} · {labels[9]} {fed}\n")
+        text.append(f"   {labels[10]} {best} · {labels[11]} {worst}\n", style="dim")
     text.append("\n" + word("evenings", lang) + "\n", style="bold")
-    for index in range(len(record.evenings)):
-        date, file, hands, top = evening_cells(record, index, lang)
-        text.append(f"{date} · {labels[2]} {hands}" + (f" · {top}" if top else "") + f"\n   {file}\n")
+    heads = evening_head(lang)
+    for index, row in enumerate(matrix_rows(record)):
+        date, file, hands, draws, top = evening_cells(record, index, lang)
+        text.append(f"{date} · {heads[2]} {hands} · {heads[3]} {draws}" + (f" · {top}" if top else "") + "\n")
+        text.append(f"   {file}\n")
+        text.append("".join(f"   {p.name} {cell}\n" for p, cell in zip(record.people, row[1:], strict=True) if cell))
     return text
 
 
 def history_text(record: ClubRecord, lang: str) -> str:
-    """``--format text``: a line per person, then a line per evening, for the group chat."""
+    """``--format text``: a line per person, a line per evening (with each person's amount), what is still open."""
+    labels = head(lang)
     lines = [word("club_record", lang)]
     for place, p in enumerate(record.people, 1):
-        name, evenings, hands, total, wins, discards, best, worst = person_cells(p, lang)
-        labels = head(lang)
-        lines.append(
-            f"{place}. {name}: {total} · {labels[1]} {evenings} · {labels[2]} {hands}"
-            + (f" · {wins}" if wins else "")
-            + f" · {labels[5]} {discards} · {labels[6]} {best} · {labels[7]} {worst}"
-        )
+        cells = person_cells(p, lang)
+        parts = [f"{labels[i]} {cells[i]}" if i != 7 else cells[i] for i in (1, 2, 4, 5, 6, 7, 8, 9, 10, 11)]
+        lines.append(f"{place}. {cells[0]}: {cells[3]} · " + " · ".join(part for part in parts if part.strip()))
     lines += ["", word("evenings", lang)]
-    lines += [" · ".join(cell for cell in evening_cells(record, i, lang) if cell) for i in range(len(record.evenings))]
-    if record.fees:
-        lines += ["", word("fees_taken", lang).format(fees=record.fees)]
+    for index, row in enumerate(matrix_rows(record)):
+        played = [f"{p.name} {cell}" for p, cell in zip(record.people, row[1:], strict=True) if cell]
+        cells = evening_cells(record, index, lang)
+        lines.append(" · ".join(cell for cell in cells[:3] if cell) + f" · {word('draws', lang)} {cells[3]}")
+        lines.append("   " + " · ".join(played))
+    lines += ["", word("open_transfers", lang), *open_lines(record, lang), "", *season_notes(record, lang)]
     return "\n".join(lines)
 
 
 def history_markdown(record: ClubRecord, lang: str) -> str:
-    """``--format markdown``: the people and the evenings as Markdown tables."""
+    """``--format markdown``: the people, the evenings, each evening's amounts per person, what is still open."""
     lines = [f"**{word('club_record', lang)}**", "", "| " + " | ".join(head(lang)) + " |"]
-    lines.append("|---|--:|--:|--:|---|--:|--:|--:|")
+    lines.append("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|")
     lines += ["| " + " | ".join(person_cells(p, lang)) + " |" for p in record.people]
-    titles = (word("date", lang), word("file", lang), word("hands_played", lang), word("top", lang))
-    lines += ["", f"**{word('evenings', lang)}**", "", "| " + " | ".join(titles) + " |", "|---|---|--:|---|"]
+    lines += ["", f"**{word('evenings', lang)}**", "", "| " + " | ".join(evening_head(lang)) + " |"]
+    lines.append("|---|---|--:|--:|---|")
     lines += ["| " + " | ".join(evening_cells(record, i, lang)) + " |" for i in range(len(record.evenings))]
-    if record.fees:
-        lines += ["", word("fees_taken", lang).format(fees=record.fees)]
-    return "\n".join(lines)
+    names = [p.name for p in record.people]
+    lines += ["", f"**{word('per_evening', lang)}**", "", "| " + " | ".join([word("date", lang), *names]) + " |"]
+    lines.append("|---|" + "--:|" * len(names))
+    lines += ["| " + " | ".join(row) + " |" for row in matrix_rows(record)]
+    lines += ["", f"**{word('open_transfers', lang)}**", "", *(f"- {line}" for line in open_lines(record, lang))]
+    return "\n".join([*lines, "", *season_notes(record, lang)])

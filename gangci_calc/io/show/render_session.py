@@ -56,11 +56,11 @@ def ranked_people(result: SettledSession) -> list[tuple[Person, Amount]]:
 
 
 def settle_lines(result: SettledSession, lang: str) -> list[str]:
-    """``西 张姐 付给 东 老王 300``: the fewest payments between people."""
+    """``西 张姐 付给 东 老王 300``: the fewest payments between people (``· 已付`` after one recorded as paid)."""
     return [
         f"{person_label(result, t.payer, lang)} {word('pays', lang)} {person_label(result, t.payee, lang)} "
-        f"{amount_text(t.amount)}"
-        for t in result.settle_up
+        f"{amount_text(t.amount)}" + (f" · {word('paid', lang)}" if paid else "")
+        for t, paid in zip(result.settle_up, result.paid_marks(), strict=True)
     ]
 
 

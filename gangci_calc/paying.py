@@ -1,0 +1,52 @@
+"""``gangci session LEDGER --paid [TRANSFER]``: the evening's settle-up recorded as paid (已付), all or one transfer.
+
+A transfer is named as the settle-up shows it, ``小李 张姐 3700`` (payer, payee,
+amount); names may hold spaces (``Big Tom Little Tom 500``): the words are
+matched against the transfers still open, never split by guessing.
+"""
+
+from __future__ import annotations
+
+from gangci_calc import changes
+from gangci_calc.errors import InputError
+from gangci_calc.io.ledger.ledger_edit import in_own_lines
+from gangci_calc.io.ledger.ledger_paid import with_paid
+from gangci_calc.io.load.load_session import load_session
+from gangci_calc.io.show.labels import amount_text
+from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.service import settle_evening
+from gangci_calc.transfers import Transfer
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+
+
+def transfer_text(transfer: Transfer[str]) -> str:
+    """``小李 张姐 3700``: how ``--paid`` names a transfer."""
+    return f"{transfer.payer} {transfer.payee} {amount_text(transfer.amount)}"
+
+
+def chosen(open_transfers: tuple[Transfer[str], ...], given: str | None) -> list[Transfer[str]]:
+    """The open transfers ``given`` names: all of them where it is ``None``; a located error where it names none."""
+    if given is None:
+        return list(open_transfers)
+    words = given.replace("→", " ").split()
+    for transfer in open_transfers:
+        if transfer_text(transfer).split() == words:
+            return [transfer]
+    shown = "; ".join(transfer_text(t) for t in open_transfers) or "-"
+    raise InputError("--paid", say(m.PAID_NOT_OPEN, payment=given, open=shown))
+
+
+def record_paid(path: str, given: str | None, base: HouseRules = SEED_RULES) -> list[Transfer[str]]:
+    """Add the payments ``given`` names (all that are open, or one) to the ledger's ``paid:``; the ones added."""
+    with changes.locked(path):
+        session = load_session(path, base)
+        dues = settle_evening(session).dues()
+        payments = chosen(dues.open, given)
+        if payments:
+            try:
+                text = in_own_lines(session.text, lambda text: with_paid(text, [*session.paid, *payments]))
+            except ValueError as error:
+                raise InputError(path, say(m.CANNOT_RECORD_PAID, reason=str(error))) from None
+            changes.write(path, text, base)
+        return payments
