@@ -100,7 +100,7 @@ def test_a_payment_the_evening_no_longer_has_is_money_moved_all_the_same(runner:
     """An evening edited after it was paid: the open transfers are what is left, settled afresh."""
     path = Path(ledger(club, NIGHTS[1]))
     path.write_text(
-        path.read_text(encoding="utf-8").replace("hands:", 'paid: [{from: 老王, to: 小李, amount: 1000}]\nhands:', 1),
+        path.read_text(encoding="utf-8").replace("hands:", "paid: [{from: 老王, to: 小李, amount: 1000}]\nhands:", 1),
         encoding="utf-8",
     )
     data = season(runner, club)

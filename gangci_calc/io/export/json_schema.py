@@ -372,7 +372,12 @@ def _evening() -> dict[str, Any]:
     }
     transfer = {
         "type": "object",
-        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "amount": _AMOUNT},
+        "properties": {
+            "from": {"type": "string"},
+            "to": {"type": "string"},
+            "amount": _AMOUNT,
+            "paid": {"const": True, "description": "已付: the ledger's paid: records it"},
+        },
         "required": ["from", "to", "amount"],
     }
     return {
