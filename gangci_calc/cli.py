@@ -349,12 +349,14 @@ def serve(
     no_qr: Annotated[bool, typer.Option("--no-qr", help=_h("serve_no_qr"))] = False,
     lang: LangOption = None,
     rules: RulesOption = None,
+    club: Annotated[Optional[str], typer.Option("--club", metavar="DIR", help=_h("serve_club"))] = None,  # noqa: UP045
 ) -> None:
     """The table's page: every phone at the table sees the evening and enters hands."""
     with exit_codes(lang, m.SERVE_LEFT):
         from gangci_calc.web import serve_ledger
 
-        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=not no_qr, say=emit, base=_house(rules))
+        qr = not no_qr
+        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club)
 
 
 def _claim_help() -> str:

@@ -25,19 +25,21 @@ def transfer_text(transfer: Transfer[str]) -> str:
     return f"{transfer.payer} {transfer.payee} {amount_text(transfer.amount)}"
 
 
-def chosen(open_transfers: tuple[Transfer[str], ...], given: str | None) -> list[Transfer[str]]:
-    """The open transfers ``given`` names: all of them where it is ``None``; a located error where it names none."""
+def chosen(open_transfers: tuple[Transfer[str], ...], given: str | Transfer[str] | None) -> list[Transfer[str]]:
+    """The open transfers ``given`` names (its words, or the transfer itself: the page's): all of them where it is
+    ``None``; an error naming ``--paid`` where it names none."""
     if given is None:
         return list(open_transfers)
-    words = given.replace("→", " ").split()
+    words = given.split() if isinstance(given, str) else None
     for transfer in open_transfers:
-        if transfer_text(transfer).split() == words:
+        if transfer == given or transfer_text(transfer).split() == words:
             return [transfer]
     shown = "; ".join(transfer_text(t) for t in open_transfers) or "-"
-    raise InputError("--paid", say(m.PAID_NOT_OPEN, payment=given, open=shown))
+    named = given if isinstance(given, str) else transfer_text(given)
+    raise InputError("--paid", say(m.PAID_NOT_OPEN, payment=named, open=shown))
 
 
-def record_paid(path: str, given: str | None, base: HouseRules = SEED_RULES) -> list[Transfer[str]]:
+def record_paid(path: str, given: str | Transfer[str] | None, base: HouseRules = SEED_RULES) -> list[Transfer[str]]:
     """Add the payments ``given`` names (all that are open, or one) to the ledger's ``paid:``; the ones added."""
     with changes.locked(path):
         session = load_session(path, base)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.util import find_spec
+from pathlib import Path
 
 from gangci_calc.errors import InputError, OutputError
 from gangci_calc.rules import SEED_RULES, HouseRules
@@ -26,15 +27,18 @@ def serve_ledger(
     qr: bool,
     say: Callable[[str], None],
     base: HouseRules = SEED_RULES,
+    club: str | None = None,
 ) -> None:
-    """Check the extra is there and the port can be had, then serve until Ctrl-C."""
+    """Check the extra is there, the club's folder is one, and the port can be had; then serve until Ctrl-C."""
     missing = [name for name in NEEDED if find_spec(name) is None]
     if missing:
         raise InputError("gangci serve", said(m.NEEDS_WEB, missing=", ".join(missing)))
+    if club is not None and not Path(club).is_dir():
+        raise InputError(club, said(m.NOT_A_FOLDER))
     from gangci_calc.web.serve import serve
 
     try:
-        serve(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base)
+        serve(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base, club=club)
     except OSError as error:
         raise OutputError(
             f"{host or '127.0.0.1'}", said(m.PORT_TAKEN, port=port or 8000, reason=error.strerror or str(error))

@@ -47,6 +47,7 @@ from gangci_calc.web.page import ASSETS, asset, evening_part, whole_page
 from gangci_calc.words import messages as m
 from gangci_calc.words import say, speaking, text_of
 from gangci_calc.words.page import PAGE
+from gangci_calc.words.season import SEASON
 
 BODY_LIMIT = 256 * 1024  # a hand is a few hundred bytes; a header with every option a few KB
 T = TypeVar("T")
@@ -62,6 +63,7 @@ class Settings:
     port: int
     join_url: str = ""
     base: HouseRules = SEED_RULES
+    club: Path | None = None  # --club DIR: the season's ledgers, for the 赛季 view (web/season.py)
 
 
 class Refused(Exception):
@@ -85,7 +87,8 @@ def build_app(settings: Settings) -> Starlette:
     async def page(request: Request) -> Response:
         lang = request_language(request)
         evening = await run_in_threadpool(state.current)
-        response = HTMLResponse(whole_page(evening, lang, qr, settings.join_url), headers=_NO_STORE)
+        season = SEASON["season"].text(lang) if settings.club is not None else ""
+        response = HTMLResponse(whole_page(evening, lang, qr, settings.join_url, season), headers=_NO_STORE)
         if "lang" in request.query_params:
             response.set_cookie(LANG_COOKIE, lang, samesite="strict", path="/")
         return response
@@ -226,6 +229,10 @@ def build_app(settings: Settings) -> Starlette:
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/events", events),
     ]
+    if settings.club is not None:
+        from gangci_calc.web.season import Season, season_routes
+
+        routes += season_routes(Season(settings.ledger, settings.club, settings.base), writing, watch.check)
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
     app = Starlette(
         routes=routes,

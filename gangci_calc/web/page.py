@@ -41,8 +41,9 @@ def evening_part(evening: Evening, lang: str) -> str:
     )
 
 
-def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str) -> str:
-    """The page as first loaded: the evening part inside its frame, with the QR code for late arrivals."""
+def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str, season: str = "") -> str:
+    """The page as first loaded: the evening part inside its frame, with the QR code for late arrivals;
+    ``season``: the link's word to the 赛季 view, where there is one (``--club``)."""
     words = page_words(lang)
     other = "en" if lang == "zh" else "zh"
     return (
@@ -57,6 +58,7 @@ def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str) -> str:
             join=join_url,
             version=evening.version,
             heading=_heading(evening, lang),
+            season=season,
         )
     )
 

@@ -97,8 +97,10 @@ def serve(
     qr: bool,
     say: Callable[[str], None],
     base: HouseRules = SEED_RULES,
+    club: str | None = None,
 ) -> None:
-    """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped)."""
+    """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped); ``club``: the season's
+    folder, for the 赛季 view."""
     import uvicorn
 
     from gangci_calc.web.app import Settings, build_app
@@ -110,7 +112,7 @@ def serve(
     hosts = set(addresses)
     if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
         hosts |= {*lan_addresses(), socket.gethostname().lower()}
-    settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base)
+    settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base, Path(club) if club else None)
     for url in urls:
         say(url)
     if qr:

@@ -76,6 +76,11 @@ HELP: dict[str, M] = {
         "The evening's date: --new writes it into the new ledger (default today); the output of a ledger without "
         "one shows it.",
     ),
+    "serve_club": M(
+        "这个赛季的账本所在的文件夹：页面多一个赛季视图 (排名、还欠、走势、还没付的和已付按钮)。",
+        "The folder of the season's ledgers: the page gains a 赛季 (season) view (standings with what is owed, the "
+        "chart, the transfers still open, each with a Paid button).",
+    ),
     "paid_transfer": M(
         "和 --paid 一起：已付的一笔，付款人 收款人 金额，照结账里写的。",
         "With --paid: the transfer paid, payer payee amount, as the settle-up shows it.",

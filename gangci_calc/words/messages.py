@@ -492,6 +492,7 @@ DATE_DISAGREES = M(
     "{given} 和 {file} 写的日期 {date} 不同：去掉 --date，或改文件里的 date:",
     "{given} is not the date {file} gives ({date}): leave --date out, or change the ledger's date:",
 )
+NOT_A_FOLDER = M("不是文件夹 (--club 要一个放账本的文件夹)", "is not a folder (--club takes the folder of the ledgers)")
 CANNOT_RECORD_PAID = M("记不下已付：{reason}", "cannot record the payment: {reason}")
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
 KEEP_TOP_LEVEL = M(

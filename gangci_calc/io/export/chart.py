@@ -40,14 +40,16 @@ class Frame:
 
 
 PAGE = Frame(width=360, height=230, left=44, right=92, top=12, bottom=22, font=11)  # the table's page, 360 px wide
+SEASON_PAGE = Frame(width=360, height=260, left=44, right=92, top=12, bottom=56, font=11)  # its 赛季 view: dates
 
 
-def chart_svg(record: ClubRecord, lang: str) -> str:
+def chart_svg(record: ClubRecord, lang: str, frame: Frame | None = None) -> str:
     """The SVG text of the history chart: each line starts at its person's first evening, a gap where they missed
-    one; the totals are the standings' (fees included)."""
+    one; the totals are the standings' (fees included). ``frame``: another size, without the title (the page)."""
     steps = [evening.date or str(i) for i, evening in enumerate(record.evenings, 1)]
     lines = [(person.name, list(person.running)) for person in record.people]
-    return lines_svg(word("chart_title", lang), steps, lines, Frame(), slanted=True, origin=False)
+    title = word("chart_title", lang) if frame is None else ""
+    return lines_svg(title, steps, lines, frame or Frame(), slanted=True, origin=False)
 
 
 def lines_svg(

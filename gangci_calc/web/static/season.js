@@ -1,0 +1,42 @@
+// The 赛季 view: a 已付 button records its transfer (POST /api/paid), and the view is fetched again whenever
+// tonight's ledger changes (the page's own event stream). Every word comes from the server.
+"use strict";
+(() => {
+  const lang = document.body.dataset.lang;
+  const live = document.getElementById("live");
+  const toast = document.getElementById("toast");
+  let hide = 0;
+
+  function say(text) {
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(hide);
+    hide = setTimeout(() => { toast.hidden = true; }, 4000);
+  }
+
+  async function refresh() {
+    const response = await fetch(`/season/part?lang=${lang}`, { credentials: "same-origin" });
+    if (response.ok) document.getElementById("season").innerHTML = await response.text();
+  }
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-paid]");
+    if (!button) return;
+    button.disabled = true;
+    const response = await fetch(`/api/paid?lang=${lang}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: button.dataset.paid,
+    });
+    const answer = await response.json().catch(() => ({}));
+    say(response.ok ? answer.said : answer.error || String(response.status));
+    if (!response.ok) button.disabled = false;
+    await refresh();
+  });
+
+  const source = new EventSource("/api/events");
+  source.onmessage = () => { refresh(); };
+  source.onopen = () => live.classList.remove("off");
+  source.onerror = () => live.classList.add("off");
+})();

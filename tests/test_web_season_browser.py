@@ -1,0 +1,127 @@
+"""The 赛季 view in a real browser at 360×740 (Debian's chromium-headless-shell, driven by Playwright): reached from
+tonight's page, checked against ``GET /api/season`` (which is ``gangci history -f json``), a 已付 tapped, and
+the view following tonight's evening live; the screenshot lands in docs/season-phone.png."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+import yaml
+
+from gangci_calc import changes
+from gangci_calc.web.app import Settings, build_app
+from gangci_calc.web.serve import bind
+from tests.conftest import EXAMPLES
+
+pytestmark = pytest.mark.browser
+CHROMIUM = os.environ.get("GANGCI_CHROMIUM", "/usr/bin/chromium-headless-shell")
+SCREENSHOT = Path(__file__).parent.parent / "docs" / "season-phone.png"
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+TOKEN = "season-token-0123456789"
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test,browser]'")
+
+
+@contextmanager
+def serving(ledger: Path, club: Path) -> Iterator[str]:
+    bound = bind(["127.0.0.1"], 0)
+    port = bound.sockets[0].getsockname()[1]
+    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, "", club=club)
+    server = uvicorn.Server(uvicorn.Config(build_app(settings), log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():  # CI installs it; never a silent skip there
+        pytest.fail(f"no browser at {CHROMIUM}: apt-get install chromium-headless-shell")
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
+        yield launched
+        launched.close()
+
+
+def shown_standings(page: Any) -> dict[str, tuple[Fraction, Fraction]]:
+    """Each person's total and owed as the view shows them."""
+    rows = {}
+    for row in page.locator("#season-standings li").all():
+        name = row.get_attribute("data-name")
+        total = Fraction(row.locator(".amount").inner_text().strip())
+        rows[name] = (total, Fraction(row.locator(".owed").inner_text().strip()))
+    return rows
+
+
+def from_api(page: Any, base: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(page.evaluate(f"fetch('{base}/api/season').then(r => r.text())"))
+    return data
+
+
+def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    shutil.copytree(EXAMPLES / "club", club)
+    tonight = tmp_path / "tonight.yaml"
+    data = yaml.safe_load((EXAMPLES / "session-people.yaml").read_text(encoding="utf-8"))
+    tonight.write_text(yaml.safe_dump({**data, "date": "2026-12-01"}, allow_unicode=True), encoding="utf-8")
+    with serving(tonight, club) as base:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{base}/?t={TOKEN}")
+        page.click("#season-link")
+        page.wait_for_selector("#season-standings")
+        season = from_api(page, base)
+        assert shown_standings(page) == {
+            p["name"]: (Fraction(str(p["total"])), Fraction(str(p["owed"]))) for p in season["people"]
+        }
+        assert page.locator("#season-open button[data-paid]").count() == len(season["open"])
+        assert page.locator("#season-chart svg g").count() == len(season["people"])
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # 已付: the first open transfer is paid, and the view says so
+        first = season["open"][0]
+        page.locator("#season-open button[data-paid]").first.click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#season-open button[data-paid]').length === {len(season['open']) - 1}"
+        )
+        assert page.locator("#toast").inner_text().startswith("已记下")
+        after = from_api(page, base)
+        assert after["open"] == season["open"][1:]
+        payer = next(p for p in after["people"] if p["name"] == first["from"])
+        before = next(p for p in season["people"] if p["name"] == first["from"])
+        assert Fraction(str(payer["owed"])) == Fraction(str(before["owed"])) - Fraction(str(first["amount"]))
+        # live: a hand entered tonight (here by the library, as another phone's would be) shows without a reload
+        count = len(yaml.safe_load(tonight.read_text(encoding="utf-8"))["hands"])
+        with changes.locked(tonight):
+            changes.add_data(str(tonight), {"win": {"type": "bomb", "winner": "S"}})
+        assert len(yaml.safe_load(tonight.read_text(encoding="utf-8"))["hands"]) == count + 1
+        wanted = {p["name"]: p["total"] for p in from_api(page, base)["people"]}
+        page.wait_for_function(
+            "want => [...document.querySelectorAll('#season-standings li')].every("
+            "li => Number(li.querySelector('.amount').textContent) === want[li.dataset.name])",
+            arg=wanted,
+            timeout=5000,
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.evaluate("window.scrollTo(0, 0); document.querySelector('#toast').hidden = true")
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
+        # the other language, by the switch
+        page.click(".switch")
+        page.wait_for_selector("text=Season standings")
+        assert "Still to pay" in page.inner_text("#season-open")
