@@ -13,11 +13,15 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
+from gangci_calc.dues import dues_of
 from gangci_calc.io.export.formats import HISTORY
-from tests.conftest import EXAMPLES
+from gangci_calc.transfers import Transfer, fewest_payments
+from tests.conftest import EXAMPLES, examples
 
 NIGHTS = ("2026-11-10", "2026-11-17", "2026-11-24")
 
@@ -260,3 +264,28 @@ def test_a_date_that_is_no_date_or_not_the_ledgers_is_refused(english: CliRunner
     assert bad.exit_code == 2 and "--date" in bad.stderr and not (tmp_path / "x.yaml").exists()
     dated = english.invoke(app, ["session", ledger(EXAMPLES / "club", NIGHTS[0]), "--date", "2026-11-03"])
     assert dated.exit_code == 2 and "2026-11-10" in dated.stderr
+
+
+balances = st.lists(st.integers(-5000, 5000), min_size=2, max_size=7).map(lambda xs: [*xs, -sum(xs)])
+
+
+@settings(max_examples=examples(60))
+@given(balances, st.data())
+def test_owed_is_what_the_open_transfers_leave(amounts: list[int], data: st.DataObject) -> None:
+    """Paid transfers of the settle-up leave exactly the others open; a payment that is not one of them is money
+    moved all the same; either way each person's owed is their open transfers, and all paid is all 0."""
+    people = [f"p{i}" for i in range(len(amounts))]
+    settle_up = fewest_payments(list(zip(people, amounts, strict=True)))
+    assume(settle_up)
+    chosen = data.draw(st.lists(st.sampled_from(range(len(settle_up))), unique=True))
+    stray = data.draw(st.lists(st.tuples(st.sampled_from(people), st.sampled_from(people), st.integers(1, 900))))
+    paid = [settle_up[i] for i in chosen] + [Transfer(a, b, n) for a, b, n in stray if a != b]
+    dues = dues_of(settle_up, paid)
+    for who in people:
+        pays = sum(t.amount for t in dues.open if t.payer == who) - sum(t.amount for t in dues.open if t.payee == who)
+        assert dues.owed.get(who, 0) == pays, who
+    assert sum(dues.owed.values()) == 0
+    if len(paid) == len(chosen):  # only the settle-up's own: exactly the others are open
+        assert list(dues.open) == [t for i, t in enumerate(settle_up) if i not in chosen]
+    everything = dues_of(settle_up, [*paid, *dues.open])
+    assert everything.open == () and set(everything.owed.values()) <= {0}
