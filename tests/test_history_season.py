@@ -120,7 +120,7 @@ def test_a_payment_the_evening_no_longer_has_is_money_moved_all_the_same(runner:
         ("[{from: 老张, to: 小李, amount: 1300}]", "paid[0].from", "老张"),
         ("[{from: 老王, to: 小李, amount: 0}]", "paid[0].amount", "not a payment amount"),
         ("[{from: 老王, to: 小李, amount: 1300.5}]", "paid[0].amount", "not a payment amount"),
-        ("[{from: 老王, to: 小李}]", "paid[0]", "no amount"),
+        ("[{from: 老王, to: 小李}]", "paid[0]", "amount"),
         ("{from: 老王, to: 小李, amount: 1300}", "paid", "list of payments"),
         ("[{from: 老王, to: 小李, amount: 1300, note: x}]", "paid[0].note", "unknown key"),
     ],

@@ -5,60 +5,21 @@ the view following tonight's evening live; the screenshot lands in docs/season-p
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 import yaml
 
 from gangci_calc import changes
-from gangci_calc.web.app import Settings, build_app
-from gangci_calc.web.serve import bind
 from tests.conftest import EXAMPLES
+from tests.test_web_browser import PHONE, browser, no_sideways_scroll  # noqa: F401 - browser: the fixture
+from tests.web_server import TOKEN, running
 
 pytestmark = pytest.mark.browser
-CHROMIUM = os.environ.get("GANGCI_CHROMIUM", "/usr/bin/chromium-headless-shell")
 SCREENSHOT = Path(__file__).parent.parent / "docs" / "season-phone.png"
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-TOKEN = "season-token-0123456789"
-
-playwright_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test,browser]'")
-
-
-@contextmanager
-def serving(ledger: Path, club: Path) -> Iterator[str]:
-    bound = bind(["127.0.0.1"], 0)
-    port = bound.sockets[0].getsockname()[1]
-    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, "", club=club)
-    server = uvicorn.Server(uvicorn.Config(build_app(settings), log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():  # CI installs it; never a silent skip there
-        pytest.fail(f"no browser at {CHROMIUM}: apt-get install chromium-headless-shell")
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
-        yield launched
-        launched.close()
 
 
 def shown_standings(page: Any) -> dict[str, tuple[Fraction, Fraction]]:
@@ -76,13 +37,13 @@ def from_api(page: Any, base: str) -> dict[str, Any]:
     return data
 
 
-def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:
+def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     club = tmp_path / "club"
     shutil.copytree(EXAMPLES / "club", club)
     tonight = tmp_path / "tonight.yaml"
     data = yaml.safe_load((EXAMPLES / "session-people.yaml").read_text(encoding="utf-8"))
     tonight.write_text(yaml.safe_dump({**data, "date": "2026-12-01"}, allow_unicode=True), encoding="utf-8")
-    with serving(tonight, club) as base:
+    with running(tonight, club) as base:
         page = browser.new_context(**PHONE).new_page()
         page.goto(f"{base}/?t={TOKEN}")
         page.click("#season-link")
@@ -93,7 +54,7 @@ def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:
         }
         assert page.locator("#season-open button[data-paid]").count() == len(season["open"])
         assert page.locator("#season-chart svg g").count() == len(season["people"])
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        no_sideways_scroll(page)
         # 已付: the first open transfer is paid, and the view says so
         first = season["open"][0]
         page.locator("#season-open button[data-paid]").first.click()
@@ -118,7 +79,7 @@ def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:
             arg=wanted,
             timeout=5000,
         )
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        no_sideways_scroll(page)
         page.evaluate("window.scrollTo(0, 0); document.querySelector('#toast').hidden = true")
         page.screenshot(path=str(SCREENSHOT), full_page=True)
         # the other language, by the switch

@@ -18,11 +18,12 @@ TOKEN = "test-token-0123456789"
 
 
 @contextmanager
-def running(ledger: Path) -> Iterator[str]:
-    """Serve ``ledger``; yield the base URL (``http://127.0.0.1:PORT``)."""
+def running(ledger: Path, club: Path | None = None) -> Iterator[str]:
+    """Serve ``ledger`` (``club``: with the 赛季 view of that folder); yield the base URL (``http://127.0.0.1:PORT``)."""
     bound = bind(["127.0.0.1"], 0)
     port = bound.sockets[0].getsockname()[1]
-    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, f"http://127.0.0.1:{port}/?t={TOKEN}")
+    url = f"http://127.0.0.1:{port}/?t={TOKEN}"
+    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, url, club=club)
     config = uvicorn.Config(build_app(settings), log_level="warning", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)

@@ -474,7 +474,6 @@ PAID_LIST = M(
     "paid must be a list of payments [{{from: 小李, to: 张姐, amount: 3700}}], not {kind}",
 )
 WHAT_PAYMENT = M("一笔付款 (from 付款人, to 收款人, amount 金额)", "a payment (from, to, amount)")
-PAYMENT_NEEDS = M("这笔付款缺 {key}", "this payment has no {key}")
 NOT_A_PAYMENT = M(
     "{value} 不是付款金额 (正整数，或半个如 1850.5)", "{value} is not a payment amount (whole, or a half as 1850.5)"
 )

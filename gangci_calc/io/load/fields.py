@@ -120,18 +120,28 @@ def read_date(value: Any, path: FieldPath) -> str:
 
 def read_paid(value: Any, path: FieldPath) -> tuple[Transfer[str], ...]:
     """``paid:`` (已付): a list of ``{from, to, amount}``, each a payment of the settle-up made, by name."""
-    if not isinstance(value, list):
-        raise RuleError(path, say(m.PAID_LIST, kind=kind_of(value)))
     payments = []
-    for index, item in enumerate(value):
-        at = (*path, index)
-        given = read_mapping(item, at, PAID, m.WHAT_PAYMENT)
-        for key in PAID.canonical:
-            if key not in given:
-                raise RuleError(at, say(m.PAYMENT_NEEDS, key=key))
+    for at, given in _mappings(value, path, PAID, (m.WHAT_PAYMENT, m.PAID_LIST), ("from", "to", "amount")):
         payer, payee = (_person_text(given[key], (*at, key)) for key in ("from", "to"))
         payments.append(Transfer(payer, payee, read_paid_amount(given["amount"], (*at, "amount"))))
     return tuple(payments)
+
+
+def _mappings(
+    value: Any, path: FieldPath, keys: Keys, words: tuple[Message, Message], required: tuple[str, ...]
+) -> Iterator[tuple[FieldPath, dict[str, Any]]]:
+    """Each mapping of a list field (``kongs``, ``paid``) with its path, its keys checked and ``required`` there;
+    ``words``: what one item is, and the refusal of a value that is not a list."""
+    what, not_a_list = words
+    if not isinstance(value, list):
+        raise RuleError(path, say(not_a_list, kind=kind_of(value)))
+    for index, item in enumerate(value):
+        here = (*path, index)
+        given = read_mapping(item, here, keys, what)
+        for key in required:
+            if given.get(key) is None:
+                raise RuleError(here, say(m.NEEDS_KEY, key=key))
+        yield here, given
 
 
 def _person_text(value: Any, path: FieldPath) -> str:
@@ -410,15 +420,8 @@ def read_tile_fields(value: Any, path: FieldPath) -> TileClaim:
 def read_kongs(value: Any, path: FieldPath) -> tuple[Kong, ...]:
     if value is None:
         return ()
-    if not isinstance(value, list):
-        raise RuleError(path, say(m.KONGS_LIST, kind=kind_of(value)))
     kongs = []
-    for index, item in enumerate(value):
-        here = (*path, index)
-        given = read_mapping(item, here, KONGS, m.WHAT_KONG)
-        for required in ("by", "type"):
-            if given.get(required) is None:
-                raise RuleError(here, say(m.NEEDS_KEY, key=required))
+    for here, given in _mappings(value, path, KONGS, (m.WHAT_KONG, m.KONGS_LIST), ("by", "type")):
         kind = KONG_NAMES.get(given["type"]) if isinstance(given["type"], str) else None
         if kind is None:
             raise RuleError((*here, "type"), say(m.NOT_A_KONG, value=shown(given["type"])))
