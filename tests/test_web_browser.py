@@ -121,7 +121,7 @@ def test_a_whole_evening_by_taps_on_two_phones(browser: object, tmp_path: Path) 
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOT))
         standings = page.locator("#standings li").all_inner_texts()
-        settle = page.locator("#settle li").all_inner_texts()
+        settle = page.locator("#settle li").evaluate_all("items => items.map(li => li.firstChild.textContent.trim())")
     evening = json.loads(session_output(str(ledger), "json", "zh"))
     assert len(evening["hands"]) == 12
     shown = {" ".join(line.split()[:-1]).split(" ")[-1]: int(line.split()[-1]) for line in standings}

@@ -122,10 +122,21 @@ def test_a_broken_ledger_in_the_folder_is_said_not_thrown(client: TestClient, cl
     assert client.get("/api/season").status_code == 422
 
 
-def test_without_club_there_is_no_season(tonight: Path) -> None:
+def test_without_club_there_is_no_season_but_tonight_has_its_paid_buttons(tonight: Path, club: Path) -> None:
     with client_for(tonight, None) as signed_in:
         assert signed_in.get("/api/season").status_code == 404
-        assert "season-link" not in signed_in.get("/").text
+        page = signed_in.get("/").text
+        assert "season-link" not in page
+        transfers = json.loads(signed_in.get("/api/evening").text)["transfers"]
+        assert page.count("data-paid=") == len(transfers) > 0
+        first = transfers[0]
+        body = {"file": str(tonight), "from": first["from"], "to": first["to"], "amount": str(first["amount"])}
+        assert signed_in.post("/api/paid", json=body, headers=ORIGIN).status_code == 201
+        after = json.loads(signed_in.get("/api/evening").text)["transfers"]
+        assert after[0] == {**first, "paid": True} and after[1:] == transfers[1:]
+        assert signed_in.get("/").text.count("data-paid=") == len(transfers) - 1  # a paid one has no button
+        other = {**body, "file": str(club / "session-2026-11-10.yaml")}  # no club: tonight's ledger only
+        assert signed_in.post("/api/paid", json=other, headers=ORIGIN).status_code == 404
 
 
 def test_serve_refuses_a_club_that_is_not_a_folder(tonight: Path, tmp_path: Path) -> None:

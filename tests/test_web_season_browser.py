@@ -1,6 +1,7 @@
-"""The 赛季 view in a real browser at 360×740 (Debian's chromium-headless-shell, driven by Playwright): reached from
-tonight's page, checked against ``GET /api/season`` (which is ``gangci history -f json``), a 已付 tapped, and
-the view following tonight's evening live; the screenshot lands in docs/season-phone.png."""
+"""The 已付 buttons and the 赛季 view in a real browser at 360×740 (Debian's chromium-headless-shell, driven by
+Playwright): a transfer of tonight's settle-up paid by a tap, the view reached from tonight's page and checked
+against ``GET /api/season`` (which is ``gangci history -f json``), a 已付 tapped there, and the view following
+tonight's evening live; the screenshot lands in docs/season-phone.png."""
 
 from __future__ import annotations
 
@@ -46,6 +47,14 @@ def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:  # no
     with running(tonight, club) as base:
         page = browser.new_context(**PHONE).new_page()
         page.goto(f"{base}/?t={TOKEN}")
+        # tonight's settle-up: a 已付 button per transfer; tapping one marks it, and its button goes
+        buttons = page.locator("#settle button[data-paid]")
+        count = buttons.count()
+        assert count == len(json.loads(page.evaluate(f"fetch('{base}/api/evening').then(r => r.text())"))["transfers"])
+        buttons.first.click()
+        page.wait_for_function(f"document.querySelectorAll('#settle button[data-paid]').length === {count - 1}")
+        assert "已付" in page.locator("#settle li").first.inner_text()
+        no_sideways_scroll(page)
         page.click("#season-link")
         page.wait_for_selector("#season-standings")
         season = from_api(page, base)

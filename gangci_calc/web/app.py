@@ -229,10 +229,9 @@ def build_app(settings: Settings) -> Starlette:
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/events", events),
     ]
-    if settings.club is not None:
-        from gangci_calc.web.season import Season, season_routes
+    from gangci_calc.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
-        routes += season_routes(Season(settings.ledger, settings.club, settings.base), writing, watch.check)
+    routes += season_routes(Season(settings.ledger, settings.club, settings.base), writing, watch.check)
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
     app = Starlette(
         routes=routes,

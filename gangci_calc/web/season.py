@@ -1,5 +1,6 @@
 """The page's 赛季 view (``gangci serve LEDGER --club DIR``): the season's standings with what is still owed, its
-chart and the transfers still open, each with a 已付 button; live as tonight's ledger changes.
+chart and the transfers still open, each with a 已付 button; live as tonight's ledger changes. Without a club,
+the 已付 buttons of tonight's settle-up alone.
 
 The season is every ledger under the club's folder, and tonight's (once it holds
 an evening), each counted once, added up as ``gangci history`` adds them. Its
@@ -31,7 +32,7 @@ from gangci_calc.io.export.chart import SEASON_PAGE, chart_svg
 from gangci_calc.io.export.history import history_json
 from gangci_calc.io.load.fields import read_paid_amount
 from gangci_calc.io.show.labels import amount_text
-from gangci_calc.io.show.season import open_line, rate_text, season_notes
+from gangci_calc.io.show.season import open_line, paid_data, rate_text, season_notes
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.transfers import Transfer
 from gangci_calc.web.guard import refusal
@@ -48,13 +49,14 @@ class Season:
     """Tonight's ledger and the club's folder: where the season's evenings are."""
 
     ledger: Path
-    club: Path
+    club: Path | None  # None: no 赛季 view, and tonight's ledger the only one a 已付 button may write
     base: HouseRules = SEED_RULES
 
     def ledgers(self) -> list[Path]:
         """The club's ledgers and tonight's, each once (tonight's left out until it holds an evening)."""
         tonight = self.ledger.resolve()
-        found = {path.resolve(): path for path in ledger_paths([str(self.club)])}
+        club = ledger_paths([str(self.club)]) if self.club is not None else []
+        found = {path.resolve(): path for path in club}
         if read_ledger(self.ledger)[1].strip():
             found.setdefault(tonight, self.ledger)
         else:
@@ -83,15 +85,7 @@ def season_view(record: ClubRecord, lang: str) -> dict[str, Any]:
     still_open = [
         {
             "line": open_line(t, lang),
-            "paid": json.dumps(
-                {
-                    "file": t.file,
-                    "from": t.transfer.payer,
-                    "to": t.transfer.payee,
-                    "amount": amount_text(t.transfer.amount),
-                },
-                ensure_ascii=False,
-            ),
+            "paid": paid_data(t.file, t.transfer),
         }
         for t in record.open
     ]
@@ -118,7 +112,7 @@ def season_part(season: Season, lang: str) -> str:
 
 def season_page(season: Season, lang: str) -> str:
     words = season_words(lang)
-    club = season.club.resolve().name or str(season.club)
+    club = season.club.resolve().name or str(season.club) if season.club is not None else ""
     return (
         _templates()
         .get_template("season.html")
@@ -133,8 +127,9 @@ def season_page(season: Season, lang: str) -> str:
 
 
 def season_routes(season: Season, writing: threading.Lock, told: Callable[[], None]) -> list[Route]:
-    """The view's routes: the page, its part, its script, the season as JSON, and a payment recorded. ``writing``:
-    the page's writer lock; ``told``: what tells tonight's pages of a change (a payment may be tonight's)."""
+    """The routes: a payment recorded and the script of the 已付 buttons, always (tonight's settle-up has them);
+    with a club, the view, its part and the season as JSON. ``writing``: the page's writer lock; ``told``: what
+    tells tonight's pages of a change (a payment may be tonight's)."""
 
     async def page(request: Request) -> Response:
         lang = request_language(request)
@@ -180,12 +175,14 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
         payment = f"{transfer.payer} → {transfer.payee} {amount_text(transfer.amount)}"
         return JSONResponse({"said": SEASON["paid_done"].text(lang).format(payment=payment)}, status_code=201)
 
+    always = [Route("/season/season.js", script, methods=["GET"]), Route("/api/paid", paid, methods=["POST"])]
+    if season.club is None:
+        return always
     return [
+        *always,
         Route("/season", page, methods=["GET"]),
         Route("/season/part", part, methods=["GET"]),
-        Route("/season/season.js", script, methods=["GET"]),
         Route("/api/season", as_json, methods=["GET"]),
-        Route("/api/paid", paid, methods=["POST"]),
     ]
 
 

@@ -24,11 +24,13 @@ from gangci_calc.io.show.labels import (
 )
 from gangci_calc.io.show.render import table_stakes_text
 from gangci_calc.io.show.render_session import mi_text, person_label, ranked_people, settle_lines, short_outcome
+from gangci_calc.io.show.season import tonight_paid_data
 from gangci_calc.ledger import House, Person
 from gangci_calc.rules import SEATS, HouseRules, KongType, Win
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.seats import in_play
 from gangci_calc.words.page import PAGE as WORDS
+from gangci_calc.words.season import SEASON
 
 if TYPE_CHECKING:
     from gangci_calc.io.load.load_session import SessionFile, SettledSession
@@ -70,6 +72,8 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "standings": standings,
         "hands": list(reversed(hands)),  # the newest first: what the table looks at
         "settle": settle_lines(settled, lang),
+        "paying": tonight_paid_data(settled),  # what each transfer's 已付 button sends (web/season.py)
+        "paid_button": SEASON["paid_button"].text(lang),
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
     }

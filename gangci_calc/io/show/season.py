@@ -3,13 +3,16 @@ each evening's amounts per person, the transfers still open, and the notes (fees
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from gangci_calc.io.show.labels import amount_text, word
 
 if TYPE_CHECKING:
     from gangci_calc.club import ClubRecord, OpenTransfer, PersonRecord
+    from gangci_calc.io.load.load_session import SettledSession
     from gangci_calc.rules import Stakes
+    from gangci_calc.transfers import Transfer
 
 
 def rate_text(person: PersonRecord) -> str:
@@ -59,3 +62,18 @@ def season_notes(record: ClubRecord, lang: str) -> list[str]:
         shown = "; ".join(stakes_words(stakes, lang) for stakes in record.stakes)
         notes.append(word("mixed_stakes", lang).format(stakes=shown))
     return notes
+
+
+def paid_data(file: str, transfer: Transfer[str]) -> str:
+    """What a 已付 button sends (``POST /api/paid``): ``{"file", "from", "to", "amount"}``, the amount as text."""
+    data = {"file": file, "from": transfer.payer, "to": transfer.payee, "amount": amount_text(transfer.amount)}
+    return json.dumps(data, ensure_ascii=False)
+
+
+def tonight_paid_data(settled: SettledSession) -> list[str]:
+    """For each transfer of the evening's settle-up, what its 已付 button sends; empty where it is paid already."""
+    named = settled.named_settle_up
+    return [
+        "" if paid else paid_data(settled.session.source, transfer)
+        for transfer, paid in zip(named, settled.paid_marks(), strict=True)
+    ]

@@ -1,5 +1,6 @@
-// The 赛季 view: a 已付 button records its transfer (POST /api/paid), and the view is fetched again whenever
-// tonight's ledger changes (the page's own event stream). Every word comes from the server.
+// The 已付 buttons (tonight's settle-up, the 赛季 view): each records its transfer (POST /api/paid). The 赛季
+// view is fetched again whenever tonight's ledger changes (the page's own event stream). Every word comes
+// from the server.
 "use strict";
 (() => {
   const lang = document.body.dataset.lang;
@@ -15,6 +16,7 @@
   }
 
   async function refresh() {
+    if (!document.getElementById("season")) return; // tonight's page: its own script follows the ledger
     const response = await fetch(`/season/part?lang=${lang}`, { credentials: "same-origin" });
     if (response.ok) document.getElementById("season").innerHTML = await response.text();
   }
@@ -35,6 +37,7 @@
     await refresh();
   });
 
+  if (!document.getElementById("season")) return;
   const source = new EventSource("/api/events");
   source.onmessage = () => { refresh(); };
   source.onopen = () => live.classList.remove("off");
