@@ -48,7 +48,7 @@ def record_paid(path: str, given: str | Transfer[str] | None, base: HouseRules =
         if payments:
             try:
                 text = in_own_lines(session.text, lambda text: with_paid(text, [*session.paid, *payments]))
-            except ValueError as error:
-                raise InputError(path, say(m.CANNOT_RECORD_PAID, reason=str(error))) from None
+            except ValueError:  # a header written as one flow mapping: no line of its own to put paid: on
+                raise InputError(path, say(m.CANNOT_RECORD_PAID)) from None
             changes.write(path, text, base)
         return payments

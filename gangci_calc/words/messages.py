@@ -492,7 +492,10 @@ DATE_DISAGREES = M(
     "{given} is not the date {file} gives ({date}): leave --date out, or change the ledger's date:",
 )
 NOT_A_FOLDER = M("不是文件夹 (--club 要一个放账本的文件夹)", "is not a folder (--club takes the folder of the ledgers)")
-CANNOT_RECORD_PAID = M("记不下已付：{reason}", "cannot record the payment: {reason}")
+CANNOT_RECORD_PAID = M(
+    "记不下已付：文件开头写成了一整个 {{...}}，要一行一个键 (把 paid: [...] 自己写进去也行)",
+    "cannot record the payment: the ledger is one {{...}} mapping, not a key a line (write paid: [...] into it)",
+)
 NOT_A_DATE = M("{value} 不是日期 — 写成 2026-12-01", "{value} is not a date — write it as 2026-12-01")
 KEEP_TOP_LEVEL = M(
     "{key}：--keep 只取记录最外层的键；{top} 已经整个原样带回",
