@@ -53,8 +53,10 @@ HELP: dict[str, M] = {
         " place (-200.0, 1500.5), so polars and pandas give every line the same type.",
     ),
     "history": M(
-        "俱乐部的历史战绩：多个场次文件的每人合计、局数、胡牌、点炮、最好最差一局和台费。",
-        "The club's record over many ledgers: each person's total, hands, wins, discards, best and worst hand, fees.",
+        "俱乐部的历史战绩：多个场次文件的每人合计、台费、还欠、局数、胜率、胡牌、点炮、续呲供、最好最差一局；"
+        "每场每人、流局和还没付的转账。",
+        "The club's record over many ledgers: each person's total, fees, what is still owed, hands, win rate, wins, "
+        "discards, 续呲 fed, best and worst hand; each evening per person, the draws and the transfers still open.",
     ),
     "history_paths": M(
         "场次文件或文件夹 (文件夹里找所有 .yaml)。", "Ledger files or folders (folders are searched for .yaml ledgers)."
