@@ -20,9 +20,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
-from gangci_calc.errors import InputError, NothingToUndo, NotInLedger, TableExists
+from gangci_calc.errors import HandTaken, InputError, NothingToUndo, NotInLedger, TableExists
 from gangci_calc.io.ledger.atomic import check_ledger_writable
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, with_hand_replaced, without_last_hand
+from gangci_calc.io.ledger.ledger_next import with_next, without_next
 from gangci_calc.io.ledger.ledger_tail import LedgerTail, digest_of, load_tail, save_tail
 from gangci_calc.io.ledger.ledger_write import (
     append_at_end,
@@ -81,6 +82,7 @@ def tail_of(session: SessionFile, digest: str) -> LedgerTail:
         people if session.hands else (),
         end_indent(session.text),
         any(item.loaded.hand.rules.fee.on for item in session.hands),
+        session.upcoming.given if session.upcoming is not None else None,
     )
 
 
@@ -126,12 +128,21 @@ class InMemory:
         self.tail = tail
 
 
-def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], *, tails: Tails | None = None) -> Added:
+def append(
+    path: str,
+    base: HouseRules,
+    item_for: Callable[[LedgerTail], Item],
+    *,
+    tails: Tails | None = None,
+    number: int | None = None,
+) -> Added:
     """Add the hand that ``item_for`` makes from the ledger's state; the rest of the file stays byte for byte.
 
     A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`)
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
     ``tails`` keeps them (the user's cache folder by default). The caller holds the lock (:func:`locked`).
+    ``number``: the number the hand must get (a phone's hand); a ledger that already holds it refuses it.
+    A ``next:`` in the header is taken over by the hand, and goes.
     """
     tails = tails or CacheFiles()
     text = read_text(path, SESSION_FILE_LIMIT)
@@ -141,7 +152,12 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], 
     if tail is None:
         session = session_from_text(text, path, base)
         tail = tail_of(session, digest)
+    if number is not None and number != tail.count + 1:
+        raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
+    if tail.pending is not None:
+        block, flow = _taking_next(path, tail, block)
+        text = without_next(text)
     reading = tail.reading()
     added = reading.take(parse_yaml(block, path)[0], tail.count, path, None)  # the loader's checks, in context
     at_end = tail.indent is not None
@@ -167,6 +183,39 @@ def append(path: str, base: HouseRules, item_for: Callable[[LedgerTail], Item], 
     return Added(added, tail, text, after, at_end)
 
 
+def _taking_next(path: str, tail: LedgerTail, block: str) -> Item:
+    """The new hand with the header's ``next:`` moved onto it (the hand's own fields first)."""
+    assert tail.pending is not None
+    own = _mapping(parse_yaml(block, path)[0])
+    merged = with_pending(tail.pending, own)
+    return hand_item(merged, tail.reading().take(merged, tail.count, path, None))
+
+
+def with_pending(pending: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand's fields over a change saved before it: the hand's own win; ``rules`` and ``fee`` merge."""
+    out = dict(own)
+    keys = {normalize_key(str(key)): key for key in own}
+    for key, value in pending.items():
+        if key not in keys:
+            out[key] = value
+        elif key in ("rules", "fee") and isinstance(value, Mapping) and isinstance(own[keys[key]], Mapping):
+            out[keys[key]] = {**value, **own[keys[key]]}
+    return out
+
+
+def set_next(path: str, fields: object, base: HouseRules = SEED_RULES) -> SessionFile:
+    """Save a change of the table for the next hand on (the page's ``POST /api/table``): merged into the header's
+    ``next:``, checked by the loader, written at once. The caller holds the lock."""
+    given = _mapping(fields, m.WHAT_NEXT)
+    session = load_session(path, base)
+    pending = with_pending(session.upcoming.given if session.upcoming else {}, given)
+    try:
+        text = in_own_lines(session.text, lambda text: with_next(text, _flow(pending)))
+    except ValueError as error:
+        raise InputError(path, say(m.CANNOT_APPEND, reason=str(error))) from None
+    return write(path, text, base)
+
+
 def remove_last(path: str, base: HouseRules = SEED_RULES) -> SessionHand:
     """Remove the last hand (``--undo``) and give it back. The caller holds the lock."""
     session = load_session(path, base)
@@ -190,14 +239,17 @@ def hand_item(raw: Mapping[str, Any], hand: SessionHand) -> Item:
     return block, flow
 
 
-def add_data(path: str, raw: object, base: HouseRules = SEED_RULES, *, tails: Tails | None = None) -> Added:
-    """Append a hand given as a mapping (the page's ``POST /api/hands``). The caller holds the lock."""
+def add_data(
+    path: str, raw: object, base: HouseRules = SEED_RULES, *, tails: Tails | None = None, number: int | None = None
+) -> Added:
+    """Append a hand given as a mapping (the page's ``POST /api/hands``), as hand ``number`` where given. The
+    caller holds the lock."""
 
     def item_for(tail: LedgerTail) -> Item:
         hand = tail.reading().take(raw, tail.count, path, None)  # refuses what the loader refuses, located
         return hand_item(_mapping(raw), hand)
 
-    return append(path, base, item_for, tails=tails)
+    return append(path, base, item_for, tails=tails, number=number)
 
 
 def replace_data(path: str, number: int, raw: object, base: HouseRules = SEED_RULES) -> SessionFile:
@@ -235,9 +287,10 @@ def start_evening(path: str, header: object, base: HouseRules = SEED_RULES) -> S
 def _mapping(raw: object, what: Message = m.WHAT_SESSION_HAND) -> Mapping[str, Any]:
     """``raw`` where it is a mapping; else the loader's own refusal."""
     from gangci_calc.io.load.fields import read_mapping
-    from gangci_calc.io.load.schema import SESSION, SESSION_HAND
+    from gangci_calc.io.load.schema import NEXT, SESSION, SESSION_HAND
 
-    read_mapping(raw, (), SESSION_HAND if what is m.WHAT_SESSION_HAND else SESSION, what)
+    keys = {id(m.WHAT_SESSION_HAND): SESSION_HAND, id(m.WHAT_NEXT): NEXT}.get(id(what), SESSION)
+    read_mapping(raw, (), keys, what)
     assert isinstance(raw, Mapping)
     return raw
 

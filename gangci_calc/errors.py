@@ -214,5 +214,14 @@ class TableExists(InputError):
     """A new evening asked for where the ledger already holds one. Exit status 2; 409 on the page."""
 
 
+class HandTaken(InputError):
+    """A hand sent as hand N where the ledger already holds a hand N (two phones saved the same hand): 409."""
+
+    def __init__(self, target: str, message: Text, number: int, count: int) -> None:
+        super().__init__(target, message)
+        self.number = number
+        self.count = count
+
+
 class NothingToUndo(NotInLedger):
     """``--undo`` on an evening with no hand. Exit status 2; 409 on the page."""

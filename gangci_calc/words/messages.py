@@ -251,6 +251,7 @@ NOT_A_KONG = M(
 KIND_TEXT = M("文字 {value}", "the text {value}")
 # what a mapping holds, for NOT_A_MAPPING_OF and UNKNOWN_KEY
 WHAT_SESSION = M("场次文件", "a session file")
+WHAT_NEXT = M("下一局的变更 (players, stakes, policy, rules, fee)", "the next hand's change (players, stakes, ...)")
 WHAT_SESSION_HAND = M("一局 (win, bets, kongs, tiles, dealer, ...)", "a hand (win, bets, kongs, tiles, dealer, ...)")
 WHAT_STAKES = M(
     "起底 (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
@@ -517,6 +518,10 @@ ALREADY_SITS = M("{name} 已经坐在 {seat}：换座 是两人换座位", "{nam
 FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists — use --add to add a hand to it")
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
+HAND_TAKEN = M(
+    "第 {n} 局已经记过了 (账本里共 {count} 局)：没有再记一次",
+    "hand {n} is already saved (the ledger has {count}): it was not saved again",
+)
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
 NEEDS_WEB = M(
     "gangci serve 需要网页组件：pip install 'gangci-calc[web]' ({missing})",

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import HOUSE_NAME, House, person_name
-from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement
+from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
 from gangci_calc.rules.options import entries
 
 if TYPE_CHECKING:
     from gangci_calc.io.load.load import LoadedHand
-    from gangci_calc.io.load.load_session import SettledSession
+    from gangci_calc.io.load.load_session import SessionFile, SettledSession
     from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
     from gangci_calc.tiles.notation import Tile
 
@@ -114,8 +114,8 @@ def options_object(options: object) -> dict[str, Any]:
     }
 
 
-def stakes_object(hand: Hand) -> dict[str, int]:
-    stakes = hand.stakes
+def stakes_object(hand: Hand | Stakes) -> dict[str, int]:
+    stakes = hand.stakes if isinstance(hand, Hand) else hand
     out = {"gang": stakes.gang, "bomb": stakes.bomb, "ci": stakes.ci}
     if stakes.dianpao is not None:
         out["dianpao"] = stakes.dianpao
@@ -246,6 +246,24 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "players": {seat.name: name for seat, name in names.items()},
     }
     return exact_json(data)
+
+
+def next_object(session: SessionFile) -> dict[str, Any]:
+    """The hand the table enters next: its number, dealer, seating, stakes and rules, every change saved for it
+    (``next:``) applied; ``pending``: the keys of that change, until a hand takes it over."""
+    rules = session.table_now.rules
+    mi = session.mi if rules.house.xiami else ()
+    return {
+        "number": len(session.hands) + 1,
+        "dealer": session.next_dealer().name,
+        "players": {seat.name: name for seat, name in session.table_now.names.items()},
+        "stakes": stakes_object(rules.stakes),
+        "policy": rules.policy,
+        "rules": house_object(rules.house),
+        **({"fee": options_object(rules.fee)} if rules.fee.on else {}),
+        "mi": {s.name: count for s, count in zip(SEATS, mi, strict=False) if count},
+        "pending": sorted(session.upcoming.given) if session.upcoming is not None else [],
+    }
 
 
 def _house_mark(who: object) -> dict[str, bool]:

@@ -24,6 +24,7 @@ from gangci_calc.io.load.schema import (
     GROUP_KEYS,
     KONG_KEYS,
     KONG_NAMES,
+    NEXT_KEYS,
     PAID_KEYS,
     RULE_KEYS,
     SESSION_HAND_KEYS,
@@ -224,7 +225,10 @@ def _hand() -> dict[str, Any]:
 
 def _session() -> dict[str, Any]:
     hand = _object(SESSION_HAND_KEYS, {key: _FIELD[key] for key in SESSION_HAND_KEYS}, ("win",))
-    values: dict[str, Any] = {key: _FIELD[key] for key in SESSION_KEYS if key != "hands"}
+    values: dict[str, Any] = {key: _FIELD[key] for key in SESSION_KEYS if key not in ("hands", "next")}
+    values["next"] = _object(NEXT_KEYS, {key: _FIELD[key] for key in NEXT_KEYS}, ()) | {
+        "description": "下一局: the table changed from the next hand on (saved before that hand)"
+    }
     values["hands"] = {"anyOf": [{"type": "null"}, {"type": "array", "items": hand}], "description": "牌局"}
     return _object(SESSION_KEYS, values, ("stakes", "dealer"))
 

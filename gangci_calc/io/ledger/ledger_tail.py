@@ -68,6 +68,7 @@ class LedgerTail:
     people: tuple[PersonTotal, ...]
     indent: int | None  # the column of the hands' dashes, where a hand can go at the very end; None: it cannot
     fee_seen: bool = False  # a table fee was taken: its standings are worked out whole, and never cached
+    pending: dict[str, Any] | None = None  # the header's ``next:``, which the next hand takes over; never cached
 
     def reading(self) -> Reading:
         return Reading(self.table, self.dealer, self.mi, self.count)
@@ -90,6 +91,7 @@ class LedgerTail:
             mi=reading.mi,
             last=hand.loaded.hand,
             people=tuple(totals.values()),
+            pending=None,
         )
 
 
@@ -125,7 +127,7 @@ def load_tail(ledger: str | Path, digest: str) -> LedgerTail | None:
 
 def save_tail(ledger: str | Path, tail: LedgerTail) -> None:
     """Keep the tail for the next ``--add``; a cache that cannot be written is no error."""
-    if tail.fee_seen:
+    if tail.fee_seen or tail.pending is not None:
         return
     with contextlib.suppress(OSError, RuntimeError, KeyError):
         target = _file_for(ledger)

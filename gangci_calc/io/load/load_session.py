@@ -23,7 +23,7 @@ from gangci_calc.io.load.load import (
     table_changed,
     table_from,
 )
-from gangci_calc.io.load.schema import SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS, Keys, field_words
+from gangci_calc.io.load.schema import NEXT, SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS, Keys, field_words
 from gangci_calc.ledger import Net, Person, SessionResult, person_name
 from gangci_calc.rules import (
     NO_MI,
@@ -55,6 +55,15 @@ class SessionHand:
 
 
 @dataclass(frozen=True)
+class Next:
+    """``next:`` (下一局): a table change saved before the hand it starts at, as given (canonical keys) and the
+    table it makes. The next hand written takes its fields over, and the header's ``next:`` goes."""
+
+    given: dict[str, Any]
+    table: Table
+
+
+@dataclass(frozen=True)
 class SessionFile:
     source: str
     table: Table  # as the header sets it
@@ -65,11 +74,17 @@ class SessionFile:
     mi: tuple[int, int, int, int] = NO_MI  # 米 held before the next hand (下米)
     date: str | None = None  # the evening's date (YYYY-MM-DD), where the header gives it
     paid: tuple[Transfer[str], ...] = ()  # 已付: the payments of the settle-up recorded as made, by name
+    upcoming: Next | None = None  # ``next:``: the table changed before the next hand was entered
+
+    @property
+    def table_after(self) -> Table:
+        """The table as the last hand left it (the header's before any hand)."""
+        return self.current if self.current is not None else self.table
 
     @property
     def table_now(self) -> Table:
-        """The table the next hand is played at."""
-        return self.current if self.current is not None else self.table
+        """The table the next hand is played at: as the last hand left it, with ``next:`` applied."""
+        return self.upcoming.table if self.upcoming is not None else self.table_after
 
     def next_dealer(self) -> Seat:
         """Who deals the next hand: the last winner; after a 流局 as the table's rules say."""
@@ -207,6 +222,7 @@ def session_from_data(
             raw_hands = []
         if not isinstance(raw_hands, list):
             raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
+        pending = read_mapping(given["next"], ("next",), NEXT, m.WHAT_NEXT) if "next" in given else None
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
 
@@ -225,7 +241,13 @@ def session_from_data(
         hands.append(hand)
     if errors:
         raise InputErrors(errors)
-    return SessionFile(source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid)
+    try:
+        upcoming = Next(pending, table_changed(pending, reading.table, ("next",))) if pending else None
+    except RuleError as error:
+        raise located(error, source, text, line_offset=line_offset) from None
+    return SessionFile(
+        source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid, upcoming
+    )
 
 
 def hand_error(error: RuleError, number: int, source: str, line: int | None, column: int | None) -> InputError:

@@ -36,12 +36,14 @@ SESSION_KEYS: dict[str, tuple[str, ...]] = {
     "hands": ("hands", "牌局"),
     "date": ("date", "日期"),  # the evening's date, YYYY-MM-DD
     "paid": ("paid", "已付"),  # the settle-up's payments made: [{from, to, amount}] (docs/file-format.md)
+    "next": ("next", "下一局"),  # a change of the table made before the hand it starts at (the page's 换人)
 }
 PAID_KEYS: dict[str, tuple[str, ...]] = {
     "from": ("from", "付款人"),
     "to": ("to", "收款人"),
     "amount": ("amount", "金额"),
 }
+NEXT_KEYS: dict[str, tuple[str, ...]] = {k: TOP_KEYS[k] for k in TABLE_KEYS}
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {
     k: TOP_KEYS[k] for k in ("dealer", "bets", "win", "kongs", "tiles", "ci", "tiles_left", *TABLE_KEYS, *RECORD_KEYS)
 }
@@ -120,6 +122,7 @@ class Keys(NamedTuple):
 TOP = Keys.of(TOP_KEYS)
 SESSION = Keys.of(SESSION_KEYS)
 SESSION_HAND = Keys.of(SESSION_HAND_KEYS)
+NEXT = Keys.of(NEXT_KEYS)
 STAKES = Keys.of(STAKES_KEYS)
 BETS = Keys.of(BET_KEYS)
 WIN = Keys.of(WIN_KEYS)
