@@ -1,5 +1,6 @@
 """The table's page as a Starlette app: the page, its two files, and the JSON API of ``gangci serve``.
 
+The endpoints are plain functions over ``request.app.state.served`` (:class:`Served`).
 Every write goes through :mod:`gangci_calc.changes` (the CLI's own lock, text edits,
 read-back and atomic replace) in a worker thread; writers of this process queue on
 one thread lock first, so they take the file lock in turn without polling for it.
@@ -7,11 +8,11 @@ one thread lock first, so they take the file lock in turn without polling for it
 
 from __future__ import annotations
 
-import json
+import asyncio
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,33 +24,22 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from gangci_calc import changes
-from gangci_calc.errors import (
-    ClaimRejected,
-    FieldPath,
-    GangciError,
-    InputError,
-    InputErrors,
-    LedgerBusy,
-    NothingToUndo,
-    NotInLedger,
-    RuleError,
-    TableExists,
-    field_name,
-)
+from gangci_calc.errors import GangciError, HandTaken
 from gangci_calc.io.show.labels import json_amount
 from gangci_calc.rules import SEATS, SEED_RULES, HouseRules
-from gangci_calc.service import settle_hand
+from gangci_calc.service import settle_evening, settle_hand
+from gangci_calc.web.body import BODY_LIMIT, Refused, json_body, refused_for
 from gangci_calc.web.events import Changes
 from gangci_calc.web.guard import Guard, refusal
 from gangci_calc.web.language import LANG_COOKIE, request_language
-from gangci_calc.web.ledger_state import Evening, LedgerState, read_ledger
+from gangci_calc.web.ledger_state import Evening, LedgerState
 from gangci_calc.web.page import ASSETS, asset, evening_part, whole_page
 from gangci_calc.words import messages as m
-from gangci_calc.words import say, speaking, text_of
+from gangci_calc.words import say, speaking
 from gangci_calc.words.page import PAGE
 from gangci_calc.words.season import SEASON
 
-BODY_LIMIT = 256 * 1024  # a hand is a few hundred bytes; a header with every option a few KB
+__all__ = ["BODY_LIMIT", "Served", "Settings", "build_app"]
 T = TypeVar("T")
 
 
@@ -66,184 +56,264 @@ class Settings:
     club: Path | None = None  # --club DIR: the season's ledgers, for the 赛季 view (web/season.py)
 
 
-class Refused(Exception):
-    """A request the API answers with an error: its status, its words, and the field at fault."""
+@dataclass
+class Served:
+    """One ledger's server: its settings, the evening of each version, the watch that tells the pages."""
 
-    def __init__(self, status: int, text: str, field: str = "") -> None:
-        super().__init__(text)
-        self.status = status
-        self.text = text
-        self.field = field
+    settings: Settings
+    state: LedgerState
+    watch: Changes
+    qr: str = ""
+    tails: changes.InMemory = field(default_factory=changes.InMemory)  # the page writes no file but the ledger
+    writing: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def path(self) -> str:
+        return str(self.settings.ledger)
 
 
-def build_app(settings: Settings) -> Starlette:
-    """The app for one ledger."""
-    state = LedgerState(settings.ledger, settings.base)
-    watch = Changes(settings.ledger)
-    writing = threading.Lock()
-    tails = changes.InMemory()  # the page writes no file but the ledger: its tail stays in memory
-    qr = _qr_svg(settings.join_url) if settings.join_url else ""
-
-    async def page(request: Request) -> Response:
-        lang = request_language(request)
-        evening = await run_in_threadpool(state.current)
-        season = SEASON["season"].text(lang) if settings.club is not None else ""
-        response = HTMLResponse(whole_page(evening, lang, qr, settings.join_url, season), headers=_NO_STORE)
-        if "lang" in request.query_params:
-            response.set_cookie(LANG_COOKIE, lang, samesite="strict", path="/")
-        return response
-
-    async def part(request: Request) -> Response:
-        evening = await run_in_threadpool(state.current)
-        lang = request_language(request)
-        html = await run_in_threadpool(state.made, evening, "part", lang, lambda: evening_part(evening, lang).encode())
-        return HTMLResponse(html, headers={**_NO_STORE, "X-Version": str(evening.version)})
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in ASSETS:
-            raise Refused(404, PAGE["no_such_page"].text(request_language(request)))
-        return Response(asset(name), media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
-
-    async def get_evening(request: Request) -> Response:
-        lang = request_language(request)
-        evening = await run_in_threadpool(state.current)
-        if evening.problem is not None:
-            raise _refusal(evening.problem, lang)
-        if evening.settled is None:
-            raise Refused(404, PAGE["no_evening"].text(lang))
-        body = await run_in_threadpool(state.evening_json, evening, lang)
-        return Response(body, media_type="application/json", headers={"ETag": f'"{evening.version}"', **_NO_STORE})
-
-    async def write(request: Request, work: Callable[[], T]) -> T:
-        """Run a change under this process's writer lock and the ledger's, after the ``If-Match`` check; then
-        tell every page."""
-        expected = _if_match(request)
-        lang = request_language(request)
-
-        def locked() -> T:
-            with writing, changes.locked(settings.ledger), speaking(lang):
-                if expected is not None and read_ledger(settings.ledger)[0] != expected:
-                    raise Refused(412, PAGE["stale"].text(lang))
-                return work()
-
-        try:
-            return await run_in_threadpool(locked)
-        except GangciError as error:
-            raise _refusal(error, lang) from None
-        finally:
-            watch.check()
-
-    async def post_evening(request: Request) -> Response:
-        header = await _body(request)
-        await write(request, lambda: changes.start_evening(str(settings.ledger), header, settings.base))
-        return JSONResponse({"version": watch.version}, status_code=201)
-
-    async def post_hand(request: Request) -> Response:
-        raw = await _body(request)
-
-        def add() -> changes.Added:
-            added = changes.add_data(str(settings.ledger), raw, settings.base, tails=tails)
-            state.grown(added)  # before the pages hear of it, so they find it made
-            return added
-
-        added = await write(request, add)
-        settled = settle_hand(added.hand.loaded, check=False)
-        net = {seat.name: json_amount(settled.net[seat]) for seat in SEATS}
-        return JSONResponse({"hand": added.hand.number, "net": net, "version": watch.version}, status_code=201)
-
-    async def put_hand(request: Request) -> Response:
-        number = request.path_params["number"]
-        raw = await _body(request)
-        await write(request, lambda: changes.replace_data(str(settings.ledger), number, raw, settings.base))
-        return JSONResponse({"hand": number, "version": watch.version})
-
-    async def get_hand(request: Request) -> Response:
-        from gangci_calc.web.view import hand_data
-
-        lang = request_language(request)
-        evening = await run_in_threadpool(state.current)
-        number = request.path_params["number"]
-        if evening.session is None or not 1 <= number <= len(evening.session.hands):
-            count = len(evening.session.hands) if evening.session else 0
-            raise Refused(404, say(m.NO_SUCH_HAND, n=number, count=count).text(lang))
-        return JSONResponse({**hand_data(evening.session, number), "version": evening.version})
-
-    async def preview(request: Request) -> Response:
-        raw = await _body(request)
-        lang = request_language(request)
-
-        def work() -> dict[str, Any]:
-            with speaking(lang):
-                return _preview(state.current(), settings, raw, lang)
-
-        try:
-            return JSONResponse(await run_in_threadpool(work))
-        except GangciError as error:
-            raise _refusal(error, lang) from None
-
-    async def undo(request: Request) -> Response:
-        removed = await write(request, lambda: changes.remove_last(str(settings.ledger), settings.base))
-        return JSONResponse({"removed": removed.number, "version": watch.version})
-
-    async def events(request: Request) -> Response:
-        return StreamingResponse(
-            watch.stream(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-        )
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        import asyncio
-
-        task = asyncio.create_task(watch.watch())
-        try:
-            yield
-        finally:
-            watch.stop()
-            await task
-
-    async def refused(request: Request, error: Exception) -> Response:
-        assert isinstance(error, Refused)
-        return refusal(request, error.status, error.text, request_language(request), error.field)
-
-    async def not_found(request: Request, error: Exception) -> Response:
-        lang = request_language(request)
-        return refusal(request, 404, PAGE["no_such_page"].text(lang), lang)
-
-    async def not_allowed(request: Request, error: Exception) -> Response:
-        lang = request_language(request)
-        return refusal(request, 405, PAGE["no_such_page"].text(lang), lang)
-
-    routes = [
-        Route("/", page),
-        Route("/part", part),
-        Route("/static/{name}", static),
-        Route("/api/evening", get_evening, methods=["GET"]),
-        Route("/api/evening", post_evening, methods=["POST"]),
-        Route("/api/hands", post_hand, methods=["POST"]),
-        Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
-        Route("/api/hands/{number:int}", get_hand, methods=["GET"]),
-        Route("/api/preview", preview, methods=["POST"]),
-        Route("/api/undo", undo, methods=["POST"]),
-        Route("/api/events", events),
-    ]
-    from gangci_calc.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
-
-    routes += season_routes(Season(settings.ledger, settings.club, settings.base), writing, watch.check)
-    cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
-    app = Starlette(
-        routes=routes,
-        middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie)],
-        exception_handlers={Refused: refused, 404: not_found, 405: not_allowed},
-        lifespan=lifespan,
-    )
-    app.state.changes = watch  # gangci serve ends the event streams as soon as it is told to stop
-    return app
+def served(request: Request) -> Served:
+    found: Served = request.app.state.served
+    return found
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+
+
+# --- the page ---------------------------------------------------------------------------------------------------
+
+
+async def page(request: Request) -> Response:
+    here, lang = served(request), request_language(request)
+    evening = await run_in_threadpool(here.state.current)
+    season = SEASON["season"].text(lang) if here.settings.club is not None else ""
+    html = await run_in_threadpool(whole_page, evening, lang, here.qr, here.settings.join_url, season)
+    response = HTMLResponse(html, headers=_NO_STORE)
+    if "lang" in request.query_params:
+        response.set_cookie(LANG_COOKIE, lang, samesite="strict", path="/")
+    return response
+
+
+async def part(request: Request) -> Response:
+    here, lang = served(request), request_language(request)
+    evening = await run_in_threadpool(here.state.current)
+    html = await run_in_threadpool(here.state.made, evening, "part", lang, lambda: evening_part(evening, lang).encode())
+    return HTMLResponse(html, headers={**_NO_STORE, "X-Version": str(evening.version)})
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in ASSETS:
+        raise Refused(404, PAGE["no_such_page"].text(request_language(request)))
+    return Response(asset(name), media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
+
+
+# --- reading ----------------------------------------------------------------------------------------------------
+
+
+async def _evening(request: Request) -> Evening:
+    """The evening now; a ledger that cannot be read, or holds no table yet, refused as JSON."""
+    lang = request_language(request)
+    evening = await run_in_threadpool(served(request).state.current)
+    if evening.problem is not None:
+        raise refused_for(evening.problem, lang)
+    if evening.settled is None:
+        raise Refused(404, PAGE["no_evening"].text(lang))
+    return evening
+
+
+async def get_evening(request: Request) -> Response:
+    evening = await _evening(request)
+    body = await run_in_threadpool(served(request).state.evening_json, evening, request_language(request))
+    return Response(body, media_type="application/json", headers={"ETag": f'"{evening.version}"', **_NO_STORE})
+
+
+async def get_hand(request: Request) -> Response:
+    evening = await _evening(request)
+    number = request.path_params["number"]
+    return JSONResponse({**_saved(evening, number, request_language(request)), "version": evening.version})
+
+
+def _saved(evening: Evening, number: int, lang: str) -> dict[str, Any]:
+    """Hand ``number`` as the edit form fills it, with what it paid and the seats and dealer it was played at."""
+    from gangci_calc.io.show.chat import hand_line
+    from gangci_calc.web.view import hand_data
+
+    settled = evening.settled
+    assert settled is not None and evening.session is not None
+    if not 1 <= number <= len(settled.hands):
+        raise Refused(404, say(m.NO_SUCH_HAND, n=number, count=len(settled.hands)).text(lang))
+    item = settled.hands[number - 1]
+    loaded = item.hand.loaded
+    at = evening.session.reading_at(number)
+    return {
+        **hand_data(evening.session, number),
+        "net": {seat.name: json_amount(item.settlement.net[seat]) for seat in SEATS},
+        "line": hand_line(number, loaded.hand, loaded.names, item.settlement.net, lang),
+        "at": {"dealer": at.dealer.name, "players": {seat.name: name for seat, name in at.table.names.items()}},
+    }
+
+
+async def preview(request: Request) -> Response:
+    raw = await json_body(request)
+    number = _number(raw, request)
+    lang = request_language(request)
+    evening = await _evening(request)
+
+    def work() -> dict[str, Any]:
+        with speaking(lang):
+            return _preview(evening, raw, number, lang)
+
+    try:
+        return JSONResponse(await run_in_threadpool(work))
+    except GangciError as error:
+        raise refused_for(error, lang) from None
+
+
+def _preview(evening: Evening, raw: Any, number: int | None, lang: str) -> dict[str, Any]:
+    """What a hand would pay, read as hand ``number`` is read (its table, dealer and 米; the next hand's where no
+    number is given), nothing written."""
+    from gangci_calc.io.show.chat import hand_line
+    from gangci_calc.io.show.explain import explain_lines
+
+    session = evening.session
+    assert session is not None
+    reading = session.reading_at(number if number is not None else len(session.hands) + 1)
+    hand = reading.take(raw, reading.count, session.source, None)
+    settlement = settle_hand(hand.loaded)
+    loaded = hand.loaded
+    return {
+        "hand": hand.number,
+        "dealer": loaded.hand.dealer.name,
+        "net": {seat.name: json_amount(settlement.net[seat]) for seat in SEATS},
+        "line": hand_line(hand.number, loaded.hand, loaded.names, settlement.net, lang),
+        "explain": explain_lines(loaded.hand, settlement, lang, loaded.names),
+    }
+
+
+def _number(raw: Any, request: Request) -> int | None:
+    """The body's ``number`` (taken out of it): the number the phone means the hand to have."""
+    if not isinstance(raw, dict) or "number" not in raw:
+        return None
+    number = raw.pop("number")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 1_000_000:
+        lang = request_language(request)
+        raise Refused(422, say(m.NOT_A_HAND_NUMBER, value=str(number)[:20]).text(lang), "number")
+    return number
+
+
+# --- writing ----------------------------------------------------------------------------------------------------
+
+
+async def _write(request: Request, work: Callable[[], T]) -> T:
+    """Run a change under this process's writer lock and the ledger's, after the ``If-Match`` check; then tell
+    every page."""
+    here, lang = served(request), request_language(request)
+    expected = _if_match(request)
+
+    def locked() -> T:
+        with here.writing, changes.locked(here.path), speaking(lang):
+            if expected is not None and here.state.version() != expected:
+                raise Refused(412, PAGE["stale"].text(lang))
+            return work()
+
+    try:
+        return await run_in_threadpool(locked)
+    except HandTaken as taken:
+        raise await _taken(request, taken) from None
+    except GangciError as error:
+        raise refused_for(error, lang) from None
+    finally:
+        await here.watch.check()
+
+
+async def _taken(request: Request, taken: HandTaken) -> Refused:
+    """409: the hand the ledger already holds under that number, for the phone to show."""
+    lang = request_language(request)
+    refusal = Refused(409, taken.text(lang).split(": ", 1)[-1], "number")
+    evening = await run_in_threadpool(served(request).state.current)
+    refusal.more = {"hand": taken.number, "count": taken.count}
+    if evening.settled is not None and 1 <= taken.number <= len(evening.settled.hands):
+        refusal.more["saved"] = _saved(evening, taken.number, lang)
+    return refusal
+
+
+async def post_evening(request: Request) -> Response:
+    here = served(request)
+    header = await json_body(request)
+    await _write(request, lambda: changes.start_evening(here.path, header, here.settings.base))
+    return JSONResponse({"version": here.watch.version}, status_code=201)
+
+
+async def post_hand(request: Request) -> Response:
+    here = served(request)
+    raw = await json_body(request)
+    number = _number(raw, request)
+
+    def add() -> changes.Added:
+        added = changes.add_data(here.path, raw, here.settings.base, tails=here.tails, number=number)
+        here.state.grown(added)  # before the pages hear of it, so they find it made
+        return added
+
+    added = await _write(request, add)
+    net = {seat.name: json_amount(settle_hand(added.hand.loaded, check=False).net[seat]) for seat in SEATS}
+    return JSONResponse({"hand": added.hand.number, "net": net, "version": here.watch.version}, status_code=201)
+
+
+async def put_hand(request: Request) -> Response:
+    here = served(request)
+    number = request.path_params["number"]
+    raw = await json_body(request)
+    raw.pop("number", None) if isinstance(raw, dict) else None
+
+    def edit() -> list[int]:
+        before = here.state.current()
+        session = changes.replace_data(here.path, number, raw, here.settings.base)
+        if before.settled is None:
+            return []
+        return moved(before.settled, settle_evening(session, check=False, before=before.settled), number)
+
+    changed = await _write(request, edit)
+    return JSONResponse({"hand": number, "changed": changed, "version": here.watch.version})
+
+
+def moved(before: Any, after: Any, number: int) -> list[int]:
+    """The hands after ``number`` whose dealer, 米 or amounts differ between two settled evenings."""
+
+    def key(h: Any) -> tuple[Any, ...]:
+        hand = h.hand.loaded.hand
+        return hand.dealer, hand.mi, h.settlement.net
+
+    return [
+        old.hand.number
+        for old, new in zip(before.hands[number:], after.hands[number:], strict=False)
+        if key(old) != key(new)
+    ]
+
+
+async def undo(request: Request) -> Response:
+    here = served(request)
+    removed = await _write(request, lambda: changes.remove_last(here.path, here.settings.base))
+    return JSONResponse({"removed": removed.number, "version": here.watch.version})
+
+
+async def post_table(request: Request) -> Response:
+    """A change of the table (names, seats, stakes, 带政策, rules, 台费) from the next hand on, saved now."""
+    from gangci_calc.io.export.export import next_object
+
+    here = served(request)
+    fields = await json_body(request)
+    await _evening(request)
+    session = await _write(request, lambda: changes.set_next(here.path, fields, here.settings.base))
+    return JSONResponse({"next": next_object(session), "version": here.watch.version})
+
+
+async def events(request: Request) -> Response:
+    return StreamingResponse(
+        served(request).watch.stream(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
 def _if_match(request: Request) -> int | None:
@@ -258,76 +328,74 @@ def _if_match(request: Request) -> int | None:
         return -1  # matches no version: 412
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON, a key given twice refused (never "the later one wins")."""
+# --- errors -----------------------------------------------------------------------------------------------------
+
+
+async def on_refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return refusal(request, error.status, error.text, request_language(request), error.field, error.more)
+
+
+async def on_not_found(request: Request, error: Exception) -> Response:
     lang = request_language(request)
-    body = await request.body()
-    if len(body) > BODY_LIMIT:
-        raise Refused(413, PAGE["not_json"].text(lang).format(reason=f"> {BODY_LIMIT} bytes"))
+    return refusal(request, 404, PAGE["no_such_page"].text(lang), lang)
 
-    def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        found: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in found:
-                raise Refused(422, say(m.KEY_TWICE_OBJECT, key=key).text(lang), key)
-            found[key] = value
-        return found
 
+async def on_not_allowed(request: Request, error: Exception) -> Response:
+    lang = request_language(request)
+    return refusal(request, 405, PAGE["no_such_page"].text(lang), lang)
+
+
+async def on_anything(request: Request, error: Exception) -> Response:
+    """The last net: a fault of the server is said in words (JSON for the API), never as a traceback."""
+    lang = request_language(request)
+    return refusal(request, 500, PAGE["server_fault"].text(lang), lang)
+
+
+ROUTES = [
+    Route("/", page),
+    Route("/part", part),
+    Route("/static/{name}", static),
+    Route("/api/evening", get_evening, methods=["GET"]),
+    Route("/api/evening", post_evening, methods=["POST"]),
+    Route("/api/hands", post_hand, methods=["POST"]),
+    Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
+    Route("/api/hands/{number:int}", get_hand, methods=["GET"]),
+    Route("/api/preview", preview, methods=["POST"]),
+    Route("/api/undo", undo, methods=["POST"]),
+    Route("/api/table", post_table, methods=["POST"]),
+    Route("/api/events", events),
+]
+
+
+@asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    watch = app.state.served.watch
+    task = asyncio.create_task(watch.watch())
     try:
-        return json.loads(body.decode("utf-8"), object_pairs_hook=no_twice)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise Refused(400, PAGE["not_json"].text(lang).format(reason=str(error))) from None
+        yield
+    finally:
+        watch.stop()
+        await task
 
 
-def _refusal(error: GangciError, lang: str) -> Refused:
-    """The API's answer to an error of the library: its status, its words in ``lang``, the field at fault."""
-    if isinstance(error, (TableExists, NothingToUndo)):
-        return Refused(409, text_of(error.message, lang))
-    if isinstance(error, NotInLedger):
-        return Refused(404, text_of(error.message, lang))
-    if isinstance(error, RuleError):
-        return Refused(422, text_of(error.message, lang), _field(error.path))
-    if isinstance(error, InputErrors):
-        first = error.errors[0]
-        return Refused(422, first.one_line(lang).split(": ", 1)[-1], _field(first.path))
-    if isinstance(error, InputError):
-        return Refused(422, text_of(error.reason or error.message, lang), _field(error.path))
-    if isinstance(error, ClaimRejected):
-        return Refused(422, text_of(error.problems[0][1] if error.problems else error.message, lang), "tiles")
-    if isinstance(error, LedgerBusy):
-        return Refused(503, error.text(lang))
-    return Refused(500, error.text(lang))
+def build_app(settings: Settings) -> Starlette:
+    """The app for one ledger."""
+    state = LedgerState(settings.ledger, settings.base)
+    here = Served(settings, state, Changes(state), _qr_svg(settings.join_url) if settings.join_url else "")
+    cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
+    from gangci_calc.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
-
-def _field(path: FieldPath) -> str:
-    """A field of the body: ``win.from`` for the hand sent (``hands[N]`` inside the ledger dropped)."""
-    if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
-        return field_name(path[2:])
-    return field_name(path)
-
-
-def _preview(evening: Evening, settings: Settings, raw: Any, lang: str) -> dict[str, Any]:
-    """What a hand would pay if saved now: read as ``POST /api/hands`` reads it, after the evening as it stands
-    (the table, the dealer and the 米 due), nothing written."""
-    from gangci_calc.io.load.load_session import Reading
-    from gangci_calc.io.show.chat import hand_line
-    from gangci_calc.io.show.explain import explain_lines
-
-    if evening.problem is not None:
-        raise evening.problem
-    session = evening.session
-    if session is None:
-        raise Refused(404, PAGE["no_evening"].text(lang))
-    reading = Reading(session.table_now, session.next_dealer(), session.mi, len(session.hands))
-    hand = reading.take(raw, len(session.hands), str(settings.ledger), None)
-    settlement = settle_hand(hand.loaded)
-    loaded = hand.loaded
-    return {
-        "hand": hand.number,
-        "net": {seat.name: json_amount(settlement.net[seat]) for seat in SEATS},
-        "line": hand_line(hand.number, loaded.hand, loaded.names, settlement.net, lang),
-        "explain": explain_lines(loaded.hand, settlement, lang, loaded.names),
-    }
+    season = season_routes(Season(settings.ledger, settings.club, settings.base), here.writing, here.watch.soon)
+    app = Starlette(
+        routes=[*ROUTES, *season],
+        middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie)],
+        exception_handlers={Refused: on_refused, 404: on_not_found, 405: on_not_allowed, Exception: on_anything},
+        lifespan=lifespan,
+    )
+    app.state.served = here
+    app.state.changes = here.watch  # gangci serve ends the event streams as soon as it is told to stop
+    return app
 
 
 def _qr_svg(url: str) -> str:

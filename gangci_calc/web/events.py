@@ -1,8 +1,9 @@
 """``GET /api/events``: every open page hears of each change of the ledger, whoever made it.
 
-One task watches the file (a stat every tenth of a second: the CLI's ``--add`` replaces
-it by a rename), and the server's own writes ring at once. Each listener has a queue of
-versions; a slow one only ever needs the newest.
+One task looks at the file ten times a second (the CLI's ``--add`` replaces it by a
+rename): the look (a ``stat()``, and the bytes hashed only when it moved) runs in a
+worker thread, off the event loop. The server's own writes ring at once. Each
+listener has a queue of versions; a slow one only ever needs the newest.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from pathlib import Path
 
-from gangci_calc.web.ledger_state import read_ledger, stamp
+from starlette.concurrency import run_in_threadpool
+
+from gangci_calc.web.ledger_state import LedgerState
 
 POLL_SECONDS = 0.1
 KEEP_ALIVE_SECONDS = 15.0
@@ -22,35 +24,36 @@ STOP = -1  # told to every stream when the server stops
 class Changes:
     """The ledger's versions as they change, told to every listener."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.version = read_ledger(path)[0]
-        self._stamp = stamp(path)
+    def __init__(self, state: LedgerState) -> None:
+        self.state = state
+        self.version = state.version()
         self._listeners: set[asyncio.Queue[int]] = set()
         self._stopping = asyncio.Event()
+        self._looking: set[asyncio.Task[None]] = set()
 
-    def check(self) -> None:
-        """Look at the file now; tell every listener if its bytes changed."""
-        now = stamp(self.path)
-        if now == self._stamp:
+    async def check(self) -> None:
+        """Look at the file now (in a worker thread); tell every listener if it changed."""
+        self.tell(await run_in_threadpool(self.state.version))
+
+    def soon(self) -> None:
+        """Look at the file in a moment (for a writer that cannot wait for the look: a 已付 button's)."""
+        task = asyncio.get_running_loop().create_task(self.check())
+        self._looking.add(task)
+        task.add_done_callback(self._looking.discard)
+
+    def tell(self, version: int) -> None:
+        if version == self.version:
             return
-        self._stamp = now
-        try:
-            version = read_ledger(self.path)[0]
-        except Exception:  # a file caught mid-replace or unreadable: the next look tells
-            self._stamp = None
-            return
-        if version != self.version:
-            self.version = version
-            for queue in self._listeners:
-                if queue.full():
-                    queue.get_nowait()
-                queue.put_nowait(version)
+        self.version = version
+        for queue in self._listeners:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(version)
 
     async def watch(self) -> None:
         """Look at the file until the server stops."""
         while not self._stopping.is_set():
-            self.check()
+            await self.check()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), POLL_SECONDS)
 
@@ -67,7 +70,7 @@ class Changes:
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
         self._listeners.add(queue)
         try:
-            yield "retry: 1000\n\n"
+            yield f"retry: 1000\n\ndata: {self.version}\n\n"
             while not self._stopping.is_set():
                 try:
                     version = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)

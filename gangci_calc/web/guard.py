@@ -98,10 +98,13 @@ class Guard:
         return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
 
 
-def refusal(request: Request, status: int, text: str, lang: str, field: str = "") -> Response:
-    """A refusal: JSON for the API (``{"error", "field"}``), a short page for a person; nothing of the evening."""
+def refusal(
+    request: Request, status: int, text: str, lang: str, field: str = "", more: dict[str, Any] | None = None
+) -> Response:
+    """A refusal: JSON for the API (``{"error", "field"}`` and ``more``), a short page for a person; nothing of the
+    evening."""
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": text, "field": field}, status_code=status)
+        return JSONResponse({"error": text, "field": field, **(more or {})}, status_code=status)
     from gangci_calc.web.page import refusal_page
 
     return HTMLResponse(refusal_page(text, lang), status_code=status)

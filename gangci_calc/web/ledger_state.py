@@ -2,7 +2,11 @@
 
 The version is a number made from the ledger's bytes, so it changes with every
 change, whoever made it (the page, another phone, the CLI), and a write that
-names an old version (``If-Match``) can be refused under the ledger's lock.
+names an old version (``If-Match``) can be refused under the ledger's lock. The
+bytes are read and hashed only when the file's ``stat()`` (inode, mtime, size)
+changes: every writer replaces the file by a rename, and an editor's save moves
+its mtime. One lock guards it all; callers run it in a worker thread, never on
+the event loop.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ if TYPE_CHECKING:
     from gangci_calc.changes import Added
 
 NO_LEDGER = 0  # the version of a ledger that does not exist yet
+Stamp = tuple[int, int, int]
 
 
 def version_of(text: str) -> int:
@@ -33,18 +38,18 @@ def version_of(text: str) -> int:
 
 
 def read_ledger(path: Path) -> tuple[int, str]:
-    """The ledger's version and text; a missing file is an empty one."""
+    """The ledger's version and text, read now; a missing file is an empty one (the 赛季 view reads tonight's)."""
     if not path.exists():
         return NO_LEDGER, ""
     text = read_text(path, SESSION_FILE_LIMIT)
     return version_of(text), text
 
 
-def stamp(path: Path) -> tuple[int, int, int] | None:
-    """What changes on the file whenever it is replaced or written (it is replaced by a rename)."""
+def stamp(path: Path) -> Stamp | None:
+    """What changes on the file whenever it is replaced or written; ``None``: no file."""
     try:
         info = os.stat(path)
-    except OSError:
+    except FileNotFoundError:
         return None
     return info.st_ino, info.st_mtime_ns, info.st_size
 
@@ -64,30 +69,52 @@ class Evening:
 
 
 class LedgerState:
-    """The ledger's evening, read again only when its bytes change; shared by every request."""
+    """The ledger's evening, read again only when the file changes; shared by every request, under one lock."""
 
     def __init__(self, path: Path, base: HouseRules = SEED_RULES) -> None:
         self.path = path
         self.base = base
         self._lock = threading.Lock()
-        self._reading = threading.Lock()  # one reader at a time: requests for the same version wait, then share it
+        self._stamp: Stamp | None = None
+        self._version = NO_LEDGER
+        self._text = ""
+        self._unreadable: GangciError | None = None
         self._added: list[Added] = []  # hands this server added since the evening last made, in order
         self._evening: Evening | None = None
         self._made: dict[tuple[int, str, str], bytes] = {}
-        self._making = threading.Lock()
+
+    def version(self) -> int:
+        """The ledger's version now (its bytes hashed only if its stat changed)."""
+        with self._lock:
+            return self._looked()
 
     def current(self) -> Evening:
-        version, text = read_ledger(self.path)
+        """The evening at the ledger's version now, settled once per version."""
         with self._lock:
-            if self._evening is not None and self._evening.version == version:
-                return self._evening
-        with self._reading:
-            with self._lock:
-                if self._evening is not None and self._evening.version == version:
-                    return self._evening
-            evening = self._grown(version) or self._read(version, text)
-            self._store(evening)
-        return evening
+            version = self._looked()
+            if self._evening is None or self._evening.version != version:
+                self._evening = self._grown(version) or self._read(version)
+                self._made = {key: value for key, value in self._made.items() if key[0] == version}
+            return self._evening
+
+    def _looked(self) -> int:
+        try:
+            now = stamp(self.path)
+        except OSError:
+            now = (-1, -1, -1)  # a path that cannot be looked at: read, and told as the problem
+        if now == self._stamp and self._stamp is not None:
+            return self._version
+        self._stamp, self._unreadable = now, None
+        if now is None:
+            self._version, self._text = NO_LEDGER, ""
+            return NO_LEDGER
+        try:
+            self._text = read_text(self.path, SESSION_FILE_LIMIT)
+            self._version = version_of(self._text)
+        except GangciError as error:  # not UTF-8, a folder, too large: a problem card, never a traceback
+            self._unreadable, self._text = error, ""
+            self._version = version_of(f"\0{error.text('en')}\0{now}")
+        return self._version
 
     def grown(self, added: Added) -> None:
         """Note a hand this server added at the end of the ledger: the next reader makes the evening from the one
@@ -103,16 +130,12 @@ class LedgerState:
                 and base.session is not None
                 and base.version == version_of(added.before)
             )
-            if follows:
-                self._added.append(added)
-            else:
-                self._added = []
+            self._added = [*self._added, added] if follows else []
 
     def _grown(self, version: int) -> Evening | None:
         """The evening at ``version`` from the last one made and the hands added since (as the loader would read
         them: their lines, tables and 米), where they lead to exactly that version; else ``None``."""
-        with self._lock:
-            base, added, self._added = self._evening, self._added, []
+        base, added, self._added = self._evening, self._added, []
         if not added or base is None or base.session is None or version_of(added[-1].after) != version:
             return None
         session = replace(
@@ -121,25 +144,28 @@ class LedgerState:
             text=added[-1].after,
             current=added[-1].tail.table,
             mi=added[-1].tail.mi,
+            upcoming=None,  # the first hand added took over any ``next:``
         )  # each hand was read back and its claim checked when it was written
         return Evening(version, session, settle_evening(session, check=False, before=base.settled))
 
-    def _store(self, evening: Evening) -> None:
-        version = evening.version
-        with self._lock:
-            self._evening = evening
-            self._made = {key: value for key, value in self._made.items() if key[0] == version}
-
-    def _read(self, version: int, text: str) -> Evening:
+    def _read(self, version: int) -> Evening:
+        if self._unreadable is not None:
+            return Evening(version, None, None, self._unreadable)
         try:
-            data = parse_yaml(text, str(self.path)) if text.strip() else None
+            data = parse_yaml(self._text, str(self.path)) if self._text.strip() else None
             if data is None:  # no file, or nothing in it yet: the page offers a new evening
                 return Evening(version, None, None)
-            session = session_from_data(data, str(self.path), self.base, text)
+            session = session_from_data(data, str(self.path), self.base, self._text)
             before = self._evening.settled if self._evening is not None else None
             return Evening(version, session, settle_evening(session, before=before))
         except GangciError as error:
             return Evening(version, None, None, error)
+        except RecursionError:  # a ledger nested too deep for the parser
+            from gangci_calc.errors import InputError
+            from gangci_calc.words import messages as m
+            from gangci_calc.words import say
+
+            return Evening(version, None, None, InputError(str(self.path), say(m.CANNOT_READ, reason="nesting")))
 
     def made(self, evening: Evening, kind: str, lang: str, make: Callable[[], bytes]) -> bytes:
         """What ``make`` makes of this version in ``lang`` (the page's part, the API's JSON): made once, however
@@ -147,27 +173,24 @@ class LedgerState:
         key = (evening.version, kind, lang)
         with self._lock:
             found = self._made.get(key)
-        if found is not None:
-            return found
-        with self._making:
-            with self._lock:
-                found = self._made.get(key)
             if found is None:
                 found = make()
-                with self._lock:
-                    if self._evening is None or self._evening.version == evening.version:
-                        self._made[key] = found
-        return found
+                if self._evening is None or self._evening.version == evening.version:
+                    self._made[key] = found
+            return found
 
     def evening_json(self, evening: Evening, lang: str) -> bytes:
-        """``gangci session --format json`` of this version, plus ``"version"``."""
+        """``gangci session --format json`` of this version, plus ``"next"`` (the hand entered next, every change
+        saved for it applied) and ``"version"``."""
 
         def make() -> bytes:
+            from gangci_calc.io.export.export import exact_json, next_object
             from gangci_calc.io.export.formats import SESSION
 
-            assert evening.settled is not None
+            assert evening.settled is not None and evening.session is not None
             text = SESSION["json"].renderer()(evening.settled, lang).rstrip()
             assert text.endswith("}")
-            return (text[:-1] + f', "version": {evening.version}}}').encode()  # one key more, the rest as it is
+            more = exact_json({"next": next_object(evening.session), "version": evening.version})
+            return (text[:-1] + ", " + more.strip()[1:]).encode()  # keys more, the rest as it is
 
         return self.made(evening, "json", lang, make)

@@ -518,6 +518,7 @@ ALREADY_SITS = M("{name} 已经坐在 {seat}：换座 是两人换座位", "{nam
 FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists — use --add to add a hand to it")
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
+NOT_A_HAND_NUMBER = M("{value} 不是局号：写 1 起的整数", "{value} is not a hand number: give a whole number from 1")
 HAND_TAKEN = M(
     "第 {n} 局已经记过了 (账本里共 {count} 局)：没有再记一次",
     "hand {n} is already saved (the ledger has {count}): it was not saved again",

@@ -93,6 +93,21 @@ class SessionFile:
         hand = self.hands[-1].loaded.hand
         return next_dealer(hand.house, hand.dealer, hand.outcome)
 
+    def reading_at(self, number: int) -> Reading:
+        """The state hand ``number`` is read in (its table before its own changes, its usual dealer, its 米): the
+        next hand's for a number past the last, as the loader would have it for hand ``number`` of the ledger."""
+        count = len(self.hands)
+        if number > count:
+            return Reading(self.table_now, self.next_dealer(), self.mi, count)
+        if number <= 1:
+            return Reading(self.table, self.first_dealer, NO_MI, 0)
+        before = self.hands[number - 2].loaded
+        hand = before.hand
+        mi = next_mi(hand.house, hand.mi, hand.dealer, hand.outcome.win)
+        return Reading(
+            Table(hand.rules, before.names), next_dealer(hand.house, hand.dealer, hand.outcome), mi, number - 1
+        )
+
 
 @dataclass(frozen=True)
 class SettledSessionHand:
