@@ -35,11 +35,14 @@ def serve_ledger(
         raise InputError("gangci serve", said(m.NEEDS_WEB, missing=", ".join(missing)))
     if club is not None and not Path(club).is_dir():
         raise InputError(club, said(m.NOT_A_FOLDER))
-    from gangci_calc.web.serve import serve
+    import errno
+
+    from gangci_calc.web.serve import CannotBind, serve
 
     try:
         serve(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base, club=club)
-    except OSError as error:
-        raise OutputError(
-            f"{host or '127.0.0.1'}", said(m.PORT_TAKEN, port=port or 8000, reason=error.strerror or str(error))
-        ) from None
+    except CannotBind as cannot:  # only the listening: a stdout that fails is the CLI's 74 or 141
+        reason = cannot.error.strerror or str(cannot.error)
+        if cannot.error.errno == errno.EADDRINUSE:
+            raise OutputError(cannot.address, said(m.PORT_TAKEN, port=cannot.port or 8000, reason=reason)) from None
+        raise InputError(f"--host {host or cannot.address}", said(m.CANNOT_BIND, address=cannot.address, reason=reason))

@@ -78,8 +78,10 @@ def _heading(evening: Evening, lang: str) -> str:
 
 
 def _script_data(data: dict[str, Any]) -> str:
-    """JSON for a ``<script type="application/json">``: no ``</`` can end the script early."""
-    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    """JSON for a ``<script type="application/json">``: every ``<``, ``>`` and ``&`` as its ``\\u`` escape, so no
+    name (``<!--<script>``, ``</script>``, ``]]>``) can end the script or change how the HTML parser reads it."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _new_context(lang: str) -> dict[str, Any]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import errno
 import ipaddress
 import secrets
+import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,11 +31,40 @@ class Bound:
     port: int
 
     def urls(self, token: str) -> list[str]:
-        lan = [a for a in self.addresses if a != LOOPBACK]
-        return [
-            f"http://{_url_host(a)}:{self.port}/?t={token}"
-            for a in [*lan, *(a for a in self.addresses if a == LOOPBACK)]
-        ]
+        """A URL for each address a phone can open: ``0.0.0.0`` stands for this machine's LAN addresses."""
+        shown: list[str] = []
+        for address in self.addresses:
+            if ipaddress.ip_address(address).is_unspecified:
+                shown += [*lan_addresses(), LOOPBACK if ":" not in address else "::1"]
+            else:
+                shown.append(address)
+        shown = list(dict.fromkeys(shown))
+        lan = [a for a in shown if not ipaddress.ip_address(a).is_loopback]
+        return [f"http://{_url_host(a)}:{self.port}/?t={token}" for a in [*lan, *(a for a in shown if a not in lan)]]
+
+
+class CannotBind(Exception):
+    """An address (or the port on it) that cannot be listened on."""
+
+    def __init__(self, address: str, port: int, error: OSError) -> None:
+        super().__init__(address)
+        self.address = address
+        self.port = port
+        self.error = error
+
+
+def host_addresses(host: str) -> list[str]:
+    """``--host``: an address as given, or a name's addresses (``localhost``: 127.0.0.1), IPv4 first."""
+    try:
+        return [str(ipaddress.ip_address(host.strip("[]")))]
+    except ValueError:
+        pass
+    try:
+        found = [str(info[4][0]) for info in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)]
+    except (OSError, UnicodeError) as error:
+        raise CannotBind(host, 0, OSError(errno.EADDRNOTAVAIL, str(error))) from None
+    four = [a for a in found if ":" not in a]
+    return list(dict.fromkeys(four or found))
 
 
 def _url_host(address: str) -> str:
@@ -63,9 +94,10 @@ def bind(addresses: list[str], port: int | None) -> Bound:
     """Listen on every address on one port: ``port`` if given (refused if taken; 0: any free one), else 8000 or the
     next free one."""
     candidates = [port] if port is not None else list(range(8000, 8000 + PORTS_TRIED))
-    last: OSError | None = None
+    last: CannotBind | None = None
     for candidate in candidates:
         opened: list[socket.socket] = []
+        address = addresses[0]
         try:
             for address in addresses:
                 family = socket.AF_INET6 if ":" in address else socket.AF_INET
@@ -80,7 +112,7 @@ def bind(addresses: list[str], port: int | None) -> Bound:
         except OSError as error:
             for sock in opened:
                 sock.close()
-            last = error
+            last = CannotBind(address, candidate, error)
             if error.errno != errno.EADDRINUSE:
                 break
     assert last is not None
@@ -104,9 +136,11 @@ def serve(
     import uvicorn
 
     from gangci_calc.web.app import Settings, build_app
+    from gangci_calc.web.door import Door
 
-    addresses = [host] if host else [LOOPBACK, *(lan_addresses() if lan else [])]
+    addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if lan else [])]
     bound = bind(addresses, port)
+    leftovers(Path(ledger))
     key = token or secrets.token_urlsafe(24)  # 192 bits
     urls = bound.urls(key)
     hosts = set(addresses)
@@ -120,14 +154,59 @@ def serve(
 
         say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
     app = build_app(settings)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2, lifespan="on")
+    more_files()
+    config = uvicorn.Config(
+        app,
+        http=Door,
+        log_level="error",  # a client's bad request is its own affair: never a line each in the host's terminal
+        access_log=False,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+    )
 
     class Server(uvicorn.Server):
+        @contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            before = signal.signal(signal.SIGHUP, self.handle_exit) if hasattr(signal, "SIGHUP") else None
+            try:
+                with super().capture_signals():
+                    yield
+            finally:
+                if before is not None:
+                    signal.signal(signal.SIGHUP, before)
+
         def handle_exit(self, sig: int, frame: object) -> None:
             app.state.changes.stop()  # the open event streams end now, so the connections can close
+            if sig == getattr(signal, "SIGHUP", None):
+                sig = signal.SIGTERM  # the terminal closed: the same orderly stop, told again as SIGTERM once done
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
     Server(config).run(sockets=bound.sockets)
+
+
+def leftovers(ledger: Path) -> None:
+    """What a killed server left beside the ledger: its ``.part`` files (only ever written under the lock, so any
+    found while holding it are left over); the lock file itself is taken over and removed by the lock."""
+    from gangci_calc.io.ledger.lock import ledger_lock
+
+    if not ledger.parent.is_dir():
+        return
+    with ledger_lock(ledger):
+        for part in ledger.parent.glob(f".{ledger.name}.*.part"):
+            part.unlink(missing_ok=True)
+
+
+def more_files() -> None:
+    """As many open files as the system allows this process: every connection is one."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16) if hard != -1 else 1 << 16, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 def terminal_qr(url: str, encoding: str = "utf-8") -> str:

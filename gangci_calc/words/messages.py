@@ -528,6 +528,7 @@ NEEDS_WEB = M(
     "gangci serve 需要网页组件：pip install 'gangci-calc[web]' ({missing})",
     "gangci serve needs the web parts: pip install 'gangci-calc[web]' ({missing})",
 )
+CANNOT_BIND = M("不能在 {address} 上开页面：{reason}", "cannot serve on {address}: {reason}")
 PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 NEEDS_ARROW = M(
