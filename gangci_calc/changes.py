@@ -141,7 +141,8 @@ def append(
     A ledger met before, unchanged since, is not read whole: its tail (:mod:`gangci_calc.io.ledger.ledger_tail`)
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
     ``tails`` keeps them (the user's cache folder by default). The caller holds the lock (:func:`locked`).
-    ``number``: the number the hand must get (a phone's hand); a ledger that already holds it refuses it.
+    ``number``: the number a phone means the hand to have; a ledger that already holds a hand of that number
+    refuses it (two phones saved the same hand, or one sent it again after no answer).
     A ``next:`` in the header is taken over by the hand, and goes.
     """
     tails = tails or CacheFiles()
@@ -152,7 +153,7 @@ def append(
     if tail is None:
         session = session_from_text(text, path, base)
         tail = tail_of(session, digest)
-    if number is not None and number != tail.count + 1:
+    if number is not None and number <= tail.count:  # past the end (a hand undone meanwhile): the next one
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
     if tail.pending is not None:

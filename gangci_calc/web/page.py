@@ -88,6 +88,7 @@ def _new_context(lang: str) -> dict[str, Any]:
     """What the new evening's form needs: the seats, the house options at their defaults, the words."""
     from gangci_calc.io.show.labels import seat_name
     from gangci_calc.rules import SEATS, HouseRules
+    from gangci_calc.rules.fee import Fee
     from gangci_calc.web.view import options_context
     from gangci_calc.words.page import PAGE
 
@@ -98,5 +99,6 @@ def _new_context(lang: str) -> dict[str, Any]:
         "seats": seats,
         "seat_names": {s.name: seat_name(s, lang) for s in SEATS},
         "options": options_context(HouseRules(), lang),
+        "fee": options_context(Fee(), lang),
         "words": page_words(lang),
     }

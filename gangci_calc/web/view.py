@@ -126,6 +126,8 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
         "addons": [{"value": name, "label": word(name, lang)} for name in ADDONS],
         "options": options_context(house, lang),
+        "fee": options_context(rules.fee, lang),
+        "rules_now": rules_now(house, lang),
         "stakes": table_stakes_text(rules, lang),
         "words": page_words(lang),
     }
@@ -138,11 +140,23 @@ def offered_wins(house: HouseRules) -> tuple[Win, ...]:
     return tuple(win for win in Win if allowed(win, house))
 
 
-def options_context(house: HouseRules, lang: str) -> list[dict[str, Any]]:
-    """Every house option with its kind, its value at this table and its choices, for the rules panel."""
+def rules_now(house: HouseRules, lang: str) -> list[str]:
+    """The options this table plays that differ from the seed's, in words (the rules panel shows them first)."""
+    from gangci_calc.io.show.labels import rule_value_text
+
+    return [
+        f"{rule_name(e.key, lang)} {rule_value_text(e.key, value, lang)}"
+        for e in entries(HouseRules)
+        if e.kind != "group" and (value := getattr(house, e.key)) != e.default
+    ]
+
+
+def options_context(options: object, lang: str) -> list[dict[str, Any]]:
+    """Every option (house rules, or the fee's) with its kind, its value at this table and its choices, for the
+    rules panel; each marked ``changed`` where it differs from its default."""
     found = []
-    for entry in entries(HouseRules):
-        value = getattr(house, entry.key)
+    for entry in entries(type(options)):
+        value = getattr(options, entry.key)
         if entry.kind == "group":  # 带跑 {win, kong}: a number each, sent back as pao.win and pao.kong
             for part in entries(type(value)):
                 label = f"{rule_name(entry.key, lang)} {part.names[0] if lang == 'zh' else part.key}"
@@ -152,10 +166,16 @@ def options_context(house: HouseRules, lang: str) -> list[dict[str, Any]]:
                         "label": label,
                         "kind": "amount",
                         "value": getattr(value, part.key),
+                        "changed": getattr(value, part.key) != part.default,
                     }
                 )
             continue
-        item: dict[str, Any] = {"key": entry.key, "label": rule_name(entry.key, lang), "kind": entry.kind}
+        item: dict[str, Any] = {
+            "key": entry.key,
+            "label": _option_name(entry, lang),
+            "kind": entry.kind,
+            "changed": value != entry.default,
+        }
         if entry.kind == "choice":
             item["value"] = value.value
             item["choices"] = [
@@ -165,6 +185,10 @@ def options_context(house: HouseRules, lang: str) -> list[dict[str, Any]]:
             item["value"] = value if not isinstance(value, bool) else bool(value)
         found.append(item)
     return found
+
+
+def _option_name(entry: Any, lang: str) -> str:
+    return str(entry.names[0]) if lang == "zh" else str(entry.key)
 
 
 def _tile_label(tile: str, lang: str) -> str:

@@ -4,6 +4,8 @@
 
 const lang = document.body.dataset.lang;
 const REFRESH_WAIT_MS = 150;
+const DOWN_AFTER_MS = 3000;  // the event stream down this long: the banner, and 保存 waits
+const KEPT = "gangci-last-evening";
 let version = Number(document.body.dataset.version);
 let ctx = null;
 let state = null;
@@ -21,7 +23,7 @@ const api = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
 function freshState(keepBets) {
   return {
     win: null, winner: null, from: null, bao: false, tilesLeft: "", ci: "", dealer: "",
-    bets: keepBets || {}, kongs: [], pending: state ? state.pending : null, editing: null, kept: {},
+    bets: keepBets || {}, kongs: [], editing: null, at: null, kept: {}, number: null,
   };
 }
 
@@ -33,14 +35,25 @@ async function send(method, path, body, ifMatch) {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin",
   });
   let data = {};
-  try { data = await response.json(); } catch (e) { data = { error: response.statusText, field: "" }; }
+  try { data = await response.json(); } catch (e) { data = { error: ctx.words.server_fault, field: "" }; }
   return { ok: response.ok, status: response.status, data };
 }
 
+async function call(method, path, body, ifMatch) {
+  try { return await send(method, path, body, ifMatch); } catch (e) {  // no answer: the server is gone
+    goneDown();
+    return { ok: false, status: 0, data: { error: ctx.words.down, field: "" } };
+  }
+}
+
 async function refresh() {
-  const response = await fetch(`/part?lang=${lang}`, { credentials: "same-origin" });
+  let response;
+  try { response = await fetch(`/part?lang=${lang}`, { credentials: "same-origin" }); } catch (e) { return; }
   if (!response.ok) return;
   const html = await response.text();
+  try {
+    localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString(), version: response.headers.get("X-Version") }));
+  } catch (e) { /* private mode: nothing kept */ }
   const form = $("#entry");
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
@@ -92,10 +105,19 @@ function chip(label, selected, onTap, name) {
   return button;
 }
 
-function seatOptions(select, chosen, blank) {
+// the seats as the hand in the form was played: an edited hand's own names, else the next hand's
+function seatsNow() {
+  if (!state || !state.at) return ctx.seats;
+  return ctx.seats.map((seat) => {
+    const name = state.at.players[seat.seat] || "";
+    return { seat: seat.seat, name, label: name ? `${ctx.seat_names[seat.seat]} ${name}` : ctx.seat_names[seat.seat] };
+  });
+}
+
+function seatOptions(select, chosen, blank, seats) {
   select.replaceChildren();
   if (blank !== undefined) select.append(el("option", { value: "", textContent: blank }));
-  for (const seat of ctx.seats) {
+  for (const seat of seats || ctx.seats) {
     select.append(el("option", { value: seat.seat, textContent: seat.label, selected: seat.seat === chosen }));
   }
 }
@@ -105,22 +127,21 @@ function winOf(value) { return ctx.wins.find((win) => win.value === value) || nu
 function drawForm() {
   const form = $("#entry");
   const words = ctx.words;
-  const number = state.editing || ctx.next;
+  const number = state.editing || state.number || ctx.next;
   $("#entry-title").textContent = (state.editing ? words.edit_hand : words.enter).replace("{n}", number);
   $("#cancel").hidden = !state.editing;
-  const pending = $("#pending");
-  pending.hidden = !state.pending;
-  if (state.pending) pending.textContent = words.pending.replace("{what}", state.pending.summary);
+  $("#pending").hidden = true;
+  const seats = seatsNow();
 
   $("#wins").replaceChildren(...ctx.wins.map((win) =>
     chip(win.label, state.win === win.value, () => { state.win = win.value; drawForm(); }, win.value)));
   const win = winOf(state.win);
   const needsWinner = win && win.value !== "draw";
   $("#winner-box").hidden = !needsWinner;
-  $("#winners").replaceChildren(...ctx.seats.map((seat) =>
+  $("#winners").replaceChildren(...seats.map((seat) =>
     chip(seat.label, state.winner === seat.seat, () => { state.winner = seat.seat; drawForm(); }, seat.seat)));
   $("#from-box").hidden = !(win && win.from);
-  $("#froms").replaceChildren(...ctx.seats.filter((seat) => seat.seat !== state.winner).map((seat) =>
+  $("#froms").replaceChildren(...seats.filter((seat) => seat.seat !== state.winner).map((seat) =>
     chip(seat.label, state.from === seat.seat, () => { state.from = seat.seat; drawForm(); }, seat.seat)));
   $("#bao-box").hidden = !(ctx.baoci && state.win === "zhici");
   $("#tiles-left-box").hidden = $("#bao-box").hidden;
@@ -131,8 +152,9 @@ function drawForm() {
   ci.replaceChildren(el("option", { value: "", textContent: words.ci_none }),
     ...ctx.honours.map((tile) => el("option", { value: tile.value, textContent: tile.label, selected: tile.value === state.ci })));
   const dealer = $("#dealer");
-  const usual = ctx.seats.find((seat) => seat.seat === ctx.dealer);
-  seatOptions(dealer, state.dealer, words.dealer_usual.replace("{who}", usual ? usual.label : ctx.dealer));
+  const usualSeat = state.at ? state.at.dealer : ctx.dealer;  // an edit: the edited hand's own dealer
+  const usual = seats.find((seat) => seat.seat === usualSeat);
+  seatOptions(dealer, state.dealer, words.dealer_usual.replace("{who}", usual ? usual.label : usualSeat), seats);
   $("#bets-box").hidden = !ctx.policy;
   drawBets();
   drawKongs();
@@ -140,7 +162,7 @@ function drawForm() {
 }
 
 function drawBets() {
-  const rows = ctx.seats.map((seat) => {
+  const rows = seatsNow().map((seat) => {
     const counts = state.bets[seat.seat] || {};
     const cells = ctx.addons.map((addon) => {
       const value = counts[addon.value] || 0;
@@ -171,18 +193,19 @@ function drawBets() {
 
 function drawKongs() {
   const rows = state.kongs.map((kong, index) => {
+    const labelled = (word, select) => el("label", {}, [word, select]);
     const by = el("select", { onchange: (event) => { kong.by = event.target.value; } });
-    seatOptions(by, kong.by);
+    seatOptions(by, kong.by, undefined, seatsNow());
     const type = el("select", { onchange: (event) => { kong.type = event.target.value; drawKongs(); } });
     for (const kind of ctx.kong_types) {
       type.append(el("option", { value: kind.value, textContent: kind.label, selected: kind.value === kong.type }));
     }
     const kind = ctx.kong_types.find((k) => k.value === kong.type);
-    const parts = [by, type];
+    const parts = [labelled(ctx.words.kong_by, by), labelled(ctx.words.kong_type, type)];
     if (kind && kind.from) {
       const from = el("select", { onchange: (event) => { kong.from = event.target.value; } });
-      seatOptions(from, kong.from, "…");
-      parts.push(from);
+      seatOptions(from, kong.from, "…", seatsNow());
+      parts.push(labelled(ctx.words.kong_from, from));
     } else {
       delete kong.from;
     }
@@ -214,14 +237,21 @@ function handBody() {
   }
   if (ctx.policy && Object.keys(bets).length) body.bets = bets;
   if (state.kongs.length) body.kongs = state.kongs.map((k) => Object.assign({}, k));
-  if (state.pending) Object.assign(body, state.pending.fields);  // from this hand on (a new one, or hand N edited)
+  body.number = state.editing || state.number || ctx.next;  // the hand meant: a second save of it is refused
   return body;
+}
+
+function needsWin(form) {
+  if (state.win) return false;
+  showError(form, { error: ctx.words.need_win, field: "win.type" });
+  return true;
 }
 
 async function preview() {
   const form = $("#entry");
   clearErrors(form);
-  const { ok, data } = await send("POST", "/api/preview", handBody());
+  if (needsWin(form)) return;
+  const { ok, data } = await call("POST", "/api/preview", handBody());
   const box = $("#preview");
   if (!ok) { box.hidden = true; showError(form, data); return; }
   box.replaceChildren(el("p", { className: "line", textContent: data.line }),
@@ -233,26 +263,49 @@ async function save(event) {
   event.preventDefault();
   const form = $("#entry");
   clearErrors(form);
+  if (down || needsWin(form)) return;
   const editing = state.editing;
+  const button = $("#save");
+  button.disabled = true;
   const result = editing
-    ? await send("PUT", `/api/hands/${editing}`, handBody(), version)
-    : await send("POST", "/api/hands", handBody());
+    ? await call("PUT", `/api/hands/${editing}`, handBody(), version)
+    : await call("POST", "/api/hands", handBody());
+  button.disabled = down;
   if (result.status === 412) { toast(ctx.words.stale); await refresh(); return; }
+  if (result.status === 409 && !editing) { showTaken(result.data); await refresh(); return; }
   if (!result.ok) { showError(form, result.data); return; }
-  toast(ctx.words.saved.replace("{n}", result.data.hand));
+  let said = ctx.words.saved.replace("{n}", result.data.hand);
+  if (result.data.changed && result.data.changed.length) {
+    said += " · " + ctx.words.changed_later.replace("{list}", result.data.changed.join(", "));
+  }
+  toast(said);
   const bets = editing ? {} : state.bets;
   state = freshState(bets);
-  state.pending = null;
   $("#preview").hidden = true;
+  $("#taken").hidden = true;
   await refresh();
 }
 
+// two phones saved the same hand: this one is told what was saved, and chooses
+function showTaken(data) {
+  const box = $("#taken");
+  $("#taken-text").textContent = ctx.words.taken.replace("{n}", data.hand);
+  $("#taken-line").textContent = data.saved ? data.saved.line : data.error;
+  const next = data.count + 1;
+  $("#taken-other").textContent = ctx.words.taken_other.replace("{n}", next);
+  $("#taken-other").onclick = () => { state.number = next; box.hidden = true; drawForm(); };
+  $("#taken-keep").onclick = () => { state = freshState({}); box.hidden = true; $("#preview").hidden = true; drawForm(); };
+  box.hidden = false;
+  box.scrollIntoView({ block: "center" });
+}
+
 async function edit(number) {
-  const { ok, data } = await send("GET", `/api/hands/${number}`);
+  const { ok, data } = await call("GET", `/api/hands/${number}`);
   if (!ok) { toast(data.error); return; }
   const hand = data.hand;
   state = freshState({});
   state.editing = number;
+  state.at = data.at;
   state.win = hand.win.type;
   state.winner = hand.win.winner || null;
   state.from = hand.win.from || null;
@@ -271,7 +324,7 @@ async function edit(number) {
 
 async function undo(button) {
   if (!confirm(ctx.words.undo_confirm.replace("{n}", button.dataset.last))) return;
-  const { ok, status, data } = await send("POST", "/api/undo", undefined, version);
+  const { ok, status, data } = await call("POST", "/api/undo", undefined, version);
   if (status === 412) { toast(ctx.words.stale); await refresh(); return; }
   if (!ok) { toast(data.error); return; }
   toast(ctx.words.removed.replace("{n}", data.removed));
@@ -330,28 +383,34 @@ function names(container) {
   return found;
 }
 
-function applyChanges() {
+// 换人, 换座, stakes, rules, 台费: saved at once for the next hand, so every phone shows them
+async function applyChanges() {
   const panel = $("#changes");
+  clearErrors(panel);
   const fields = {};
-  const summary = [];
   const given = names($("#names", panel));
-  if (ctx.seats.some((seat) => (given[seat.seat] || "") !== seat.name)) {
-    fields.players = given;
-    summary.push(Object.entries(given).map(([seat, name]) => `${ctx.seat_names[seat]} ${name}`).join(" "));
-  }
+  if (ctx.seats.some((seat) => (given[seat.seat] || "") !== seat.name)) fields.players = given;
   const stakes = $("#stakes", panel).value.trim();
-  if (stakes) { fields.stakes = /^\d+$/.test(stakes) ? Number(stakes) : stakes; summary.push(stakes); }
+  if (stakes) fields.stakes = /^\d+$/.test(stakes) ? Number(stakes) : stakes;
   const policy = $("#policy", panel).checked;
-  if (policy !== ctx.policy) { fields.policy = policy; summary.push(ctx.words.policy + (policy ? " ✓" : " ✗")); }
+  if (policy !== ctx.policy) fields.policy = policy;
   const rules = optionValues($("#options", panel), ctx.options);
-  if (Object.keys(rules).length) {
-    fields.rules = rules;
-    summary.push(ctx.options.filter((o) => o.key in rules).map((o) => o.label).join(" "));
-  }
-  state.pending = Object.keys(fields).length ? { fields, summary: summary.join(" · ") } : null;
+  if (Object.keys(rules).length) fields.rules = rules;
+  const fee = optionValues($("#fee", panel), ctx.fee);
+  if (Object.keys(fee).length) fields.fee = fee;
+  if (!Object.keys(fields).length) { panel.open = false; return; }
+  const { ok, data } = await call("POST", "/api/table", fields);
+  if (!ok) { showError(panel, data); return; }
+  toast(ctx.words.table_saved.replace("{n}", data.next.number));
   panel.open = false;
-  drawForm();
-  $("#entry").scrollIntoView({ behavior: "smooth" });
+  await refresh();
+}
+
+function rulesPanel(root, options, now) {
+  const summary = $("#rules-now", root);
+  if (summary) summary.textContent = now.length ? ctx.words.rules_now.replace("{list}", now.join("、")) : ctx.words.rules_seed;
+  $("#more-rules-summary", root).textContent = ctx.words.more_rules.replace("{n}", options.length);
+  optionControls($("#options", root), options);
 }
 
 // ---- a new evening ---------------------------------------------------------------------------------------------
@@ -359,7 +418,8 @@ function setUpNewEvening(form) {
   nameInputs($("#names", form), false);
   const dealer = $("#first-dealer", form);
   for (const seat of ctx.seats) dealer.append(el("option", { value: seat.seat, textContent: ctx.seat_names[seat.seat] }));
-  optionControls($("#options", form), ctx.options);
+  rulesPanel(form, ctx.options, []);
+  optionControls($("#fee", form), ctx.fee);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
@@ -368,7 +428,9 @@ function setUpNewEvening(form) {
       stakes: /^\d+$/.test(stakes) ? Number(stakes) : stakes, policy: $("#policy", form).checked };
     const rules = optionValues($("#options", form), ctx.options);
     if (Object.keys(rules).length) header.rules = rules;
-    const { ok, data } = await send("POST", "/api/evening", header);
+    const fee = optionValues($("#fee", form), ctx.fee);
+    if (Object.keys(fee).length) header.fee = fee;
+    const { ok, data } = await call("POST", "/api/evening", header);
     if (!ok) { showError(form, data); return; }
     await refresh();
   });
@@ -384,12 +446,14 @@ function setUp() {
   $("#entry-slot").append(form);
   if (!state) state = freshState({});
   if (state.editing && state.editing > ctx.next - 1) state = freshState({});
+  if (state.number && state.number < ctx.next) state.number = null;  // the table moved on: the next hand's number
   drawForm();
   const panel = $("#changes");
   nameInputs($("#names", panel), true);
   $("#policy", panel).checked = ctx.policy;
   $("#stakes", panel).placeholder = ctx.stakes;
-  optionControls($("#options", panel), ctx.options);
+  rulesPanel(panel, ctx.options, ctx.rules_now);
+  optionControls($("#fee", panel), ctx.fee);
   $("#apply-changes").addEventListener("click", applyChanges);
   for (const button of document.querySelectorAll("[data-edit]")) {
     button.addEventListener("click", () => edit(Number(button.dataset.edit)));
@@ -410,11 +474,45 @@ async function copyChat() {
   toast(ctx.words.copied);
 }
 
+// ---- losing the server ------------------------------------------------------------------------------------------
+let down = false;
+let downTimer = null;
+
+function goneDown() {
+  down = true;
+  $("#down").hidden = false;
+  $("#live").classList.add("off");
+  $("#live").textContent = "● " + ctx.words.offline;
+  $("#save").disabled = true;
+}
+
+function backUp() {
+  clearTimeout(downTimer);
+  downTimer = null;
+  $("#live").classList.remove("off");
+  $("#live").textContent = "● " + ctx.words.live;
+  $("#stale").hidden = true;
+  $("#save").disabled = false;
+  if (!down) return;
+  down = false;
+  $("#down").hidden = true;
+  $("#save").disabled = false;
+  toast(ctx.words.back);
+}
+
+// the page opened from a phone's memory (the server gone): the last evening it saw, marked as not live
+function keptEvening() {
+  try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
+}
+
 function listen() {
   const source = new EventSource("/api/events");
   const live = $("#live");
-  source.onopen = () => { live.classList.remove("off"); refresh(); };
-  source.onerror = () => { live.classList.add("off"); };
+  source.onopen = () => { const was = down; backUp(); refresh(); if (was) setUp(); };
+  source.onerror = () => {
+    live.classList.add("off");
+    if (!downTimer && !down) downTimer = setTimeout(() => { downTimer = null; goneDown(); }, DOWN_AFTER_MS);
+  };
   // a burst of changes (a whole table saving at once) is fetched once, a moment after the last of them
   let pending = null;
   source.onmessage = (event) => {
@@ -435,5 +533,15 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
   setUp();
+  const kept = keptEvening();
+  if (!ctx && kept && kept.html) {  // the ledger cannot be read now: the evening last seen, marked as not live
+    $("#evening").innerHTML = kept.html;
+    setUp();
+    if (ctx) {
+      $("#stale").textContent = ctx.words.not_live.replace("{when}", kept.when);
+      $("#stale").hidden = false;
+      $("#save").disabled = true;
+    }
+  }
   listen();
 });
