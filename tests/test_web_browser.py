@@ -148,6 +148,11 @@ def test_two_phones_and_the_cli_write_the_same_evening(browser: object, tmp_path
         for phone in phones:
             phone.click("#save")
         assert cli.wait(60) == 0
+        for phone in phones:  # the same number from both: the second is asked, and says it is another hand
+            phone.wait_for_function("document.querySelector('#taken').hidden === false || !document.querySelector('#wins .on')")
+            if phone.is_visible("#taken"):
+                phone.click("#taken-other")
+                phone.click("#save")
         for phone in phones:
             phone.wait_for_selector(f"#hands [data-hand='{before + 1}']")
     assert len(json.loads(session_output(str(ledger), "json", "zh"))["hands"]) == before + 2 - 1

@@ -115,7 +115,10 @@ def refused_for(error: GangciError, lang: str) -> Refused:
 
 
 def _field(path: FieldPath) -> str:
-    """A field of the body: ``win.from`` for the hand sent (``hands[N]`` inside the ledger dropped)."""
+    """A field of the body: ``win.from`` for the hand sent (``hands[N]`` inside the ledger dropped), ``stakes`` for
+    a table change (``next`` dropped)."""
     if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
         return field_name(path[2:])
+    if path[:1] == ("next",):
+        return field_name(path[1:])
     return field_name(path)
