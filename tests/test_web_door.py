@@ -38,8 +38,8 @@ def gangci_serve(ledger: Path, *more: str, **kwargs: object) -> subprocess.Popen
 
 
 @contextmanager
-def serving(ledger: Path, *more: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    process = gangci_serve(ledger, "--port", "0", *more)
+def serving(ledger: Path, *more: str, **kwargs: object) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    process = gangci_serve(ledger, "--port", "0", *more, **kwargs)
     assert process.stdout is not None
     url = process.stdout.readline().strip()
     try:
@@ -50,8 +50,14 @@ def serving(ledger: Path, *more: str) -> Iterator[tuple[subprocess.Popen[str], s
             process.communicate(timeout=20)
 
 
+def _few_files() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))  # as many machines have it
+
+
 def test_1100_half_open_connections_and_a_phone_is_still_served(ledger: Path) -> None:
-    with serving(ledger) as (process, base):
+    with serving(ledger, preexec_fn=_few_files) as (process, base):
         port = int(base.rsplit(":", 1)[1])
         held = []
         for _ in range(1100):
