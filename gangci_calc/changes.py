@@ -35,7 +35,7 @@ from gangci_calc.io.ledger.ledger_write import (
 )
 from gangci_calc.io.ledger.lock import ledger_lock
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, has_bom, parse_yaml, read_text
-from gangci_calc.io.load.load_session import SessionFile, SessionHand, load_session, session_from_text
+from gangci_calc.io.load.load_session import Reading, SessionFile, SessionHand, load_session, session_from_text
 from gangci_calc.io.load.schema import normalize_key
 from gangci_calc.rules import SEED_RULES, HouseRules
 from gangci_calc.service import check_claims, settle_hand
@@ -157,8 +157,8 @@ def append(
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
     if tail.pending is not None:
-        block, flow = _taking_next(path, tail, block)
-        text = without_next(text)
+        block, flow = taking_next(path, tail.pending, tail.reading(), block)
+        text = in_own_lines(text, without_next)
     reading = tail.reading()
     added = reading.take(parse_yaml(block, path)[0], tail.count, path, None)  # the loader's checks, in context
     at_end = tail.indent is not None
@@ -184,12 +184,12 @@ def append(
     return Added(added, tail, text, after, at_end)
 
 
-def _taking_next(path: str, tail: LedgerTail, block: str) -> Item:
-    """The new hand with the header's ``next:`` moved onto it (the hand's own fields first)."""
-    assert tail.pending is not None
+def taking_next(path: str, pending: Mapping[str, Any], reading: Reading, block: str) -> Item:
+    """The new hand (``block``, read after the ledger's last by ``reading``) with the header's ``next:`` moved onto
+    it, the hand's own fields first: the text that replaces ``block`` once ``next:`` goes."""
     own = _mapping(parse_yaml(block, path)[0])
-    merged = with_pending(tail.pending, own)
-    return hand_item(merged, tail.reading().take(merged, tail.count, path, None))
+    merged = with_pending(pending, own)
+    return hand_item(merged, reading.take(merged, reading.count, path, None))
 
 
 def with_pending(pending: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from gangci_calc import changes
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
 from gangci_calc.io.ledger.ledger_tail import LedgerTail
+from gangci_calc.io.ledger.ledger_next import without_next
 from gangci_calc.io.ledger.ledger_write import append_hand_text
 from gangci_calc.io.load.load import Table
 from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text
@@ -73,8 +74,13 @@ def _same_play(hand: Hand, before: Hand) -> bool:
 
 def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> SessionFile:
     block, flow = entry.item()
+    text = session.text
+    if session.upcoming is not None:  # a change saved before this hand (the page's 换人): the hand takes it over
+        reading = session.reading_at(len(session.hands) + 1)
+        block, flow = changes.taking_next(path, session.upcoming.given, reading, block)
+        text = in_own_lines(text, without_next)
     try:
-        text = in_own_lines(session.text, lambda text: append_hand_text(text, block, flow))
+        text = in_own_lines(text, lambda text: append_hand_text(text, block, flow))
     except ValueError as error:
         raise InputError(path, tell(m.CANNOT_APPEND, reason=str(error))) from None
     return changes.write(path, text, base)

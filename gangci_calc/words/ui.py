@@ -97,6 +97,7 @@ WORDS: dict[str, M] = {
     "house_sep": M(" · ", ", "),
     # the session's ledger
     "since_hand": M("第 {n} 局起 ", "from hand {n}: "),
+    "next_change": M("下一局 (第 {n} 局) 起改：", "from the next hand (hand {n}) on: "),
     "each_line": M("每格: 本局 / 累计", "each line: this hand / running total"),
     "each_cell": M(
         "每格: 本局 / 累计 · * 庄家由牌桌指定", "each cell: this hand / running total · * dealer set by hand"

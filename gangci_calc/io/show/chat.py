@@ -113,9 +113,11 @@ def session_header(settled: SettledSession, lang: str) -> list[str]:
 
 def session_text(settled: SettledSession, lang: str) -> str:
     """``gangci session --format text``: the table, a line per hand, the standings, and who pays whom."""
+    from gangci_calc.io.show.render_session import next_lines
+
     lines = [*session_header(settled, lang), ""]
     lines += [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
-    lines += ["", *standings_lines(settled, lang)]
+    lines += [*next_lines(settled, lang), "", *standings_lines(settled, lang)]
     return "\n".join([*lines, "", *_settle_lines(settled, lang)])
 
 

@@ -33,6 +33,19 @@ def rule_lines(result: SettledSession, lang: str) -> list[str]:
     return [since.format(n=number) + (line or seed) for number, line in changes]
 
 
+def next_lines(result: SettledSession, lang: str) -> list[str]:
+    """A change saved for the next hand (``next:``), before that hand is entered: the table it makes."""
+    from gangci_calc.io.show.render import rules_line, table_stakes_text
+
+    session = result.session
+    if session.upcoming is None:
+        return []
+    table = session.upcoming.table
+    seats = " ".join(seat_label(seat, lang, table.names) for seat in table.names)
+    parts = [part for part in (seats, table_stakes_text(table.rules, lang), rules_line(table.rules, lang)) if part]
+    return [word("next_change", lang).format(n=len(session.hands) + 1) + " · ".join(parts)]
+
+
 def seat_header(result: SettledSession, seat: Seat, lang: str) -> str:
     """``北 阿强/小赵``: the seat and everyone who sat in it."""
     sat = [h.hand.loaded.names.get(seat) for h in result.hands] or [result.session.table.names.get(seat)]

@@ -1,0 +1,74 @@
+"""``next:`` (下一局): a change of the table saved before its hand, as the page saves it, read and taken over by
+``gangci session``, ``--add`` and ``--play`` as by the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gangci_calc import changes
+from gangci_calc.io.ledger.ledger_next import with_next, without_next
+from gangci_calc.session import session_output
+from tests.conftest import EXAMPLES
+from tests.test_evening import session
+
+SEATING = {"E": "老王", "S": "小李", "W": "张姐", "N": "小赵"}
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    path = tmp_path / "tonight.yaml"
+    path.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    with changes.locked(path):
+        changes.set_next(str(path), {"players": SEATING, "rules": {"xiami": 1000}})
+    return path
+
+
+def test_next_is_one_line_above_hands_and_goes_whole() -> None:
+    text = "stakes: 1\ndealer: E\nnext:\n  players: {E: a}\n  stakes: 2\nhands:\n  - win: draw\n"
+    assert without_next(text) == "stakes: 1\ndealer: E\nhands:\n  - win: draw\n"
+    assert with_next(text, '{"stakes": 2}') == 'stakes: 1\ndealer: E\nnext: {"stakes": 2}\nhands:\n  - win: draw\n'
+    with pytest.raises(ValueError):
+        with_next("{stakes: 1, dealer: E, hands: []}\n", "{}")
+
+
+def test_session_reads_it_for_the_next_hand_only(ledger: Path) -> None:
+    data = json.loads(session_output(str(ledger), "json", "zh"))
+    assert all(hand["players"]["N"] == "阿强" for hand in data["hands"])  # no hand played under it yet
+    assert "下一局" in session_output(str(ledger), "text", "zh")
+    assert "next hand" in session_output(str(ledger), "text", "en")
+
+
+def test_a_bad_next_is_located(tmp_path: Path, runner) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("stakes: 1\ndealer: E\nnext: {stakes: lots}\nhands:\n", encoding="utf-8")
+    result = session(runner, path)
+    assert result.exit_code == 2 and ":3:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_add_takes_it_over(ledger: Path, runner) -> None:
+    added = session(runner, ledger, "--add", answers="\n流\n\n\n\n\n")
+    assert added.exit_code == 0, added.output
+    data = json.loads(session_output(str(ledger), "json", "zh"))
+    assert data["hands"][-1]["players"] == SEATING and data["hands"][-1]["rules"]["xiami"] == 1000
+    assert "next:" not in ledger.read_text(encoding="utf-8")
+
+
+def test_play_takes_it_over(ledger: Path, runner) -> None:
+    played = session(runner, ledger, "--play", answers="\n流\n\n\n:q\n")
+    assert played.exit_code == 0, played.output
+    data = json.loads(session_output(str(ledger), "json", "zh"))
+    assert data["hands"][-1]["players"] == SEATING and data["hands"][-1]["rules"]["xiami"] == 1000
+    assert "next:" not in ledger.read_text(encoding="utf-8")
+
+
+def test_a_later_change_merges_with_one_saved(ledger: Path) -> None:
+    with changes.locked(ledger):
+        changes.set_next(str(ledger), {"rules": {"baoci": False}, "stakes": 2})
+    text = ledger.read_text(encoding="utf-8")
+    assert text.count("next:") == 1
+    nxt = changes.load_session(str(ledger)).upcoming
+    assert nxt is not None and set(nxt.given) == {"players", "rules", "stakes"}
+    assert nxt.given["rules"] == {"xiami": 1000, "baoci": False}
