@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from gangci_calc import changes
 from gangci_calc.errors import AnswerError, ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
-from gangci_calc.io.ledger.ledger_tail import LedgerTail
 from gangci_calc.io.ledger.ledger_next import without_next
+from gangci_calc.io.ledger.ledger_tail import LedgerTail
 from gangci_calc.io.ledger.ledger_write import append_hand_text
 from gangci_calc.io.load.load import Table
 from gangci_calc.io.load.load_session import SessionFile, SettledSession, load_session, session_from_text

@@ -149,7 +149,9 @@ def test_two_phones_and_the_cli_write_the_same_evening(browser: object, tmp_path
             phone.click("#save")
         assert cli.wait(60) == 0
         for phone in phones:  # the same number from both: the second is asked, and says it is another hand
-            phone.wait_for_function("document.querySelector('#taken').hidden === false || !document.querySelector('#wins .on')")
+            phone.wait_for_function(
+                "document.querySelector('#taken').hidden === false || !document.querySelector('#wins .on')"
+            )
             if phone.is_visible("#taken"):
                 phone.click("#taken-other")
                 phone.click("#save")

@@ -105,7 +105,7 @@ def test_a_host_that_cannot_be_bound_is_exit_2_naming_it(ledger: Path, host: str
 
 
 def test_all_addresses_print_urls_a_phone_can_open(ledger: Path) -> None:
-    with serving(ledger, "--host", "0.0.0.0") as (process, base):
+    with serving(ledger, "--host", "0.0.0.0") as (_, base):
         assert "0.0.0.0" not in base
         assert httpx.get(f"{base}/api/evening?t={TOKEN}").status_code == 200
 

@@ -45,4 +45,6 @@ def serve_ledger(
         reason = cannot.error.strerror or str(cannot.error)
         if cannot.error.errno == errno.EADDRINUSE:
             raise OutputError(cannot.address, said(m.PORT_TAKEN, port=cannot.port or 8000, reason=reason)) from None
-        raise InputError(f"--host {host or cannot.address}", said(m.CANNOT_BIND, address=cannot.address, reason=reason))
+        raise InputError(
+            f"--host {host or cannot.address}", said(m.CANNOT_BIND, address=cannot.address, reason=reason)
+        ) from None

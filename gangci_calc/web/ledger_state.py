@@ -82,6 +82,7 @@ class LedgerState:
         self._added: list[Added] = []  # hands this server added since the evening last made, in order
         self._evening: Evening | None = None
         self._made: dict[tuple[int, str, str], bytes] = {}
+        self._making: dict[tuple[int, str, str], threading.Event] = {}  # being made now: the others wait for it
 
     def version(self) -> int:
         """The ledger's version now (its bytes hashed only if its stat changed)."""
@@ -173,11 +174,28 @@ class LedgerState:
         key = (evening.version, kind, lang)
         with self._lock:
             found = self._made.get(key)
-            if found is None:
-                found = make()
+            making = self._making.get(key)
+            mine = found is None and making is None
+            if mine:
+                making = self._making[key] = threading.Event()
+        if found is not None:
+            return found
+        assert making is not None
+        if not mine:  # another request is making it: wait for that one (made outside the lock, so no writer waits)
+            making.wait()
+            with self._lock:
+                found = self._made.get(key)
+            return found if found is not None else make()
+        try:
+            found = make()
+            with self._lock:
                 if self._evening is None or self._evening.version == evening.version:
                     self._made[key] = found
             return found
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
+            making.set()
 
     def evening_json(self, evening: Evening, lang: str) -> bytes:
         """``gangci session --format json`` of this version, plus ``"next"`` (the hand entered next, every change
