@@ -187,3 +187,86 @@ def test_the_history_chart_renders_whole_in_a_browser(browser: object, tmp_path:
             apart = first[2] + first[4] <= second[2] or second[2] + second[4] <= first[2]
             assert apart or abs(first[1] - second[1]) > 1, (first[0], second[0])
     page.screenshot(path=str(tmp_path / "club.png"))
+
+
+ROUND_TWO = Path(__file__).parent.parent / "docs"
+
+
+def _two_phones(browser: object, base: str) -> list[object]:
+    phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]  # type: ignore[attr-defined]
+    for phone in phones:
+        phone.goto(f"{base}/?t={TOKEN}")  # type: ignore[attr-defined]
+        phone.wait_for_selector("#entry:not([hidden])")  # type: ignore[attr-defined]
+    return phones
+
+
+def test_two_phones_save_the_same_hand_at_once_one_is_saved_the_other_asked(browser: object, tmp_path: Path) -> None:
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = len(json.loads(session_output(str(ledger), "json", "zh"))["hands"])
+    with running(ledger) as base:
+        phones = _two_phones(browser, base)
+        for phone in phones:
+            tap_hand(phone, "bomb", "S")
+        for phone in phones:  # the same moment: neither waits for the other's answer
+            phone.evaluate("document.querySelector('#save').click()")  # type: ignore[attr-defined]
+        asked = None
+        for phone in phones:
+            phone.wait_for_function(  # type: ignore[attr-defined]
+                "!document.querySelector('#taken').hidden || !document.querySelector('#wins .on')"
+            )
+            if phone.is_visible("#taken"):  # type: ignore[attr-defined]
+                asked = phone
+        assert asked is not None, "neither phone was asked"
+        text = asked.text_content("#taken")  # type: ignore[attr-defined]
+        assert (
+            f"第 {before + 1} 局" in text and "炸弹" in text and "南" in text
+        )  # the hand saved: who won, what it paid
+        no_sideways_scroll(asked)
+        asked.screenshot(path=str(tmp_path / "taken.png"))  # type: ignore[attr-defined]
+        shutil.copy(tmp_path / "taken.png", ROUND_TWO / "page-taken.png")
+        asked.click("#taken-keep")  # type: ignore[attr-defined]
+        assert asked.is_hidden("#taken")  # type: ignore[attr-defined]
+    assert len(json.loads(session_output(str(ledger), "json", "zh"))["hands"]) == before + 1
+
+
+def test_a_substitute_on_one_phone_shows_on_the_other_before_the_next_hand(browser: object, tmp_path: Path) -> None:
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with running(ledger) as base:
+        first, second = _two_phones(browser, base)
+        first.click("#changes > summary")  # type: ignore[attr-defined]
+        first.fill("#changes #names input[data-seat=N]", "小赵")  # type: ignore[attr-defined]
+        first.click("#apply-changes")  # type: ignore[attr-defined]
+        shown = "document.querySelector('#winners [data-value=N]').textContent.includes('小赵')"
+        second.wait_for_function(shown, timeout=3000)  # type: ignore[attr-defined]
+        first.wait_for_function(shown, timeout=3000)  # type: ignore[attr-defined]
+        assert "小赵" in second.text_content("#pending")  # the form says the change applies to this hand
+        tap_hand(second, "bomb", "N")
+        second.click("#save")  # type: ignore[attr-defined]
+        second.wait_for_selector("#toast:not([hidden])")  # type: ignore[attr-defined]
+    last = json.loads(session_output(str(ledger), "json", "zh"))["hands"][-1]
+    assert last["players"]["N"] == "小赵" and last["win"]["winner"] == "N"
+
+
+def test_with_the_server_gone_a_banner_says_so_and_the_form_is_kept(browser: object, tmp_path: Path) -> None:
+    from tests.web_server import stoppable
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with stoppable(ledger) as (base, stop):
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        tap_hand(page, "zhici", "W", "N")
+        stop()
+        page.wait_for_selector("#down:not([hidden])", timeout=8000)
+        assert "连不上" in page.text_content("#down")
+        assert page.is_disabled("#save")
+        assert page.get_attribute("#wins [data-value=zhici]", "aria-pressed") == "true"  # what was entered stays
+        assert page.get_attribute("#froms [data-value=N]", "aria-pressed") == "true"
+        no_sideways_scroll(page)
+        page.screenshot(path=str(ROUND_TWO / "page-down.png"))
+        page.click("#bets-details > summary")  # the 加番 steppers: one row per player at 360 px
+        heights = page.evaluate("[...document.querySelectorAll('.bet-row')].map(row => row.offsetHeight)")
+        assert len(heights) == 4 and max(heights) < 48, heights

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -20,6 +20,13 @@ TOKEN = "test-token-0123456789"
 @contextmanager
 def running(ledger: Path, club: Path | None = None) -> Iterator[str]:
     """Serve ``ledger`` (``club``: with the 赛季 view of that folder); yield the base URL (``http://127.0.0.1:PORT``)."""
+    with stoppable(ledger, club) as (base, _):
+        yield base
+
+
+@contextmanager
+def stoppable(ledger: Path, club: Path | None = None) -> Iterator[tuple[str, Callable[[], None]]]:
+    """Serve ``ledger``; yield the base URL and a function that stops the server there and then."""
     bound = bind(["127.0.0.1"], 0)
     port = bound.sockets[0].getsockname()[1]
     url = f"http://127.0.0.1:{port}/?t={TOKEN}"
@@ -31,8 +38,12 @@ def running(ledger: Path, club: Path | None = None) -> Iterator[str]:
     deadline = time.monotonic() + 10
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
+
+    def stop() -> None:
         server.should_exit = True
         thread.join(10)
+
+    try:
+        yield f"http://127.0.0.1:{port}", stop
+    finally:
+        stop()

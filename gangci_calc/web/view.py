@@ -23,7 +23,14 @@ from gangci_calc.io.show.labels import (
     word,
 )
 from gangci_calc.io.show.render import table_stakes_text
-from gangci_calc.io.show.render_session import mi_text, person_label, ranked_people, settle_lines, short_outcome
+from gangci_calc.io.show.render_session import (
+    mi_text,
+    next_lines,
+    person_label,
+    ranked_people,
+    settle_lines,
+    short_outcome,
+)
 from gangci_calc.io.show.season import tonight_paid_data
 from gangci_calc.ledger import House, Person
 from gangci_calc.rules import SEATS, HouseRules, KongType, Win
@@ -128,6 +135,7 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "options": options_context(house, lang),
         "fee": options_context(rules.fee, lang),
         "rules_now": rules_now(house, lang),
+        "pending": " ".join(next_lines(session, lang)),  # a change saved for this hand, said in the form
         "stakes": table_stakes_text(rules, lang),
         "words": page_words(lang),
     }

@@ -117,7 +117,7 @@ def session_text(settled: SettledSession, lang: str) -> str:
 
     lines = [*session_header(settled, lang), ""]
     lines += [_hand_line(settled, i, lang) for i in range(len(settled.hands))]
-    lines += [*next_lines(settled, lang), "", *standings_lines(settled, lang)]
+    lines += [*next_lines(settled.session, lang), "", *standings_lines(settled, lang)]
     return "\n".join([*lines, "", *_settle_lines(settled, lang)])
 
 

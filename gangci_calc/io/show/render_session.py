@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from gangci_calc.io.load.load_session import SettledSession
+    from gangci_calc.io.load.load_session import SessionFile, SettledSession
     from gangci_calc.ledger import Person
 
 
@@ -33,11 +33,10 @@ def rule_lines(result: SettledSession, lang: str) -> list[str]:
     return [since.format(n=number) + (line or seed) for number, line in changes]
 
 
-def next_lines(result: SettledSession, lang: str) -> list[str]:
+def next_lines(session: SessionFile, lang: str) -> list[str]:
     """A change saved for the next hand (``next:``), before that hand is entered: the table it makes."""
     from gangci_calc.io.show.render import rules_line, table_stakes_text
 
-    session = result.session
     if session.upcoming is None:
         return []
     table = session.upcoming.table

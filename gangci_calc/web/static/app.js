@@ -130,7 +130,8 @@ function drawForm() {
   const number = state.editing || state.number || ctx.next;
   $("#entry-title").textContent = (state.editing ? words.edit_hand : words.enter).replace("{n}", number);
   $("#cancel").hidden = !state.editing;
-  $("#pending").hidden = true;
+  $("#pending").hidden = !ctx.pending || !!state.editing;  // a change saved for this hand: said where it applies
+  $("#pending").textContent = ctx.pending || "";
   const seats = seatsNow();
 
   $("#wins").replaceChildren(...ctx.wins.map((win) =>
