@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gangci_calc.ledger import HOUSE_NAME, House, Person
 from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
 from gangci_calc.rules.fee import Fee
@@ -85,6 +87,7 @@ def option_value_text(entry: Option, value: object, lang: str) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=256)  # a ledger's hands share a few tables: each said once (the page says them on every change)
 def house_text(house: HouseRules, lang: str) -> str:
     """Every option that differs from the seed's rules: ``包次 · 直呲分摊 平摊`` / ``baoci, zhici_split even``."""
     parts = []
