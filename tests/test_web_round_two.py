@@ -165,3 +165,10 @@ def test_bearer_with_a_cookie_needs_the_origin(client: TestClient) -> None:
 def test_bearer_alone_needs_no_origin(ledger: Path) -> None:
     with client_for(ledger, signed_in=False) as script:
         assert script.post("/api/undo", headers=BEARER).status_code == 200
+
+
+def test_a_hand_without_its_win_type_is_said_in_the_page_s_language(client: TestClient) -> None:
+    zh = client.post("/api/hands", json={"win": {}, "number": 99}, headers=ORIGIN).json()["error"]
+    assert "bomb" not in zh and "heavenly" not in zh and "炸弹" in zh
+    en = client.post("/api/hands?lang=en", json={"win": {}}, headers=ORIGIN).json()["error"]
+    assert "bomb" in en

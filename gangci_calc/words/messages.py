@@ -225,7 +225,7 @@ BETS_MAPPING = M(
     "should map seats to add-ons, like {{S: {{piao: 1}}}}, not {kind}",
 )
 WIN_NEEDS_TYPE = M(
-    "要写 type：bomb、heavenly、anci、tianci、zhici、xuci 或 draw",
+    "要写怎么胡的 (type)：炸弹、天胡、暗呲、天呲、直呲、续呲 或 流局",
     "needs type: bomb, heavenly, anci, tianci, zhici, xuci or draw",
 )
 NOT_A_WIN = M(
