@@ -48,17 +48,10 @@ def test_a_bad_next_is_located(tmp_path: Path, runner) -> None:
     assert result.exit_code == 2 and ":3:" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_add_takes_it_over(ledger: Path, runner) -> None:
-    added = session(runner, ledger, "--add", answers="\n流\n\n\n\n\n")
+@pytest.mark.parametrize(("how", "answers"), [("--add", "\n流\n\n\n\n\n"), ("--play", "\n流\n\n\n:q\n")])
+def test_the_next_hand_at_the_prompts_takes_it_over(ledger: Path, runner, how: str, answers: str) -> None:
+    added = session(runner, ledger, how, answers=answers)
     assert added.exit_code == 0, added.output
-    data = json.loads(session_output(str(ledger), "json", "zh"))
-    assert data["hands"][-1]["players"] == SEATING and data["hands"][-1]["rules"]["xiami"] == 1000
-    assert "next:" not in ledger.read_text(encoding="utf-8")
-
-
-def test_play_takes_it_over(ledger: Path, runner) -> None:
-    played = session(runner, ledger, "--play", answers="\n流\n\n\n:q\n")
-    assert played.exit_code == 0, played.output
     data = json.loads(session_output(str(ledger), "json", "zh"))
     assert data["hands"][-1]["players"] == SEATING and data["hands"][-1]["rules"]["xiami"] == 1000
     assert "next:" not in ledger.read_text(encoding="utf-8")
