@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gangci_calc import changes
+from gangci_calc.changes import with_pending
 from gangci_calc.io.ledger.ledger_next import with_next, without_next
 from gangci_calc.session import session_output
 from tests.conftest import EXAMPLES
@@ -65,3 +68,28 @@ def test_a_later_change_merges_with_one_saved(ledger: Path) -> None:
     nxt = changes.load_session(str(ledger)).upcoming
     assert nxt is not None and set(nxt.given) == {"players", "rules", "stakes"}
     assert nxt.given["rules"] == {"xiami": 1000, "baoci": False}
+
+
+NAMES = st.sampled_from(["老王", "小李", "张姐", "阿强", "小赵", "老周"])
+CHANGES = st.fixed_dictionaries(
+    {},
+    optional={
+        "players": st.dictionaries(st.sampled_from("ESWN"), NAMES, min_size=1),
+        "stakes": st.sampled_from([1, 2]),
+        "rules": st.dictionaries(st.sampled_from(["baoci", "xiami"]), st.sampled_from([0, 1000, True, False])),
+    },
+)
+
+
+@given(CHANGES, CHANGES)
+@settings(max_examples=40, deadline=None)
+def test_a_hand_s_own_fields_win_over_the_change_saved_for_it(pending: dict, own: dict) -> None:
+    merged = with_pending(pending, own)
+    assert set(merged) == set(pending) | set(own)
+    for key, value in own.items():
+        if key == "rules" and "rules" in pending:
+            assert merged["rules"] == {**pending["rules"], **value}
+        else:
+            assert merged[key] == value
+    for key in set(pending) - set(own):
+        assert merged[key] == pending[key]

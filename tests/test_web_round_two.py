@@ -172,3 +172,9 @@ def test_a_hand_without_its_win_type_is_said_in_the_page_s_language(client: Test
     assert "bomb" not in zh and "heavenly" not in zh and "炸弹" in zh
     en = client.post("/api/hands?lang=en", json={"win": {}}, headers=ORIGIN).json()["error"]
     assert "bomb" in en
+
+
+def test_a_table_change_before_any_evening_is_404(tmp_path: Path) -> None:
+    with client_for(tmp_path / "new.yaml") as client:
+        answer = client.post("/api/table", json={"stakes": 2}, headers=ORIGIN)
+        assert answer.status_code == 404 and not (tmp_path / "new.yaml").exists()
