@@ -146,6 +146,15 @@ def main() -> None:
             weight = sum(len(browser.get(path).content) for path in ("/", "/static/app.js", "/static/app.css"))
         print(f"page weight, first load: {weight / 1024:.1f} KB (goal 100 KB)")
 
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(1) as pool:  # a phone of its own, no page open yet
+            quiet = pool.submit(one_phone, base, 40).result()
+        print(
+            f"POST /api/hands, one phone, with its number, no page open: p50 {statistics.median(quiet) * 1000:.1f} ms, "
+            f"p95 {percentile(quiet, 0.95) * 1000:.1f} ms (goal 20)"
+        )
+
         streams: list[list[float]] = [[] for _ in range(8)]
         ready = threading.Barrier(9)
 
@@ -184,9 +193,10 @@ def main() -> None:
 
         from concurrent.futures import ProcessPoolExecutor
 
-        alone = one_phone(base, 40)
+        with ProcessPoolExecutor(1) as pool:  # a process of its own: not timed behind the 8 pages' threads here
+            alone = pool.submit(one_phone, base, 40).result()
         print(
-            f"POST /api/hands, one phone, with its number: p50 {statistics.median(alone) * 1000:.1f} ms, "
+            f"POST /api/hands, one phone, with its number, 8 pages open: p50 {statistics.median(alone) * 1000:.1f} ms, "
             f"p95 {percentile(alone, 0.95) * 1000:.1f} ms (goal 20)"
         )
         time.sleep(0.5)
