@@ -270,3 +270,30 @@ def test_with_the_server_gone_a_banner_says_so_and_the_form_is_kept(browser: obj
         page.click("#bets-details > summary")  # the 加番 steppers: one row per player at 360 px
         heights = page.evaluate("[...document.querySelectorAll('.bet-row')].map(row => row.offsetHeight)")
         assert len(heights) == 4 and max(heights) < 48, heights
+
+
+def test_the_panels_fee_and_rules_at_360_px(browser: object, tmp_path: Path) -> None:
+    """台费 in the new-evening form and in the rules panel; the current rules first, the others behind one tap;
+    each kong picker labelled."""
+    ledger = tmp_path / "tonight.yaml"
+    with running(ledger) as base:
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#new-evening")
+        assert page.locator("#new-evening #fee input").count() == 4
+        assert not page.is_visible("#new-evening #options")  # behind one tap
+        for seat, name in zip("ESWN", ["老王", "小李", "张姐", "阿强"], strict=True):
+            page.fill(f"#new-evening #names input[data-seat={seat}]", name)
+        page.fill("#new-evening #fee input >> nth=1", "10")  # 每局 10
+        page.click("#new-evening button[type=submit]")
+        page.wait_for_selector("#entry:not([hidden])")
+        assert json.loads(session_output(str(ledger), "json", "zh"))["rules"] == {}
+        assert "fee:" in ledger.read_text(encoding="utf-8")
+        page.click("#changes > summary")
+        assert page.is_visible("#rules-now") and not page.is_visible("#changes #options")
+        page.click("#more-rules-summary")
+        assert page.is_visible("#changes #options")
+        page.click("#add-kong")
+        labels = page.eval_on_selector_all("#kongs label", "nodes => nodes.map(n => n.firstChild.textContent)")
+        assert labels[:2] == ["谁杠", "哪种杠"]
+        no_sideways_scroll(page)

@@ -144,8 +144,9 @@ def test_the_redirect_stays_on_this_server(ledger: Path) -> None:
 
 def test_a_hostile_name_does_not_change_the_document(client: TestClient) -> None:
     names = {"E": "<!--<script>", "S": "</script>", "W": "]]>", "N": "a&b"}
-    assert client.post("/api/table", json={"players": names}, headers=ORIGIN).status_code == 200
-    client.post("/api/hands", json={"win": {"type": "draw"}}, headers=ORIGIN)
+    assert (
+        client.post("/api/hands", json={"win": {"type": "draw"}, "players": names}, headers=ORIGIN).status_code == 201
+    )
     page = client.get("/").text
     script = page.split('id="ctx">', 1)[1].split("</script>", 1)[0]
     assert "<" not in script and json.loads(script)["seats"][0]["name"] == "<!--<script>"
