@@ -297,3 +297,20 @@ def test_the_panels_fee_and_rules_at_360_px(browser: object, tmp_path: Path) -> 
         labels = page.eval_on_selector_all("#kongs label", "nodes => nodes.map(n => n.firstChild.textContent)")
         assert labels[:2] == ["谁杠", "哪种杠"]
         no_sideways_scroll(page)
+
+
+def test_a_ledger_that_cannot_be_read_shows_the_evening_last_seen_not_live(browser: object, tmp_path: Path) -> None:
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with running(ledger) as base:
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        page.wait_for_timeout(300)  # the first refresh keeps the evening in the phone
+        ledger.write_bytes(ledger.read_text(encoding="utf-8").encode("gbk"))  # an editor saved it as GBK
+        page.wait_for_selector("#stale:not([hidden])", timeout=5000)
+        for _ in range(2):  # as it changed, and after a reload
+            assert page.is_visible(".problem") and page.is_visible("#standings")
+            assert "不是实时" in page.text_content("#stale") and page.is_disabled("#save")
+            page.reload()
+            page.wait_for_selector("#stale:not([hidden])", timeout=5000)

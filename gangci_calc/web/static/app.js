@@ -51,15 +51,19 @@ async function refresh() {
   try { response = await fetch(`/part?lang=${lang}`, { credentials: "same-origin" }); } catch (e) { return; }
   if (!response.ok) return;
   const html = await response.text();
-  try {
-    localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString(), version: response.headers.get("X-Version") }));
-  } catch (e) { /* private mode: nothing kept */ }
+  const problem = html.includes('class="card problem"');
+  if (!problem) {
+    try {
+      localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString() }));
+    } catch (e) { /* private mode: nothing kept */ }
+  }
   const form = $("#entry");
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
   $("#evening").innerHTML = html;
   version = Number(response.headers.get("X-Version"));
   setUp();
+  if (problem) showKept(html);
 }
 
 function toast(text) {
@@ -506,6 +510,18 @@ function keptEvening() {
   try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
 }
 
+// the ledger cannot be read now: its problem, then the evening this phone saw last, marked as not live
+function showKept(problemHtml) {
+  const kept = keptEvening();
+  if (!kept || !kept.html) return;
+  $("#evening").innerHTML = problemHtml + kept.html;
+  setUp();
+  if (!ctx) return;
+  $("#stale").textContent = ctx.words.not_live.replace("{when}", kept.when);
+  $("#stale").hidden = false;
+  $("#save").disabled = true;
+}
+
 function listen() {
   const source = new EventSource("/api/events");
   const live = $("#live");
@@ -534,15 +550,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
   setUp();
-  const kept = keptEvening();
-  if (!ctx && kept && kept.html) {  // the ledger cannot be read now: the evening last seen, marked as not live
-    $("#evening").innerHTML = kept.html;
-    setUp();
-    if (ctx) {
-      $("#stale").textContent = ctx.words.not_live.replace("{when}", kept.when);
-      $("#stale").hidden = false;
-      $("#save").disabled = true;
-    }
-  }
+  if (!ctx && $("#evening .problem")) showKept($("#evening").innerHTML);
   listen();
 });
