@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from gangci_calc.changes import Added
 
 NO_LEDGER = 0  # the version of a ledger that does not exist yet
+RECENT = 4  # evenings kept by version: after an undo (or an edit put back) the ledger is one of them again
 Stamp = tuple[int, int, int]
 
 
@@ -81,6 +83,7 @@ class LedgerState:
         self._unreadable: GangciError | None = None
         self._added: list[Added] = []  # hands this server added since the evening last made, in order
         self._evening: Evening | None = None
+        self._recent: OrderedDict[int, Evening] = OrderedDict()  # the last few, by version: an undo finds its own
         self._made: dict[tuple[int, str, str], bytes] = {}
         self._making: dict[tuple[int, str, str], threading.Event] = {}  # being made now: the others wait for it
 
@@ -94,7 +97,10 @@ class LedgerState:
         with self._lock:
             version = self._looked()
             if self._evening is None or self._evening.version != version:
-                self._evening = self._grown(version) or self._read(version)
+                self._evening = self._recent.pop(version, None) or self._grown(version) or self._read(version)
+                self._recent[self._evening.version] = self._evening
+                while len(self._recent) > RECENT:
+                    self._recent.popitem(last=False)
                 self._made = {key: value for key, value in self._made.items() if key[0] == version}
             return self._evening
 
