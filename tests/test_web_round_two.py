@@ -179,3 +179,21 @@ def test_a_table_change_before_any_evening_is_404(tmp_path: Path) -> None:
     with client_for(tmp_path / "new.yaml") as client:
         answer = client.post("/api/table", json={"stakes": 2}, headers=ORIGIN)
         assert answer.status_code == 404 and not (tmp_path / "new.yaml").exists()
+
+
+def test_the_state_is_looked_at_by_stat_and_an_undo_finds_its_evening_again(ledger: Path) -> None:
+    from gangci_calc import changes
+    from gangci_calc.web.ledger_state import LedgerState
+
+    state = LedgerState(ledger)
+    first = state.current()
+    assert state.current() is first  # nothing moved: no read
+    with changes.locked(ledger):
+        changes.add_data(str(ledger), BOMB)
+    grown = state.current()
+    assert grown.version != first.version and len(grown.session.hands) == len(first.session.hands) + 1
+    with changes.locked(ledger):
+        changes.remove_last(str(ledger))
+    assert state.current() is first  # the same bytes again: the same evening, not settled anew
+    ledger.write_text(ledger.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # an editor's save
+    assert state.current().version not in (first.version, grown.version)
