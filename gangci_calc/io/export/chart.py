@@ -105,7 +105,7 @@ def lines_svg(
         turn = f' transform="rotate(-35 {at} {f.top + plot_h + 18})"' if slanted else ""
         anchor = "end" if slanted else "middle"
         parts.append(f'<text x="{at}" y="{f.top + plot_h + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
-    baselines = _apart([y(end) + 4 for end in ends], f.font + 2, f.top + f.font, f.height - 4)
+    baselines = _apart([y(end) + 4 for end in ends], f.font * 1.5, f.top + f.font, f.height - 4)
     for n, (name, running) in enumerate(lines):
         colour = COLOURS[n % len(COLOURS)]
         parts.append(f'<g data-name="{escape(name)}" fill="{colour}" stroke="{colour}">')
