@@ -17,19 +17,34 @@ What is kept is that table of shares, not any record's result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from math import gcd
 from typing import Annotated, Any, NamedTuple
 
 import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, halves_text, json_text, players_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text, players_text
 from gangci_calc.io.load.fields import name_text
-from gangci_calc.rules import SCHEMES, SEED_RULES, Hand, Kong, KongType, Seat, Stakes, TableRules, Win
+from gangci_calc.rules import (
+    NO_BETS,
+    SCHEMES,
+    SEATS,
+    SEED_RULES,
+    Bets,
+    Hand,
+    Kong,
+    KongType,
+    Seat,
+    Stakes,
+    TableRules,
+    Win,
+)
 from gangci_calc.rules import Outcome as Won
-from gangci_calc.rules.payments import Part
-from gangci_calc.rules.settle import Row, count_terms, kong_rows, rows
+from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows, settle
 
 
 class Bounds(NamedTuple):
@@ -129,153 +144,94 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
-BET = {"piao": 0, "di": 1, "gang": 2}
-ZERO = 12  # the index of an always-zero count, for shares with fewer terms
-
-# one share: (payer, payee, part: 0 bomb / 1 ci / 2 gang / 3 point, k in halves, three indexes into the counts)
-Share = tuple[int, int, int, int, int, int, int]
-# the payment a share belongs to, as payments are grouped (rules/settle.py settle): payer, payee, for, role
-Label = tuple[str, str, str, str]
-
-
-class PaidLayout:
-    """A plan's payments at one stakes, for ``--payments``: the JSON text with a slot per amount, the amounts
-    without add-ons, and for each add-on count the payments it raises (amount = const + Σ count × coefficient)."""
-
-    __slots__ = ("consts", "deltas", "first", "fixed", "last", "raises", "template")
-
-    def __init__(self, groups: list[list[Any]]) -> None:
-        texts = []
-        for (payer, payee, reason, role), _, _ in groups:
-            texts.append(f'{{{{"payer": "{payer}", "payee": "{payee}", "amount": {{}}, "for": "{reason}", '
-                         f'"role": "{role}"}}}}')  # fmt: skip
-        self.template = ", ".join(texts)
-        self.consts = [group[1] for group in groups]
-        deltas: dict[int, list[tuple[int, int]]] = {}
-        for number, (_, _, coefficients) in enumerate(groups):
-            for index, coefficient in coefficients.items():
-                deltas.setdefault(index, []).append((number, coefficient))
-        # by count index (a list, not a mapping: filled() is on the hot path): (payment number, coefficient) ...
-        self.deltas = [tuple(deltas[index]) if index in deltas else None for index in range(ZERO + 1)]
-        self.raises = bool(deltas)  # does any count raise these payments?
-        self.fixed = self.template.format(*(halves_text(a) for a in self.consts))
-        self.first: Label | None = groups[0][0] if groups else None
-        self.last: Label | None = groups[-1][0] if groups else None
-
-    def filled(self, counts: list[tuple[int, int]]) -> str:
-        """The text with each amount raised by the add-on ``counts`` set: (count index, count)."""
-        amounts = None
-        deltas = self.deltas
-        for index, count in counts:
-            raised = deltas[index]
-            if raised is not None:
-                if amounts is None:
-                    amounts = self.consts.copy()
-                for number, coefficient in raised:
-                    amounts[number] += count * coefficient
-        if amounts is None:  # none of the counts set raises these payments
-            return self.fixed
-        return self.template.format(*[a >> 1 if not a & 1 else halves_text(a) for a in amounts])
-
-
-_PART = {Part.BOMB: 0, Part.CI: 1, Part.GANG: 2, Part.DIANPAO: 3}
+PER_SEAT = len(ADDONS)  # a count's index: seat × PER_SEAT + its add-on's place in the core's ADDONS
+ZERO = 4 * PER_SEAT  # how many count indexes there are
+_PIAO, _DI, _GANG = (ADDONS.index(name) for name in ("piao", "di", "gang"))  # the decode's fields, by name
 
 
 class Form(NamedTuple):
     """A net as a linear form of the add-on counts, at one table's stakes, in halves per seat:
-    ``const`` with no add-on set, plus ``count × deltas[index]`` for each count set (``None``: it counts nothing)."""
+    ``const`` with no add-on set, plus ``count × deltas[index]`` for each count set (``None``: it counts nothing).
+    The sum of the core's :func:`~gangci_calc.rules.settle.linear_form`; ``scaled``: every part of it grows with
+    the stakes (else the stakes' ratio cannot stand for them, and the record goes to the loader)."""
 
     const: tuple[int, int, int, int]
     deltas: tuple[tuple[int, int, int, int] | None, ...]
+    scaled: bool = True
+
+
+HandAt = Callable[[Stakes], "tuple[Hand, list[Row] | None]"]  # a plan's hand at some stakes, and its shares' rows
 
 
 class Plan:
-    """One outcome (or one kong) at one 带政策 setting: its shares, once, and their :class:`Form` at each stakes."""
+    """One outcome (or one kong) at one 带政策 setting: the core's hand for it, and its :class:`Form` at each
+    stakes' ratio, compiled by the core once."""
 
-    __slots__ = ("dealer", "draw", "forms", "how", "keys", "labels", "paid", "shares")
+    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys")
 
-    def __init__(
-        self,
-        shares: tuple[Share, ...],
-        dealer: int,
-        how: Outcome,
-        draw: bool,
-        keys: int,
-        labels: tuple[Label, ...] = (),
-    ) -> None:
-        self.shares = shares
-        self.labels = labels  # each share's payment: (payer, payee, for, role), for --payments
-        self.dealer = dealer  # the dealer's count index (seat × 3)
+    def __init__(self, hand_at: HandAt, dealer: int, how: Outcome, draw: bool, keys: int) -> None:
+        self.hand_at = hand_at
+        self.dealer = dealer  # the dealer's first count index (seat × PER_SEAT)
         self.how = how
         self.draw = draw  # 流局: the kongs are void (the seed's rules)
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
-        self.forms: dict[object, Form] = {}  # by the stakes' ratio (the usual, or a table's own)
-        self.paid: dict[object, PaidLayout] = {}  # --payments: by the stakes' Known.amounts
+        self.forms: dict[object, Form] = {}  # by the stakes' ratio
 
-    def payment_layout(self, known: Known) -> PaidLayout:
-        """The payments of these shares at these stakes, laid out once for ``--payments`` (:class:`PaidLayout`)."""
-        groups: list[list[Any]] = []  # [label, amount without add-ons, {count index: coefficient}]
-        bases, scale = known.bases, known.scale
-        for label, (_, _, part, k, i, j, m) in zip(self.labels, self.shares, strict=True):
-            unit = bases[part] * k * scale
-            if not groups or groups[-1][0] != label:  # a payer's consecutive shares to one payee: one payment
-                groups.append([label, 0, {}])
-            group = groups[-1]
-            group[1] += unit
-            for index in (i, j, m):
-                if index != ZERO:
-                    group[2][index] = group[2].get(index, 0) + unit
-        if len(self.paid) > 64:
-            self.paid.clear()
-        made = self.paid[known.amounts] = PaidLayout(groups)
-        return made
-
-    def form(self, stakes: object, base: tuple[int, int, int, int]) -> Form:
-        """The shares summed into a linear form of the counts, exactly as share() adds them up, at these bases."""
+    def form(self, ratio: object, bases: tuple[int, int, int, int]) -> Form:
+        """The core's linear form of this plan's hand at these bases, summed per seat."""
+        hand, found = self.hand_at(Stakes(gang=bases[2], bomb=bases[0], ci=bases[1], dianpao=bases[3]))
         const = [0, 0, 0, 0]
         deltas: dict[int, list[int]] = {}
-        for payer, payee, part, k, i, j, m in self.shares:
-            unit = base[part] * k  # in halves
-            const[payee] += unit
-            const[payer] -= unit
-            for index in (i, j, m):
-                if index != ZERO:
-                    delta = deltas.setdefault(index, [0, 0, 0, 0])
-                    delta[payee] += unit
-                    delta[payer] -= unit
+        scaled = True
+        for share in linear_form(hand, found):
+            payer, payee = share.row[0], share.row[1]
+            const[payee] += share.const
+            const[payer] -= share.const
+            scaled = scaled and not share.flat
+            for term in share.terms:
+                scaled = scaled and term.scaled
+                delta = deltas.setdefault(term.seat * PER_SEAT + ADDONS.index(term.addon), [0, 0, 0, 0])
+                delta[payee] += term.coefficient
+                delta[payer] -= term.coefficient
         if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
             self.forms.clear()
-        made = self.forms[stakes] = Form(
+        made = self.forms[ratio] = Form(
             (const[0], const[1], const[2], const[3]),
             tuple((d[0], d[1], d[2], d[3]) if (d := deltas.get(index)) else None for index in range(ZERO)),
+            scaled,
         )
         return made
 
 
-REFUSED = Plan((), -1, Outcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
+def _refused(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
+    raise LookupError("a refused plan has no form: its records go to the loader")
+
+
+REFUSED = Plan(_refused, -1, Outcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
 
 
 class Known(NamedTuple):
     """A table's stakes as the fast path uses them: the forms to use (by ``ratio``) and what to scale them by.
 
-    Stakes in the usual proportions (炸弹底 2G, 杠呲底 6G, 点炮底 = 炸弹底: 方案1, 方案2, ``{gang: G}``) share
-    the forms of the unit stakes (G = 1), scaled by G: a share is linear in its base.
+    Stakes are taken as their ratio (the bases over their greatest common divisor) times ``scale``: a share's
+    scaled parts are linear in its base, so stakes in the same proportions share the ratio's forms.
     """
 
-    ratio: object  # STANDARD, or the stakes mapping itself
-    bases: tuple[int, int, int, int]  # the bases the forms are made with
+    ratio: tuple[int, int, int, int]  # the bases the forms are made with (bomb, ci, gang, point)
     scale: int
     keys: int  # the keys the stakes take in JSON (0 for ``stakes: 1``)
 
     @property
-    def amounts(self) -> object:
-        """What the amounts depend on, as a quick key (``--payments`` lays out each plan once per amounts): 杠底
-        for stakes in the usual proportions, else the bases."""
-        return self.scale if self.ratio is STANDARD else self.bases
+    def bases(self) -> tuple[int, int, int, int]:
+        return self.ratio
 
 
-STANDARD = "standard"
-UNIT = (2, 6, 1, 2)  # bomb, ci, gang, point at G = 1: what Stakes.from_gang(1) comes to (checked below)
+def known(stakes: Stakes, keys: int) -> Known:
+    """Stakes as their ratio and scale."""
+    bases = (stakes.bomb, stakes.ci, stakes.gang, stakes.point)
+    scale = gcd(*bases)
+    return Known((bases[0] // scale, bases[1] // scale, bases[2] // scale, bases[3] // scale), scale, keys)
+
 
 Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
@@ -300,8 +256,8 @@ def _add_bets(
             keys += 1
             if piao:
                 added = True
-                counted.append((seat, piao))
-                if (delta := deltas[seat]) is not None:
+                counted.append((seat + _PIAO, piao))
+                if (delta := deltas[seat + _PIAO]) is not None:
                     e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
         if di is not UNSET:
             keys += 1
@@ -309,15 +265,15 @@ def _add_bets(
                 if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
                     return None
                 added = True
-                counted.append((seat + 1, di))
-                if (delta := deltas[seat + 1]) is not None:
+                counted.append((seat + _DI, di))
+                if (delta := deltas[seat + _DI]) is not None:
                     e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
         if gang is not UNSET:
             keys += 1
             if gang:
                 added = True
-                counted.append((seat + 2, gang))
-                if (delta := deltas[seat + 2]) is not None:
+                counted.append((seat + _GANG, gang))
+                if (delta := deltas[seat + _GANG]) is not None:
                     e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
     if added and not policy:  # add-ons set with add-ons off
         return None
@@ -338,9 +294,6 @@ class FastPath:
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
-        # the add-on counts, the plan and the stakes of the record settle() last took, for payments()
-        self.counted: list[tuple[int, int]] = []
-        self.plan, self.known = REFUSED, _STAKES[1]
 
     def score_data(self, data: dict[str, Any]) -> Fast | None:
         """A YAML record, already parsed by the boundary's loader (which refuses a key given twice), or ``None``."""
@@ -374,10 +327,11 @@ class FastPath:
             if known is None:
                 return None
         form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        if not form.scaled and known.scale != 1:  # a flat amount in it: the loader settles at the stakes given
+            return None
         net: Net = form.const
         keys = plan.keys + known.keys + (record.policy is not UNSET)
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        self.counted, self.plan, self.known = counted, plan, known
         if record.bets is not UNSET:
             added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
             if added is None:
@@ -385,7 +339,7 @@ class FastPath:
             net, more = added
             keys += more
         if record.kongs is not UNSET:
-            kongs = self._add_kongs(record.kongs, policy, plan.draw, known, counted, net)
+            kongs = self._add_kongs(record.kongs, (policy, record.dealer), plan.draw, known, counted, net)
             if kongs is None:
                 return None
             net, more = kongs
@@ -406,54 +360,30 @@ class FastPath:
         return plan, e, s, w, n, echo, names
 
     def payments(self, record: FastHand) -> str:
-        """``--payments`` of the record :meth:`settle` last settled: its payments as JSON text, grouped and ordered
-        as the core's :func:`~gangci_calc.rules.settle.settle` makes them (a payer's consecutive shares to one
-        payee for one reason are one payment), each share ``base × k × (1 + counts)``. Each outcome's and kong's
-        payments are laid out once per stakes (:class:`PaidLayout`); a record only adds its counts."""
-        plan, known, counts = self.plan, self.known, self.counted  # what settle() found, for this record
-        amounts = known.amounts
-        layout = plan.paid.get(amounts) or plan.payment_layout(known)
-        if record.kongs is UNSET or plan.draw or not record.kongs:
-            return f"[{layout.filled(counts) if counts else layout.fixed}]"
-        parts = [layout.filled(counts) if counts else layout.fixed] if layout.first is not None else []
-        last = layout.last
-        kongs = self.kongs
-        policy = record.policy is True
-        for kong in record.kongs:
-            made = kongs[(policy, kong)]
-            layout = made.paid.get(amounts) or made.payment_layout(known)
-            if layout.first == last:  # two kongs alike, one after the other: settle() makes them one payment
-                return self._merged_payments(plan, record, known, counts)
-            parts.append(layout.filled(counts) if counts and layout.raises else layout.fixed)
-            last = layout.last
-        return "[" + ", ".join(parts) + "]"
+        """``--payments`` of a record :meth:`settle` took: the core's payments of its hand, as JSON text, written
+        by ``io/export/export.py`` as every machine output writes them."""
+        from gangci_calc.io.export.export import payments_json
 
-    def _merged_payments(self, plan: Plan, record: FastHand, known: Known, counts: list[tuple[int, int]]) -> str:
-        """:meth:`payments` where neighbouring payments merge: every share laid out together (rare)."""
-        policy = record.policy is True
-        labels, shares = list(plan.labels), list(plan.shares)
-        for kong in record.kongs if record.kongs is not UNSET else ():
-            made = self.kongs[(policy, kong)]
-            labels += made.labels
-            shares += made.shares
-        whole = Plan(tuple(shares), -1, REFUSED.how, False, 0, tuple(labels))
-        layout = whole.payment_layout(known)
-        return "[" + (layout.filled(counts) if counts else layout.fixed) + "]"
+        hand = core_hand(record)
+        return payments_json(hand, settle(hand))
 
     def _add_kongs(
-        self, kongs: list[FastKong], policy: bool, draw: bool, known: Known, counted: list[tuple[int, int]], net: Net
-    ) -> tuple[Net, int] | None:
+        self, kongs: list[FastKong], table: tuple[bool, str], draw: bool, known: Known, counted: list[tuple[int, int]],
+        net: Net,
+    ) -> tuple[Net, int] | None:  # fmt: skip
         """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((policy, kong)) or self._kong(policy, kong)
+            made = self.kongs.get((*table, kong)) or self._kong(*table, kong)
             if made is REFUSED:
                 return None
             keys += made.keys
             if draw:
                 continue
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
+            if not kform.scaled and known.scale != 1:
+                return None
             ke, ks, kw, kn = kform.const
             e, s, w, n = e + ke, s + ks, w + kw, n + kn
             for index, gang in counted:  # a kong's form counts only the 杠 (its other deltas are None)
@@ -483,60 +413,50 @@ class FastPath:
         return echo, names, keys
 
     def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
-        """Work out (once) the shares of an outcome met for the first time, from the core: with add-ons and
-        without (the same rows; only the terms differ)."""
-        dealer = _SEAT_INDEX.get(dealer_letter, -3) // 3
+        """The plan of an outcome met for the first time: the core's hand for it (``REFUSED`` where the core refuses
+        it, or the fast path does not take it)."""
+        dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
-        winner = _SEAT_INDEX.get(win.winner, -3) // 3 if win.winner is not UNSET else 4
-        source = _SEAT_INDEX.get(win.source, -3) // 3 if win.source is not UNSET else 4
-        plans = (REFUSED, REFUSED)
+        winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if win.winner is not UNSET else 4
+        source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if win.source is not UNSET else 4
+        plan = REFUSED
         if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
-            shares = _outcome_shares(Seat(dealer), kind, winner, source)
-            letters = "ESWN"
-            how = Outcome(kind.value, letters[winner] if winner < 4 else "", letters[source] if source < 4 else "",
-                          dealer_letter, "{}")  # fmt: skip
-            keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
-            if shares is not None:
-                off, on, labels = shares
+            outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
+            hand_at = _outcome_hand(policy, Seat(dealer), outcome)
+            if hand_at is not None:
+                letters = "ESWN"
+                how = Outcome(kind.value, letters[winner] if winner < 4 else "", letters[source] if source < 4 else "",
+                              dealer_letter, "{}")  # fmt: skip
+                keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs()
-                plans = (
-                    Plan(off, dealer * 3, how, draw, keys, labels),
-                    Plan(on, dealer * 3, how, draw, keys, labels),
-                )
-        self.plans[(False, dealer_letter, win)], self.plans[(True, dealer_letter, win)] = plans
-        return plans[policy]
+                plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
+        self.plans[(policy, dealer_letter, win)] = plan
+        return plan
 
-    def _kong(self, policy: bool, kong: FastKong) -> Plan:
-        by = _SEAT_INDEX.get(kong.by, -3) // 3
-        source = _SEAT_INDEX.get(kong.source, -3) // 3 if kong.source is not UNSET else 4
-        made = (REFUSED, REFUSED)
-        if by >= 0 and source >= 0 and kong.type in KONG:
-            shares = _kong_shares(KONG[kong.type], by, source)
-            if shares is not None:
-                keys = 2 + (kong.source is not UNSET)
-                off, on, labels = shares
-                made = (
-                    Plan(off, -1, REFUSED.how, False, keys, labels),
-                    Plan(on, -1, REFUSED.how, False, keys, labels),
-                )
-        self.kongs[(False, kong)], self.kongs[(True, kong)] = made
-        return made[policy]
+    def _kong(self, policy: bool, dealer_letter: str, kong: FastKong) -> Plan:
+        """The plan of a kong met for the first time at this 带政策 setting and dealer."""
+        dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
+        by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
+        source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if kong.source is not UNSET else 4
+        made = REFUSED
+        if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
+            core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
+            hand_at = _kong_hand(policy, Seat(dealer), core)
+            if hand_at is not None:
+                made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
+        self.kongs[(policy, dealer_letter, kong)] = made
+        return made
 
     def _stakes(self, value: object) -> Known | None:
         """What a stakes mapping comes to (``None``: not one); kept, as a few tables' stakes come again."""
         if not isinstance(value, FastStakes):
             return None
         if len(self.stakes) > 4096:  # bounded all the same
-            for key in [key for key in self.stakes if key not in (1, 2)]:
+            for key in [key for key in self.stakes if not isinstance(key, int)]:
                 del self.stakes[key]
         keys = 1 + (value.bomb is not UNSET) + (value.ci is not UNSET) + (value.dianpao is not UNSET)
-        bases = _bases(_stakes(value))
-        gang = bases[2]
-        if bases == _bases(Stakes.from_gang(gang)):  # the usual proportions (the core's): the unit's forms, × 杠底
-            known = self.stakes[value] = Known(STANDARD, UNIT, gang, keys)
-        else:
-            known = self.stakes[value] = Known(value, bases, 1, keys)
-        return known
+        made = self.stakes[value] = known(_stakes(value), keys)
+        return made
 
     def _echo(self, record: FastHand, raw: bool) -> tuple[Echo, int] | None:
         """The record's id, meta and kept keys, as JSON text (a JSON record's own text, untouched), and the keys
@@ -569,15 +489,10 @@ class FastPath:
 
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
-_KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, kong): at most 2 × 3 × 4 × 5
-_STAKES: dict[object, Known] = {}  # the schemes, from the core's SCHEMES (filled below), and tables met
-_SEAT_INDEX = {"E": 0, "S": 3, "W": 6, "N": 9}  # a seat letter -> where its counts start
+_KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
+_STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
+_SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter -> where its counts start
 _NO_NAMES: dict[int, str] = {}
-
-
-def _bases(stakes: Stakes) -> tuple[int, int, int, int]:
-    """The base of each part, in :data:`_PART` order."""
-    return (stakes.bomb, stakes.ci, stakes.gang, stakes.point)
 
 
 def _stakes(value: FastStakes) -> Stakes:
@@ -590,61 +505,60 @@ def _stakes(value: FastStakes) -> Stakes:
     )
 
 
-_RULES = TableRules(SCHEMES[1], True, SEED_RULES)  # k and the add-on terms do not depend on the stakes
+def _outcome_hand(policy: bool, dealer: Seat, outcome: Won) -> HandAt | None:
+    """The outcome's hand at any stakes; ``None`` where the core refuses it."""
+    try:
+        Hand(TableRules(SCHEMES[1], policy, SEED_RULES), dealer, outcome)
+    except RuleError:
+        return None
+    return lambda stakes: (Hand(TableRules(stakes, policy, SEED_RULES), dealer, outcome), None)
 
-assert _bases(Stakes.from_gang(1)) == UNIT, "the usual proportions changed: UNIT follows Stakes.from_gang(1)"
-for _number, _scheme in SCHEMES.items():  # 方案1, 方案2: a scheme in the usual proportions shares the unit's forms
-    _usual = _bases(_scheme) == _bases(Stakes.from_gang(_scheme.gang))
-    _STAKES[_number] = Known(STANDARD, UNIT, _scheme.gang, 0) if _usual else Known(_scheme, _bases(_scheme), 1, 0)
+
+def _kong_hand(policy: bool, dealer: Seat, kong: Kong) -> HandAt | None:
+    """One kong's hand (a 流局 with it) at any stakes, and the kong's own rows; ``None`` where the core refuses it."""
+
+    def hand_at(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
+        hand = Hand(TableRules(stakes, policy, SEED_RULES), dealer, Won.draw(), kongs=(kong,))
+        return hand, kong_rows(hand)
+
+    try:
+        hand_at(SCHEMES[1])
+    except RuleError:
+        return None
+    return hand_at
 
 
 @cache
 def _draw_voids_kongs() -> bool:
     """Does a 流局 void the hand's kongs at the seed's table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
-    return not rows(Hand(_RULES, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
+    rules = TableRules(SCHEMES[1], True, SEED_RULES)
+    return not rows(Hand(rules, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
 
 
-Shares = tuple[tuple[Share, ...], tuple[Share, ...], tuple[Label, ...]]  # without add-ons, with, and their payments
+def core_hand(record: FastHand) -> Hand:
+    """A record :meth:`FastPath.settle` took, as the core's hand."""
+    stakes = SCHEMES[record.stakes] if isinstance(record.stakes, int) else _stakes(record.stakes)
+    win = record.win
+    outcome = Won(WIN[win.type], _seat(win.winner), _seat(win.source))
+    bets = [NO_BETS] * 4
+    for letter, counts in (record.bets if record.bets is not UNSET else {}).items():
+        given = {name: getattr(counts, name) for name in ADDONS}
+        bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if count is not UNSET})
+    given_kongs = record.kongs if record.kongs is not UNSET else ()
+    kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
+    rules = TableRules(stakes, record.policy is True, SEED_RULES)
+    return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
 
 
-def _outcome_shares(dealer: Seat, win: Win, winner: int, source: int) -> Shares | None:
-    """The shares of this outcome, from the core's rows; ``None`` where the core refuses it."""
-    outcome = Won(win, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
-    try:
-        hand = Hand(_RULES, dealer, outcome)
-    except RuleError:
-        return None
-    return _both(rows(hand), dealer)
-
-
-def _kong_shares(kind: KongType, by: int, source: int) -> Shares | None:
-    """The shares of one kong (the dealer does not change them: 杠 counts are not 抵)."""
-    kong = Kong(Seat(by), kind, Seat(source) if source < 4 else None)
-    try:
-        hand = Hand(_RULES, Seat.E, Won.draw(), kongs=(kong,))
-    except RuleError:
-        return None
-    return _both(kong_rows(hand), Seat.E)
-
-
-def _both(found: list[Row], dealer: Seat) -> Shares:
-    off = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, False) for row in found)
-    on = tuple(_share(row.payer, row.payee, row.part, row.k, row.share_of, dealer, True) for row in found)
-    labels = tuple((row.payer.name, row.payee.name, row.reason.value, row.role.value) for row in found)
-    return off, on, labels
-
-
-def _share(payer: Seat, payee: Seat, part: Part, k: int, share_of: Seat, dealer: Seat, policy: bool) -> Share:
-    terms = count_terms(part, payee, share_of, dealer) if policy else ()
-    index = [seat * 3 + BET[name] for name, seat in terms] + [ZERO] * (3 - len(terms))
-    return (payer, payee, _PART[part], k, index[0], index[1], index[2])
+def _seat(letter: str | UnsetType) -> Seat | None:
+    return None if letter is UNSET else Seat[letter]
 
 
 def _names(players: dict[str, str]) -> dict[int, str] | None:
     """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; else ``None``."""
     names: dict[int, str] = {}
     for letter, name in players.items():
-        seat = _SEAT_INDEX.get(letter, -3) // 3
+        seat = _SEAT_INDEX.get(letter, -PER_SEAT) // PER_SEAT
         if seat < 0:
             return None
         try:

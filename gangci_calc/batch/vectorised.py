@@ -22,6 +22,7 @@ from msgspec import UNSET
 from gangci_calc.batch.arrays import flags, ints, scalar, texts
 from gangci_calc.batch.fast import (
     KONG,
+    PER_SEAT,
     REFUSED,
     WIN,
     ZERO,
@@ -37,11 +38,11 @@ from gangci_calc.errors import RuleError
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.io.load.schema import TOP
 from gangci_calc.rules import SEATS
+from gangci_calc.rules.addons import ADDONS
 
 LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
-BETS = ("piao", "di", "gang")  # a seat's counts, in the order of the fast path's count indexes (seat × 3 + this)
 READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id"})
 LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
 _NO = ""  # a null text, where a key must be made of texts
@@ -115,7 +116,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
     _add_terms(halves, plans.deltas, counts, at)
     kongs = columns.get("kongs")
     if kongs is not None:
-        _add_kongs(halves, kongs, on, stakes, counts, pc.take(plans.draw, at), fast, slow)
+        _add_kongs(halves, kongs, (on, dealer_at), stakes, counts, pc.take(plans.draw, at), fast, slow)
     halves = [pc.multiply(net, stakes.scale) for net in halves]
     players = _players(columns.get("players"), rows, slow)
     ident = _ident(columns.get("id"), rows, slow)
@@ -344,10 +345,10 @@ class _Forms:
         self.place[code] = len(self.refused)
         number, rest = divmod(code, self.width)
         plan = self.plan_of(fast, rest)
-        self.refused.append(plan is REFUSED)
-        self.draw.append(plan.draw)
         known = plan is not REFUSED and number < len(_RATIOS.ratios)  # else its rows are slow
         form = _RATIOS.form(plan, number) if known else _NOTHING
+        self.refused.append(plan is REFUSED or not form.scaled)  # a flat amount: the stakes' ratio cannot stand
+        self.draw.append(plan.draw)
         for seat in range(4):
             self.const[seat].append(form.const[seat])
         for index in range(ZERO):
@@ -371,27 +372,29 @@ def _outcome_plan(fast: FastPath, code: int) -> Any:
 
 
 def _kong_plan(fast: FastPath, code: int) -> Any:
-    """The fast path's plan for a kong's code (add-ons on?, by, type, from)."""
+    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from)."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
-    policy, by = divmod(code, 5)
-    if by >= 4 or kind >= len(KINDS):
+    code, by = divmod(code, 5)
+    policy, dealer = divmod(code, 5)
+    if dealer >= 4 or by >= 4 or kind >= len(KINDS):
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
-    return fast.kongs.get((bool(policy), kong)) or fast._kong(bool(policy), kong)
+    key = (bool(policy), LETTERS[dealer], kong)
+    return fast.kongs.get(key) or fast._kong(*key)
 
 
 _RATIOS = _Ratios()
 _OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
-_KONG_FORMS = _Forms(2 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
+_KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
 
 
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
 
 
 def _counts(column: Any, dealer: Any, on: Any, slow: _Slow) -> list[Any | None]:
-    """The add-on counts, by the fast path's count index (seat × 3 + 飘/抵/杠), 0 where not given; ``None`` for a
-    count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
+    """The add-on counts, by the fast path's count index (seat × PER_SEAT + the add-on's place), 0 where not given;
+    ``None`` for a count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
     counts: list[Any | None] = [None] * ZERO
     seats = _struct(column, LETTERS, slow)
     if not seats:
@@ -399,8 +402,8 @@ def _counts(column: Any, dealer: Any, on: Any, slow: _Slow) -> list[Any | None]:
     largest = bounds().counts
     off = pc.equal(on, scalar(0))
     for seat, letter in enumerate(LETTERS):
-        bets = _struct(seats.get(letter), BETS, slow)
-        for number, name in enumerate(BETS):
+        bets = _struct(seats.get(letter), ADDONS, slow)
+        for number, name in enumerate(ADDONS):
             values = _whole((bets or {}).get(name), slow)
             if values is None:
                 continue
@@ -410,7 +413,7 @@ def _counts(column: Any, dealer: Any, on: Any, slow: _Slow) -> list[Any | None]:
             slow.mark(pc.and_(given, off))
             if name == "di":  # 抵 on the dealer: the core refuses it
                 slow.mark(pc.and_(given, pc.equal(dealer, scalar(seat))))
-            counts[seat * 3 + number] = values
+            counts[seat * PER_SEAT + number] = values
     return counts
 
 
@@ -425,8 +428,8 @@ def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[A
 
 
 def _add_kongs(
-    halves: list[Any], column: Any, on: Any, stakes: _Stakes, counts: list[Any | None], draw: Any, fast: FastPath,
-    slow: _Slow,
+    halves: list[Any], column: Any, table: tuple[Any, Any], stakes: _Stakes, counts: list[Any | None], draw: Any,
+    fast: FastPath, slow: _Slow,
 ) -> None:  # fmt: skip
     """Each row's kongs added to ``halves`` (none on a 流局 that voids them); a row with a kong the fast path does
     not take is slow."""
@@ -444,10 +447,10 @@ def _add_kongs(
     by = _seat(_text(fields.get("by"), bad) or nulls, bad, required=True)
     kind_at = _code(_text(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
     source = _seat(_text(fields.get("from"), bad) or nulls, bad)
+    on, dealer = (pc.take(column, parents) for column in table)
     code = _combine(
-        [(pc.take(stakes.ratio, parents), 1), (pc.take(on, parents), 2), (by, 5), (kind_at, len(KINDS) + 1),
-         (source, 5)]
-    )  # fmt: skip
+        [(pc.take(stakes.ratio, parents), 1), (on, 2), (dealer, 5), (by, 5), (kind_at, len(KINDS) + 1), (source, 5)]
+    )
     made = _KONG_FORMS.tables(code, fast)
     at = pc.take(made.place, code)
     bad.mark(pc.take(made.refused, at))

@@ -9,7 +9,7 @@ For one payment from payer L to payee R the two sides' counts add up:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 MAX_COUNT = 3  # 飘/抵/杠 each go up to three (最高9番 in all)
 
@@ -24,3 +24,4 @@ class Bets:
 
 
 NO_BETS = Bets()
+ADDONS = tuple(f.name for f in fields(Bets))  # ("piao", "di", "gang"): the add-ons' names, in order

@@ -64,7 +64,8 @@ class Charge:
 
     @property
     def multiplier(self) -> int:
-        return (1 + sum(count for _, count in self.counts)) << len(self.doublings)
+        """What ``base × k`` is multiplied by: read back from the amount the core made (not its formula again)."""
+        return (self.halves - 2 * self.pao) // (self.base * self.k_halves)
 
     @property
     def amount(self) -> Amount:

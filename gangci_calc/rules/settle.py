@@ -18,14 +18,17 @@ win          payer                   win part
 
 House options change the table (直呲平摊: 1 / 1), who pays (包次: the
 discarder pays the other two's shares), and the factor of a share
-(庄家翻倍, 次风翻倍: × 2); :func:`share` is the one place a share becomes an amount.
+(庄家翻倍, 次风翻倍: × 2). :func:`linear` compiles a share into its linear form of the add-on counts, the
+one place a share's formula is written; :func:`settle`, :func:`net_halves` and the bulk paths read it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import NamedTuple
 
+from gangci_calc.rules.addons import Bets
 from gangci_calc.rules.hand import Hand
 from gangci_calc.rules.kongs import KongType, kong_payers
 from gangci_calc.rules.outcomes import Win
@@ -153,19 +156,75 @@ def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
     return _HONOR if honour else ()
 
 
-def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
-    """One share's add-on counts, doublings and amount in halves: ``base × k × (1 + counts) × 2^doublings``.
+class Term(NamedTuple):
+    """One add-on count's part of a share: ``coefficient`` halves for each count of ``addon`` at ``seat``."""
 
-    The one function that turns a share into an amount; :func:`settle` and
-    :func:`net_halves` both use it. Under 包次 a share is counted as for the
-    player it belongs to (``share_of``), whoever pays it.
+    addon: str  # piao 飘, di 抵, gang 杠: a field of rules/addons.py Bets
+    seat: Seat  # whose count
+    coefficient: int  # halves per count
+    scaled: bool  # proportional to the share's base (a flat amount per count is not)
+
+
+class Linear(NamedTuple):
+    """One share compiled into its linear form: ``amount = const + Σ term.coefficient × count``, in halves.
+
+    Every path that turns a share into money reads this (``settle()``, ``net_halves()``, the bulk paths' tables),
+    so a change to the formula here is followed everywhere. A per-seat amount (a count carried by the payer or
+    the payee) is one more :class:`Term`; ``flat`` and unscaled terms do not grow with the stakes.
     """
-    names, values = counts(hand, row[2], row[1], row[7])
-    amount = row[8] * row[3] * (1 + sum(values))  # base × k × (1 + counts)
+
+    row: Row  # payer, payee, part, k, kong, role, reason, share_of, base
+    const: int  # with every count 0: base × k × 2^doublings, plus ``flat``
+    flat: int  # the part of ``const`` that is not proportional to the base: 带跑
+    terms: tuple[Term, ...]  # () with add-ons off
+    doublings: tuple[Doubling, ...]
+
+    def amount(self, bets: Sequence[Bets]) -> int:
+        """This share's amount in halves, with these add-on counts."""
+        amount = self.const
+        for term in self.terms:
+            count: int = getattr(bets[term.seat], term.addon)
+            amount += term.coefficient * count
+        return amount
+
+
+def linear(hand: Hand, row: Row) -> Linear:
+    """One share's linear form: ``base × k × (1 + counts) × 2^doublings + 跑``.
+
+    Under 包次 a share is counted as for the player it belongs to (``share_of``), whoever pays it.
+
+    >>> from gangci_calc.rules import Outcome, SCHEMES, TableRules
+    >>> hand = Hand(TableRules(SCHEMES[1], policy=True), Seat.E, Outcome(Win.BOMB, Seat.S))
+    >>> form = linear(hand, rows(hand)[-1])  # the dealer's share
+    >>> form.row.payer.name, form.const, [(t.addon, t.seat.name, t.coefficient) for t in form.terms]
+    ('E', 400, [('piao', 'S', 400), ('piao', 'E', 400), ('di', 'S', 400)])
+    """
     if hand.rules.house is SEED_RULES:
-        return names, values, (), amount
-    doubled = doublings(hand, row)
-    return names, values, doubled, (amount << len(doubled)) + 2 * pao_of(hand, row[2])
+        doubled: tuple[Doubling, ...] = ()
+        flat = 0
+    else:
+        doubled = doublings(hand, row)
+        flat = 2 * pao_of(hand, row[2])
+    unit = row[8] * row[3] << len(doubled)  # base × k × 2^doublings
+    terms: tuple[Term, ...] = ()
+    if hand.rules.policy:  # (1 + Σ counts): each count adds one unit
+        terms = tuple(
+            _new(Term, (name, seat, unit, True)) for name, seat in count_terms(row[2], row[1], row[7], hand.dealer)
+        )
+    return _new(Linear, (row, unit + flat, flat, terms, doubled))
+
+
+def linear_form(hand: Hand, found: list[Row] | None = None) -> tuple[Linear, ...]:
+    """The hand's outcome compiled once: every share (``found``, or all of :func:`rows`) as its linear form."""
+    return tuple(linear(hand, row) for row in (rows(hand) if found is None else found))
+
+
+def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
+    """One share's add-on counts, doublings and amount in halves, read from its :func:`linear` form."""
+    form = linear(hand, row)
+    bets = hand.bets
+    values = tuple(getattr(bets[t.seat], t.addon) for t in form.terms)
+    return tuple(t.addon for t in form.terms), values, form.doublings, form.amount(bets)
 
 
 def pao_of(hand: Hand, part: Part) -> int:
@@ -229,8 +288,10 @@ def kong_rows(hand: Hand) -> list[Row]:
 def net_halves(hand: Hand) -> list[int]:
     """Net per seat in half units, without building payment objects (bulk scoring)."""
     halves = [0, 0, 0, 0]
-    for row in rows(hand):
-        amount = share(hand, row)[3]
+    bets = hand.bets
+    for form in linear_form(hand):
+        amount = form.amount(bets)
+        row = form.row
         halves[row[1]] += amount  # payee
         halves[row[0]] -= amount  # payer
     return halves
@@ -242,7 +303,8 @@ def net(hand: Hand) -> tuple[Amount, Amount, Amount, Amount]:
     return (e, s, w, n)
 
 
-def _payment_key(row: Row) -> tuple[Seat, Seat, Win | KongType, Role]:
+def _payment_key(form: Linear) -> tuple[Seat, Seat, Win | KongType, Role]:
+    row = form.row
     return row.payer, row.payee, row.reason, row.role
 
 
@@ -257,14 +319,19 @@ def settle(hand: Hand) -> Settlement:
     payments: list[Payment] = []
     halves = [0, 0, 0, 0]
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
-    for (payer, payee, reason, role), group in groupby(rows(hand), key=_payment_key):
+    bets = hand.bets
+    for (payer, payee, reason, role), group in groupby(linear_form(hand), key=_payment_key):
         charges = []
-        for row in group:
-            names, values, doubled, amount = share(hand, row)
+        for form in group:
+            row = form.row
+            amount = form.amount(bets)
             on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
-            counted = tuple(zip(names, values, strict=True))
-            pao = pao_of(hand, row.part)
-            charges.append(Charge(row.part, row.base, row.k, counted, amount, row.kong, doubled, on_behalf, pao=pao))
+            counted = tuple((t.addon, getattr(bets[t.seat], t.addon)) for t in form.terms)
+            charges.append(
+                Charge(
+                    row.part, row.base, row.k, counted, amount, row.kong, form.doublings, on_behalf, pao=form.flat >> 1
+                )
+            )
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))
