@@ -6,7 +6,7 @@ pandas / polars ``apply`` or a Spark ``map`` as it is.
 >>> result = score({"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S"}})
 >>> result.net
 {'E': -3000, 'S': -13000, 'W': 19000, 'N': -3000}
->>> [(p.payer, p.payee, p.amount, p.reason) for p in result.payments][:2]
+>>> [(p.payer, p.payee, p.amount, p.reason) for p in result.payments()][:2]
 [('S', 'W', 13000, 'zhici'), ('N', 'W', 3000, 'zhici')]
 >>> score({"stakes": 2, "dealer": "E", "win": {"type": "heavenly", "winner": "S"}}, lang="en")
 Traceback (most recent call last):
@@ -17,17 +17,18 @@ gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gangci_calc.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
+from gangci_calc.io.load.ids import record_id
 from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
 from gangci_calc.rules.payments import from_halves
 from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import LANGS, say, speaking
 from gangci_calc.words import messages as m
 
-__all__ = ["Evening", "HandError", "Payment", "Result", "Transfer", "score", "score_many", "settle_session"]
+__all__ = ["Details", "Evening", "HandError", "Payment", "Result", "Transfer", "score", "score_many", "settle_session"]
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,49 @@ class Payment:
     role: str = "loser"  # loser, discarder, feeder, robbed, bao, kong, mi or fee
 
 
+class Details:
+    """What a :class:`Result` works out only when it is asked: its payments and its formulas in words.
+
+    Made from the hand ``score`` settled, or (for a result of ``score_many``'s fast path) from the record again;
+    kept once made. It pickles as what it is made from, so a Result crosses to a Spark executor as it is.
+    """
+
+    __slots__ = ("made", "source")
+
+    def __init__(self, source: tuple[Any, ...]) -> None:
+        self.source = source  # (hand, settlement, names, lang), or (record, check, lang)
+        self.made: tuple[tuple[Payment, ...], tuple[str, ...]] | None = None
+
+    def worked(self) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+        """(payments, explanation), made on the first call."""
+        if self.made is None:
+            if len(self.source) == 4:
+                self.made = _details(*self.source)
+            else:
+                record, check, lang = self.source
+                self.made = score(record, check=check, lang=lang).details.worked()
+        return self.made
+
+    def __eq__(self, other: object) -> bool:
+        """The same payments and words (each side works them out)."""
+        return isinstance(other, Details) and self.worked() == other.worked()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.source, self.made)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.source, self.made = state
+
+
 @dataclass(frozen=True)
 class Result:
-    """One hand settled: the net per seat (summing to 0), each payment, and the formulas in words."""
+    """One hand settled: the net per seat (summing to 0), who won and who paid; its payments and the formulas in
+    words are the methods :meth:`payments` and :meth:`explain`, worked out when first called (a platform that
+    wants the nets does not pay for the words). Equality compares the fields, not the details."""
 
     net: dict[str, Amount]
-    payments: tuple[Payment, ...]
-    explain: tuple[str, ...]
     outcome: str  # the win type: bomb, zhici, draw, ...
     winner: str | None
     source: str | None  # 直呲 / 续呲 / 点炮 / 抢杠: the other seat named
@@ -60,6 +97,21 @@ class Result:
     id: str | int | None = None  # the record's own, as given
     meta: dict[str, Any] | None = None
     hand: int | None = None  # its number, in a session
+    details: Details = field(default_factory=lambda: Details(()), compare=False, repr=False)
+
+    def payments(self) -> tuple[Payment, ...]:
+        """Every payment of the hand, in the order of ``gangci score --format json`` (worked out on the first call).
+
+        >>> hand = score({"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}})
+        >>> [(p.payer, p.amount) for p in hand.payments()]
+        [('W', 200), ('N', 200), ('E', 200)]
+        """
+        return self.details.worked()[0]
+
+    def explain(self) -> tuple[str, ...]:
+        """The formulas of ``gangci score --explain``, a line each, in the result's language (worked out on the
+        first call)."""
+        return self.details.worked()[1]
 
 
 @dataclass(frozen=True)
@@ -131,90 +183,38 @@ def score_many(
         try:
             yield score(record, rules=rules, check=check, lang=language)
         except HandError as error:
-            error.id = _record_id(record)
+            error.id = record_id(record)
             yield error
 
 
 def _fast_path() -> Any:
-    from gangci_calc.batch.fast import FastPath
+    from gangci_calc.bulk.fast import FastPath
 
     return FastPath()
 
 
-class _Settled(Result):
-    """A :class:`Result` of the fast path: ``payments`` and ``explain`` are worked out (by :func:`score`) only when
-    read, so a platform that wants the nets does not pay for the words. It is a Result in every other way: its
-    fields, equality, ``repr``, ``dataclasses.asdict`` and pickling."""
-
-    def __init__(self, **fields: Any) -> None:  # as Result's (dataclasses.replace makes one so)
-        self.__dict__.update(fields)  # payments and explain too, where given: then nothing is left to work out
-        self.__dict__["_record"] = None
-
-    @property
-    def payments(self) -> tuple[Payment, ...]:
-        return self._whole("payments")  # type: ignore[no-any-return]
-
-    @property
-    def explain(self) -> tuple[str, ...]:
-        return self._whole("explain")  # type: ignore[no-any-return]
-
-    def _whole(self, name: str) -> Any:
-        if name in self.__dict__:
-            return self.__dict__[name]
-        record, check, lang = self.__dict__["_record"]
-        whole = score(record, check=check, lang=lang)
-        self.__dict__["payments"], self.__dict__["explain"] = whole.payments, whole.explain
-        return self.__dict__[name]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Result):
-            return NotImplemented
-        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Result))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
-        """Pickled (to a Spark executor, say) as the plain Result it stands for."""
-        return Result, tuple(getattr(self, f.name) for f in fields(Result))
-
-
-# it stands for a Result wherever a name is shown: repr, type(...).__name__
-_Settled.__name__ = _Settled.__qualname__ = "Result"
-
-
 def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
-    """A plain record settled on the batch's fast path, or ``None`` (the loader's to do, or to refuse)."""
+    """A plain record settled from the core's linear forms (:mod:`gangci_calc.bulk.fast`), or ``None`` (the
+    loader's to do, or to refuse); its payments and explanation are worked out from the record when asked."""
     typed = fast.typed(record)
     settled = fast.settle(typed, -1) if typed is not None else None
     if settled is None:
         return None
     plan, e, s, w, n, _, names = settled
     how = plan.how
-    made = _Settled.__new__(_Settled)  # its fields set at once: the loop is a platform's
-    made.__dict__.update(
-        net={"E": from_halves(e), "S": from_halves(s), "W": from_halves(w), "N": from_halves(n)},
-        outcome=how.outcome,
-        winner=how.winner or None,
-        source=how.source or None,
-        dealer=how.dealer,
-        rules={},
-        players={"ESWN"[seat]: name for seat, name in names.items()} if names else {},
-        id=record.get("id"),
-        meta=record.get("meta"),
-        hand=None,
-        _record=(record, check, lang),
+    return Result(
+        {"E": from_halves(e), "S": from_halves(s), "W": from_halves(w), "N": from_halves(n)},
+        how.outcome,
+        how.winner or None,
+        how.source or None,
+        how.dealer,
+        {},
+        {"ESWN"[seat]: name for seat, name in names.items()} if names else {},
+        record.get("id"),
+        record.get("meta"),
+        None,
+        Details((record, check, lang)),
     )
-    return made
-
-
-def _record_id(record: object) -> str | int | None:
-    """A record's own id under any of its spellings, when it is a string or a whole number."""
-    from gangci_calc.io.load.schema import TOP
-
-    if not isinstance(record, Mapping):
-        return None
-    found = next((v for k, v in record.items() if TOP.lookup.get(k) == "id"), None)
-    return found if isinstance(found, (str, int)) and not isinstance(found, bool) else None
 
 
 def settle_session(
@@ -267,31 +267,40 @@ def _result(
     hand: Hand,
     settlement: Settlement,
     names: Mapping[Any, str],
-    record_id: str | int | None,
+    ident: str | int | None,
     meta: dict[str, Any] | None,
     lang: str,
 ) -> Result:
-    from gangci_calc.io.export.export import house_object, payment_object
-    from gangci_calc.io.show.explain import explain_lines
+    from gangci_calc.io.export.export import house_object
 
     outcome = hand.outcome
     return Result(
         net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
-        payments=tuple(
-            Payment(o["payer"], o["payee"], p.amount, o["for"], o["role"])
-            for p in settlement.payments
-            for o in (payment_object(p, hand, charges=False),)
-        ),
-        explain=tuple(explain_lines(hand, settlement, lang, dict(names))),
         outcome=outcome.win.value,
         winner=outcome.winner.name if outcome.winner is not None else None,
         source=outcome.source.name if outcome.source is not None else None,
         dealer=hand.dealer.name,
         rules=house_object(hand.house),
         players={seat.name: name for seat, name in names.items()},
-        id=record_id,
+        id=ident,
         meta=meta,
+        details=Details((hand, settlement, dict(names), lang)),
     )
+
+
+def _details(
+    hand: Hand, settlement: Settlement, names: dict[Any, str], lang: str
+) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+    """A settled hand's payments (as machines read them: ``payment_object``) and its formulas in words."""
+    from gangci_calc.io.export.export import payment_object
+    from gangci_calc.io.show.explain import explain_lines
+
+    payments = tuple(
+        Payment(o["payer"], o["payee"], p.amount, o["for"], o["role"])
+        for p in settlement.payments
+        for o in (payment_object(p, hand, charges=False),)
+    )
+    return payments, tuple(explain_lines(hand, settlement, lang, names))
 
 
 def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:

@@ -31,7 +31,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.batch.arrays import flags, ints, scalar, texts, validity
+from gangci_calc.bulk.arrays import flags, ints, scalar, texts, validity
 from gangci_calc.rules import SEATS
 
 MONEY = pa.decimal128(38, 1)
@@ -114,7 +114,7 @@ def score_batch(
     ``rules``: the house rules of every table (as ``gangci batch --rules``); ``check``: check a record's
     ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
 
-    Plain rows are settled column by column (:mod:`gangci_calc.batch.vectorised`); the rest one by one.
+    Plain rows are settled column by column (:mod:`gangci_calc.bulk.vectorised`); the rest one by one.
     """
     if isinstance(batch, pa.Table):
         done = [score_batch(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
@@ -126,8 +126,8 @@ def score_batch(
     if rules is not None:  # a table's own rules: the fast path's plans are the seed's
         rows = batch.to_pylist()
         return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
-    from gangci_calc.batch.fast import FastPath
-    from gangci_calc.batch.vectorised import settle_batch
+    from gangci_calc.bulk.fast import FastPath
+    from gangci_calc.bulk.vectorised import settle_batch
 
     settled = settle_batch(batch, FastPath())
     columns = [
@@ -157,15 +157,16 @@ def score_rows(
     rows: Iterable[Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
 ) -> list[tuple[Any, ...]]:
     """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error)."""
-    from gangci_calc.api import _record_id, score
-    from gangci_calc.batch.fast import FastPath
+    from gangci_calc.api import score
+    from gangci_calc.bulk.fast import FastPath
     from gangci_calc.errors import HandError
+    from gangci_calc.io.load.ids import record_id
 
     fast = FastPath() if rules is None else None
     found: list[tuple[Any, ...]] = []
     for row in rows:
         record = record_of(row) if isinstance(row, Mapping) else row
-        ident = _record_id(record)
+        ident = record_id(record)
         text_id = None if ident is None else str(ident)
         got = fast.score_data(record) if fast is not None and isinstance(record, dict) else None
         if got is not None:

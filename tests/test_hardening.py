@@ -437,7 +437,7 @@ def test_api_refuses_bad_rules_and_languages_as_hand_errors() -> None:
     from gangci_calc.api import HandError, score
 
     record = json.loads(BOMB)
-    assert score(record, lang="zh-CN").net["S"] == 600 and score(record, lang="en_GB").explain[0].isascii() is False
+    assert score(record, lang="zh-CN").net["S"] == 600 and score(record, lang="en_GB").explain()[0].isascii() is False
     with pytest.raises(HandError) as bad_rules:
         score(record, rules="x")  # type: ignore[arg-type]
     assert bad_rules.value.field == "rules"

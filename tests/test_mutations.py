@@ -44,7 +44,7 @@ for mapping in (False, True):  # a column has one type: the schemes' numbers, th
     batched.update(zip(rows, score_batch(batch).to_pylist()))
 print(json.dumps({
     "score": [{k: int(2 * v) for k, v in r.net.items()} for r in scored],
-    "payments": [[[p.payer, p.payee, int(2 * p.amount), p.reason, p.role] for p in r.payments] for r in scored],
+    "payments": [[[p.payer, p.payee, int(2 * p.amount), p.reason, p.role] for p in r.payments()] for r in scored],
     "score_many": [{k: int(2 * v) for k, v in r.net.items()} for r in score_many(records)],
     "score_batch": [
         {k: int(2 * row[f"net_{k}"]) for k in "ESWN"}

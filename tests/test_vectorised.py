@@ -1,4 +1,4 @@
-"""``score_batch`` settles plain rows column by column (gangci_calc/batch/vectorised.py): every row agrees with
+"""``score_batch`` settles plain rows column by column (gangci_calc/bulk/vectorised.py): every row agrees with
 ``score_many`` on the same record, whatever the columns hold, and only the rows it is not sure of go one by one."""
 
 from __future__ import annotations

@@ -8,7 +8,8 @@
 - :mod:`.terminal`: the ``gangci batch`` side: output file, progress, summary.
 """
 
-from gangci_calc.batch.reading import Chunk, Record, read_chunks, records
+from gangci_calc.batch.parquet_in import input_chunks as read_chunks
+from gangci_calc.batch.reading import Chunk, Record, records
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import Scorer
 from gangci_calc.errors import UnreadableInput

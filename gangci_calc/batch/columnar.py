@@ -1,8 +1,8 @@
-"""Parquet in and out for ``gangci batch`` (the ``[arrow]`` extra: pyarrow, imported only here and in arrow.py).
+"""Parquet out for ``gangci batch`` (the ``[arrow]`` extra; Parquet in is :mod:`.parquet_in`).
 
 - A ``.parquet`` input is read a row group's batch at a time; each row becomes a JSON line (nulls left out,
   as ``gangci_calc.arrow.record_of`` reads them), so the records go through the same scoring as JSON
-  Lines, and an error's line is the row's number.
+  Lines, and an error's line is the row's number (:mod:`.parquet_in`).
 - ``-o FILE.parquet`` writes :data:`gangci_calc.arrow.RESULT_SCHEMA`, batch by batch: a Parquet input's
   batches scored column by column (:func:`gangci_calc.arrow.score_batch`), a JSON Lines input's records one
   by one (:func:`gangci_calc.arrow.score_rows`). Memory stays flat however many hands.
@@ -11,80 +11,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-from gangci_calc.errors import InputError, UnreadableInput
-from gangci_calc.words import messages as m
-from gangci_calc.words import say
+from gangci_calc.batch.parquet_in import json_rows, need_arrow, parquet_file
+from gangci_calc.batch.reading import expand, is_parquet, read_chunks
+from gangci_calc.batch.run import Stats
+from gangci_calc.batch.scoring import BatchOptions
+from gangci_calc.errors import UnreadableInput
 
-if TYPE_CHECKING:
-    from gangci_calc.batch.reading import Chunk
-    from gangci_calc.batch.run import Stats
-    from gangci_calc.batch.scoring import BatchOptions
-
-from gangci_calc.batch.reading import is_parquet
-
-ROWS = 8192  # rows read at a time, where each becomes a record
 ARROW_ROWS = 16_384  # rows read at a time where they are scored column by column: the fastest, and memory stays flat
-
-
-def need_arrow(where: str) -> None:
-    """Say in one line what to install where pyarrow is missing."""
-    from importlib.util import find_spec
-
-    if find_spec("pyarrow") is None:
-        raise InputError(where, say(m.NEEDS_ARROW))
-
-
-def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any]]]:
-    """(number of the first row, the rows as records) of each batch of a Parquet file."""
-    from gangci_calc.arrow import record_of
-
-    first = 1
-    for batch in _parquet_file(name).iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
-        yield first, rows
-        first += len(rows)
-
-
-def _parquet_file(name: str) -> Any:
-    """The file as pyarrow reads it, or a one-line error that names it."""
-    need_arrow(name)
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    try:
-        return pq.ParquetFile(name)
-    except FileNotFoundError:
-        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
-    except (OSError, pa.ArrowException) as error:
-        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.NOT_PARQUET, reason=str(error)))) from None
-
-
-def parquet_chunks(name: str) -> Iterator[Chunk]:
-    """A Parquet file as chunks of JSON Lines, one line per row (a row's number is its line)."""
-    import msgspec
-
-    from gangci_calc.batch.reading import Chunk
-
-    encode = msgspec.json.Encoder().encode
-    for first, rows in parquet_rows(name, meta=True):  # the lines echo it
-        yield Chunk("json", name, first, b"\n".join(encode(row) for row in rows).decode() + "\n")
-
-
-def json_rows(chunk: Chunk) -> list[Any]:
-    """A JSON Lines chunk's records (a line that is not JSON stays as its text: the loader says what is wrong)."""
-    import json
-
-    rows: list[Any] = []
-    for line in chunk.text.split("\n"):
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except ValueError:
-            rows.append(line)
-    return rows
 
 
 def run_to_parquet(
@@ -96,9 +31,7 @@ def run_to_parquet(
     import pyarrow.parquet as pq
 
     from gangci_calc.arrow import RESULT_SCHEMA
-    from gangci_calc.batch.arrays import scalar
-    from gangci_calc.batch.reading import expand
-    from gangci_calc.batch.run import Stats
+    from gangci_calc.bulk.arrays import scalar
 
     stats = Stats()
     with pq.ParquetWriter(output, RESULT_SCHEMA) as writer:
@@ -133,11 +66,10 @@ def _scored(name: str, options: BatchOptions) -> Iterator[Any]:
     import pyarrow as pa
 
     from gangci_calc.arrow import results_batch, score_batch, score_rows
-    from gangci_calc.batch.reading import read_chunks
 
     rules = _rules_of(options)
     if is_parquet(name):
-        for batch in _parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
+        for batch in parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
             yield score_batch(batch, rules=rules, check=options.check, lang=options.lang)
             pa.default_memory_pool().release_unused()
         return

@@ -20,7 +20,7 @@ from gangci_calc.words import say
 
 YAML_SUFFIXES = (".yaml", ".yml")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
-PARQUET_SUFFIXES = (".parquet", ".parq")  # read by batch/columnar.py (the [arrow] extra)
+PARQUET_SUFFIXES = (".parquet", ".parq")  # read by batch/parquet_in.py (the [arrow] extra)
 
 
 def is_parquet(name: str) -> bool:
@@ -98,17 +98,13 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
 
 
 def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iterator[Chunk]:
-    """Stream one input as chunks; raises :class:`UnreadableInput`. ``kind`` (``json`` or ``yaml``) settles
+    """Stream one text input as chunks (Parquet: :func:`.parquet_in.input_chunks`); raises
+    :class:`UnreadableInput`. ``kind`` (``json`` or ``yaml``) settles
     what standard input holds; else it is told by the first text after any byte order mark.
 
     A record longer than ``gangci score`` takes (1 MiB) becomes a :data:`TOO_LARGE` chunk holding its first
     line's number, and is read past without being kept: memory stays flat and time linear, however long it is.
     """
-    if is_parquet(name):
-        from gangci_calc.batch.columnar import parquet_chunks
-
-        yield from parquet_chunks(name)
-        return
     stream, source, told = _open(name, stdin)
     kind = kind or told
     line, pending = 1, ""

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import IO, TYPE_CHECKING
 
-from gangci_calc.batch.reading import Chunk, expand, read_chunks
+from gangci_calc.batch.parquet_in import input_chunks
+from gangci_calc.batch.reading import Chunk, expand
 from gangci_calc.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
 from gangci_calc.errors import UnreadableInput
 
@@ -35,7 +36,7 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
     ``--input-format`` says the inputs hold (else each file's suffix, or standard input's first line)."""
     for name in expand(inputs):
         try:
-            yield from read_chunks(name, kind=kind)
+            yield from input_chunks(name, kind=kind)
         except UnreadableInput as error:
             stats.unreadable += 1
             complain(str(error))

@@ -18,7 +18,7 @@ from msgspec import DecodeError
 from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
 
 if TYPE_CHECKING:
-    from gangci_calc.batch.fast import Plan
+    from gangci_calc.bulk.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.export.batch_lines import (
     NO_ECHO,
@@ -110,7 +110,7 @@ class Scorer:
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self.fast = None
         if options.fast and options.base is SEED_RULES:
-            from gangci_calc.batch.fast import FastPath
+            from gangci_calc.bulk.fast import FastPath
 
             self.fast = FastPath(options.keep)
         self._quoting: dict[str, tuple[str, str]] = {}

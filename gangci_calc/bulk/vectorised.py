@@ -19,8 +19,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.batch.arrays import flags, ints, scalar, texts
-from gangci_calc.batch.fast import (
+from gangci_calc.bulk.arrays import flags, ints, scalar, texts
+from gangci_calc.bulk.fast import (
     KONG,
     PER_SEAT,
     REFUSED,
@@ -214,7 +214,7 @@ class _Stakes:
         else:
             keys, values = self._mappings(column, rows, fast, slow)
         found = pc.dictionary_encode(keys)
-        knowns = [fast.stakes.get(value) or fast._stakes(value) if value is not None else None for value in
+        knowns = [fast.stakes.get(value) or fast.stakes_for(value) if value is not None else None for value in
                   (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
         ratio = _RATIOS.numbered(knowns)
         scale = [known.scale if known is not None else 0 for known in knowns]
@@ -368,7 +368,7 @@ def _outcome_plan(fast: FastPath, code: int) -> Any:
     win = FastWin(
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
-    return fast.plans.get((bool(policy), LETTERS[dealer], win)) or fast._plan(bool(policy), LETTERS[dealer], win)
+    return fast.plans.get((bool(policy), LETTERS[dealer], win)) or fast.plan_for(bool(policy), LETTERS[dealer], win)
 
 
 def _kong_plan(fast: FastPath, code: int) -> Any:
@@ -381,7 +381,7 @@ def _kong_plan(fast: FastPath, code: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
-    return fast.kongs.get(key) or fast._kong(*key)
+    return fast.kongs.get(key) or fast.kong_for(*key)
 
 
 _RATIOS = _Ratios()

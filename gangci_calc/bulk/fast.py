@@ -318,12 +318,12 @@ class FastPath:
         policy = record.policy is True
         plan = self.plans.get((policy, record.dealer, record.win))
         if plan is None:
-            plan = self._plan(policy, record.dealer, record.win)
+            plan = self.plan_for(policy, record.dealer, record.win)
         if plan is REFUSED:
             return None
         known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
         if known is None:
-            known = self._stakes(record.stakes)
+            known = self.stakes_for(record.stakes)
             if known is None:
                 return None
         form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
@@ -375,7 +375,7 @@ class FastPath:
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((*table, kong)) or self._kong(*table, kong)
+            made = self.kongs.get((*table, kong)) or self.kong_for(*table, kong)
             if made is REFUSED:
                 return None
             keys += made.keys
@@ -412,7 +412,7 @@ class FastPath:
             echo = echo._replace(players=players_text(names))
         return echo, names, keys
 
-    def _plan(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
+    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
         """The plan of an outcome met for the first time: the core's hand for it (``REFUSED`` where the core refuses
         it, or the fast path does not take it)."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
@@ -433,7 +433,7 @@ class FastPath:
         self.plans[(policy, dealer_letter, win)] = plan
         return plan
 
-    def _kong(self, policy: bool, dealer_letter: str, kong: FastKong) -> Plan:
+    def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong) -> Plan:
         """The plan of a kong met for the first time at this 带政策 setting and dealer."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
@@ -447,7 +447,7 @@ class FastPath:
         self.kongs[(policy, dealer_letter, kong)] = made
         return made
 
-    def _stakes(self, value: object) -> Known | None:
+    def stakes_for(self, value: object) -> Known | None:
         """What a stakes mapping comes to (``None``: not one); kept, as a few tables' stakes come again."""
         if not isinstance(value, FastStakes):
             return None

@@ -1,0 +1,80 @@
+"""Parquet in for ``gangci batch`` (the ``[arrow]`` extra: pyarrow, imported only here, in columnar.py and arrow.py):
+a Parquet file as chunks of JSON Lines, and every input's chunks, Parquet or text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import IO, Any
+
+from gangci_calc.batch.reading import Chunk, is_parquet, read_chunks
+from gangci_calc.errors import InputError, UnreadableInput
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+
+ROWS = 8192  # rows read at a time, where each becomes a record
+
+
+def input_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iterator[Chunk]:
+    """One input as chunks: a Parquet file's rows as JSON Lines, else its text (:func:`.reading.read_chunks`)."""
+    if is_parquet(name):
+        yield from parquet_chunks(name)
+        return
+    yield from read_chunks(name, stdin, kind)
+
+
+def need_arrow(where: str) -> None:
+    """Say in one line what to install where pyarrow is missing."""
+    from importlib.util import find_spec
+
+    if find_spec("pyarrow") is None:
+        raise InputError(where, say(m.NEEDS_ARROW))
+
+
+def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any]]]:
+    """(number of the first row, the rows as records) of each batch of a Parquet file."""
+    from gangci_calc.arrow import record_of
+
+    first = 1
+    for batch in parquet_file(name).iter_batches(batch_size=ROWS):
+        rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
+        yield first, rows
+        first += len(rows)
+
+
+def parquet_file(name: str) -> Any:
+    """The file as pyarrow reads it, or a one-line error that names it."""
+    need_arrow(name)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.ParquetFile(name)
+    except FileNotFoundError:
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
+    except (OSError, pa.ArrowException) as error:
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.NOT_PARQUET, reason=str(error)))) from None
+
+
+def parquet_chunks(name: str) -> Iterator[Chunk]:
+    """A Parquet file as chunks of JSON Lines, one line per row (a row's number is its line)."""
+    import msgspec
+
+    encode = msgspec.json.Encoder().encode
+    for first, rows in parquet_rows(name, meta=True):  # the lines echo it
+        yield Chunk("json", name, first, b"\n".join(encode(row) for row in rows).decode() + "\n")
+
+
+def json_rows(chunk: Chunk) -> list[Any]:
+    """A JSON Lines chunk's records (a line that is not JSON stays as its text: the loader says what is wrong)."""
+    import json
+
+    rows: list[Any] = []
+    for line in chunk.text.split("\n"):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError:
+            rows.append(line)
+    return rows

@@ -1,0 +1,166 @@
+"""The import graph of the package, read from the source (lazy imports and ``TYPE_CHECKING`` ones included).
+
+docs/maintaining.md's claims about the shape of the house are checked here: no cycle, no private name
+taken from another module, the pure core importing nothing outside it, and ``io/load`` none of the other
+``io`` packages.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gangci_calc"
+# named tuples' own methods begin with "_" by design
+NAMED_TUPLE = frozenset({"_replace", "_asdict", "_fields", "_make"})
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def _module_of(name: str) -> str | None:
+    """The package's module an import names (``a.b.c`` where it is one, else the nearest package above)."""
+    while name and name not in modules():
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _imported(module: str, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
+    """(module imported, name taken from it or "") for one import statement."""
+    if isinstance(node, ast.Import):
+        return [(alias.name, "") for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        here = module if modules()[module].name == "__init__.py" else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            here = here.rpartition(".")[0]
+        base = f"{here}.{base}" if node.module else here
+    return [(f"{base}.{a.name}" if f"{base}.{a.name}" in modules() else base, a.name) for a in node.names]
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Each module's imports of the package's modules. Importing ``a.b.c`` runs ``a.b`` first, so an import
+    from outside a package is an edge to the package too."""
+    edges: dict[str, set[str]] = {}
+    for module, path in modules().items():
+        found = edges.setdefault(module, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for name, _ in _imported(module, node):
+                    target = _module_of(name) if name.startswith("gangci_calc") else None
+                    while target and target != "gangci_calc" and target != module:
+                        if not module.startswith(target + "."):
+                            found.add(target)
+                        target = target.rpartition(".")[0]
+    return {module: frozenset(found) for module, found in edges.items()}
+
+
+def _cycle_from(start: str, edges: dict[str, frozenset[str]]) -> list[str] | None:
+    """A path of imports from ``start`` back to it, if there is one."""
+    seen: set[str] = set()
+    stack = [(start, [start])]
+    while stack:
+        module, path = stack.pop()
+        for target in edges[module]:
+            if target == start:
+                return [*path, start]
+            if target not in seen:
+                seen.add(target)
+                stack.append((target, [*path, target]))
+    return None
+
+
+def test_the_graph_is_read() -> None:
+    """The reader finds what it should: a known edge (so the tests below are not vacuous)."""
+    assert "gangci_calc.rules.settle" in graph()["gangci_calc.bulk.fast"]
+    assert "gangci_calc.bulk" in graph()["gangci_calc.api"]  # a lazy import, and its package
+
+
+def test_a_cycle_would_be_found() -> None:
+    edges = {"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"a"}), "d": frozenset({"a"})}
+    assert _cycle_from("a", edges) == ["a", "b", "c", "a"]
+    assert _cycle_from("d", edges) is None
+
+
+def test_no_import_cycle() -> None:
+    cycles = [cycle for module in graph() if (cycle := _cycle_from(module, graph()))]
+    assert not cycles, " -> ".join(min(cycles, key=len))
+
+
+def test_no_private_name_crosses_modules() -> None:
+    """``from x import _name`` and ``module._name`` only within a module (``self._x`` is the class's own)."""
+    crossing = []
+    for module, path in modules().items():
+        imported_modules = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("gangci_calc"):
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        crossing.append(f"{module}: from {node.module} import {alias.name}")
+                    imported_modules.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                imported_modules.update(alias.asname or alias.name for alias in node.names)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and node.attr not in NAMED_TUPLE
+                and isinstance(node.value, ast.Name)
+                and node.value.id not in ("self", "cls")
+            ):
+                crossing.append(f"{module}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert not crossing, crossing
+
+
+PURE = ("gangci_calc.rules", "gangci_calc.tiles", "gangci_calc.words")
+
+
+@pytest.mark.parametrize("core", PURE)
+def test_the_pure_core_imports_nothing_outside_it(core: str) -> None:
+    """``rules/``, ``tiles/`` and ``words/`` import only each other and ``errors.py``."""
+    allowed = (*PURE, "gangci_calc.errors")
+    outside = {
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module == core or module.startswith(core + ".")
+        for target in targets
+        if not any(target == a or target.startswith(a + ".") for a in allowed)
+    }
+    assert not outside, sorted(outside)
+
+
+def test_loading_imports_no_other_io_package() -> None:
+    """``io/load`` never reaches ``io/show``, ``io/export`` or ``io/ledger`` (so loading never pulls in Rich)."""
+    others = ("gangci_calc.io.show", "gangci_calc.io.export", "gangci_calc.io.ledger")
+    reached = {
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith("gangci_calc.io.load")
+        for target in targets
+        if target.startswith(others)
+    }
+    assert not reached, sorted(reached)
+
+
+def test_the_library_layer_does_not_import_the_batch_command() -> None:
+    """``api.py``, ``arrow.py`` and ``bulk/`` are built on the core and the service, never on ``batch/``."""
+    library = ("gangci_calc.api", "gangci_calc.arrow", "gangci_calc.bulk")
+    reached = {
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith(library)
+        for target in targets
+        if target.startswith("gangci_calc.batch")
+    }
+    assert not reached, sorted(reached)
