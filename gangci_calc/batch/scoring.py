@@ -9,7 +9,7 @@ record (``hands:``) gives a line per hand, each with its number and dealer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import yaml
@@ -33,9 +33,8 @@ from gangci_calc.io.export.batch_lines import (
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
-from gangci_calc.rules import SEED_RULES, Hand, HouseRules
-from gangci_calc.rules.settle import net_halves
-from gangci_calc.service import false_claim
+from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
+from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -246,12 +245,12 @@ class Scorer:
                 loaded = hand_from_data(data, self.options.base)
             except RuleError as error:
                 raise located(error, record.source, record.text, line_offset=record.line - 1) from None
-            self._check(loaded, f"{record.source}:{record.line}")
+            loaded = replace(loaded, source=f"{record.source}:{record.line}")  # where a false claim is said to be
+            settlement = settle_hand(loaded, check=self.options.check)
         except (InputError, ClaimRejected) as error:
             out.failed(self.lines.failed(echo._replace(players=_named(data)), error.text(self.options.lang), where))
             return
-        echo = echo._replace(players=players_text(loaded.names))
-        out.scored(self._line(echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
+        self._scored(echo._replace(players=players_text(loaded.names)), loaded, settlement, where, out)
 
     def _session(self, record: Record, echo: Echo, out: _Out) -> None:
         """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
@@ -273,21 +272,17 @@ class Scorer:
             hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **_own(loaded))
             where = self._where(record.source, item.line or record.line)
             try:
-                self._check(loaded, loaded.source)
+                settlement = settle_hand(loaded, check=self.options.check)
             except ClaimRejected as error:
                 out.failed(self.lines.failed(hand_echo, error.text(lang), where))
                 continue
-            out.scored(self._line(hand_echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
+            self._scored(hand_echo, loaded, settlement, where, out)
 
-    def _check(self, loaded: LoadedHand, where: str) -> None:
-        problem = false_claim(loaded) if self.options.check else None  # the settle service's own check
-        if problem is not None:
-            raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
+    def _scored(self, echo: Echo, loaded: LoadedHand, settlement: Settlement, where: str, out: _Out) -> None:
+        """The line of a hand the loader read and the settle service settled (once)."""
+        from gangci_calc.io.export.export import house_object, payments_json
 
-    def _line(self, echo: Echo, hand: Hand, where: str) -> str:
-        """The line of a hand the loader read."""
-        from gangci_calc.io.export.export import house_object
-
+        hand = loaded.hand
         outcome = hand.outcome
         how = Outcome(
             outcome.win.value,
@@ -296,10 +291,11 @@ class Scorer:
             hand.dealer.name,
             json_text(house_object(hand.house)),
         )
-        halves = net_halves(hand)
-        net = (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3]))
-        payments = _payments(hand) if self.options.payments else ""
-        return self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
+        e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
+        net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
+        payments = payments_json(hand, settlement) if self.options.payments else ""
+        line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
+        out.scored(line, (e, s, w, n), dict(loaded.names))
 
     def _plan_frame(self, plan: Plan) -> Frame:
         frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
@@ -426,11 +422,3 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
     if loaded.meta is not None:
         own["meta"] = json_text(loaded.meta)
     return own
-
-
-def _payments(hand: Hand) -> str:
-    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``)."""
-    from gangci_calc.io.export.export import payments_json
-    from gangci_calc.rules import settle
-
-    return payments_json(hand, settle(hand))
