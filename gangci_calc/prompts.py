@@ -44,6 +44,7 @@ from gangci_calc.rules import (
     Seat,
     Win,
 )
+from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
 from gangci_calc.rules.seats import in_play
 from gangci_calc.rules.terms import seat_word
@@ -106,7 +107,7 @@ def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
     """Last hand's add-ons as an answer would give them: ``南飘1 北抵2杠1`` / ``S piao 1, N di 2``."""
     parts = []
     for seat in SEATS:
-        counts = [(n, getattr(bets[seat], n)) for n in ("piao", "di", "gang") if getattr(bets[seat], n)]
+        counts = [(n, getattr(bets[seat], n)) for n in ADDONS if getattr(bets[seat], n)]
         if counts and lang == "zh":
             parts.append(seat_name(seat, "zh") + "".join(f"{word(n, 'zh')}{c}" for n, c in counts))
         elif counts:

@@ -186,7 +186,8 @@ def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
     for seat, seat_bets in zip(SEATS, bets, strict=True):
         if seat_bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
-        for name, count in (("piao", seat_bets.piao), ("di", seat_bets.di), ("gang", seat_bets.gang)):
+        for name in addons.ADDONS:
+            count = getattr(seat_bets, name)
             if type(count) is not int or not 0 <= count <= addons.MAX_COUNT or (count and not policy):
                 _bad_count(("bets", seat.name, name), name, count, policy)
         if seat_bets.di and seat is dealer:

@@ -34,6 +34,7 @@ from gangci_calc.io.show.render_session import (
 from gangci_calc.io.show.season import tonight_paid_data
 from gangci_calc.ledger import House, Person
 from gangci_calc.rules import SEATS, HouseRules, KongType, Win
+from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.seats import in_play
 from gangci_calc.words.page import PAGE as WORDS
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from gangci_calc.io.load.load_session import SessionFile, SettledSession
     from gangci_calc.rules import Amount
 
-ADDONS = ("piao", "di", "gang")
 HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")  # 东 南 西 北 白 发 中 as tiles: the ci tiles 次风翻倍 doubles
 
 
@@ -211,42 +211,14 @@ def hand_data(session: SessionFile, number: int) -> dict[str, Any]:
     ``kept``: every other field as the ledger gives it (``tiles:``, ``id:``, a change of rules ...), sent back
     with the edit so that nothing the form does not show is lost."""
     from gangci_calc.changes import WRITTEN_FROM_HAND
-    from gangci_calc.io.load.boundary import parse_yaml
+    from gangci_calc.io.export.hand_data import hand_to_data
     from gangci_calc.io.load.schema import normalize_key
-    from gangci_calc.tiles.notation import tile_text
 
     item = session.hands[number - 1]
-    hand = item.loaded.hand
-    outcome = hand.outcome
-    win: dict[str, Any] = {"type": outcome.win.value}
-    if outcome.winner is not None:
-        win["winner"] = outcome.winner.name
-    if outcome.source is not None:
-        win["from"] = outcome.source.name
-    if outcome.bao:
-        win["bao"] = True
-    data: dict[str, Any] = {"win": win}
-    if item.dealer_overridden:
-        data["dealer"] = hand.dealer.name
-    if hand.ci is not None:
-        data["ci"] = tile_text(hand.ci)
-    bets = {
-        seat.name: {
-            name: getattr(hand.bets[seat], name) for name in ("piao", "di", "gang") if getattr(hand.bets[seat], name)
-        }
-        for seat in SEATS
-    }
-    if any(bets.values()):
-        data["bets"] = {seat: counts for seat, counts in bets.items() if counts}
-    if hand.kongs:
-        data["kongs"] = [
-            {"by": k.by.name, "type": k.type.value, **({"from": k.source.name} if k.source is not None else {})}
-            for k in hand.kongs
-        ]
-    raw = parse_yaml(session.text, session.source)
-    hands = next(value for key, value in raw.items() if normalize_key(str(key)) == "hands")
-    given = hands[number - 1]
-    if any(normalize_key(str(key)) == "players" for key in given):
+    given = item.raw  # the hand's mapping as the loader read it
+    named = any(normalize_key(str(key)) == "players" for key in given)
+    data = hand_to_data(item.loaded.hand, dealer_overridden=item.dealer_overridden)
+    if named:  # after the hand's own fields, as the form reads them
         data["players"] = {seat.name: name for seat, name in item.loaded.names.items()}
     kept = {str(k): v for k, v in given.items() if normalize_key(str(k)) not in WRITTEN_FROM_HAND}
     return {

@@ -7,9 +7,11 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import HOUSE_NAME, House, person_name
 from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
+from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.options import entries
 
 if TYPE_CHECKING:
@@ -31,19 +33,13 @@ def house_object(house: HouseRules) -> dict[str, Any]:
 
 def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str] | None = None) -> dict[str, Any]:
     """The ``gangci score --format json`` object."""
-    outcome = hand.outcome
     return {
         "net": net_object(settlement.net),
         "payments": [payment_object(p, hand) for p in settlement.payments],
         **fee_object(hand, settlement),
         "win_part": net_object(settlement.part_net(kong=False)),
         "kong_part": net_object(settlement.part_net(kong=True)),
-        "win": {
-            "type": outcome.win.value,
-            "winner": outcome.winner.name if outcome.winner is not None else None,
-            "from": outcome.source.name if outcome.source is not None else None,
-            **({"bao": True} if hand.bao else {}),
-        },
+        "win": {**win_object(hand), **({"bao": True} if hand.bao else {})},
         "dealer": hand.dealer.name,
         "stakes": stakes_object(hand),
         "policy": hand.policy,
@@ -54,6 +50,12 @@ def settlement_object(hand: Hand, settlement: Settlement, names: dict[Seat, str]
         **({"tiles_left": hand.tiles_left} if hand.tiles_left is not None else {}),
         **({"bao_line": hand.bao_line} if hand.by_tiles_left else {}),
     }
+
+
+def win_object(hand: Hand) -> dict[str, Any]:
+    """A hand's win as the JSON outputs write it: ``type``, ``winner`` and ``from`` (null where it names none)."""
+    win = hand_to_data(hand)["win"]
+    return {"type": win["type"], "winner": win.get("winner"), "from": win.get("from")}
 
 
 def payment_object(payment: Payment, hand: Hand, *, charges: bool = True) -> dict[str, Any]:
@@ -139,7 +141,7 @@ def settlement_csv(
     """One row per seat: seat, name, dealer, add-ons, win part, kong part, net, and the house rules."""
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     rules = rules_cell(hand.house)
-    rows: list[list[Any]] = [["seat", "name", "dealer", "piao", "di", "gang", "win", "kongs", "net", "rules"]]
+    rows: list[list[Any]] = [["seat", "name", "dealer", *ADDONS, "win", "kongs", "net", "rules"]]
     for seat in hand.seats:
         bets = hand.bets[seat]
         rows.append(
@@ -147,9 +149,7 @@ def settlement_csv(
                 seat.name,
                 (names or {}).get(seat, ""),
                 int(seat is hand.dealer),
-                bets.piao,
-                bets.di,
-                bets.gang,
+                *(getattr(bets, name) for name in ADDONS),
                 amount_text(win_part[seat]),
                 amount_text(kong_part[seat]),
                 amount_text(settlement.net[seat]),
@@ -204,11 +204,7 @@ def session_json(settled: SettledSession, lang: str) -> str:
                 "number": h.hand.number,
                 "dealer": hand.dealer.name,
                 "dealer_overridden": h.hand.dealer_overridden,
-                "win": {
-                    "type": hand.outcome.win.value,
-                    "winner": _name(hand.outcome.winner),
-                    "from": _name(hand.outcome.source),
-                },
+                "win": win_object(hand),
                 "net": net_object(h.settlement.net),
                 "running": net_object(h.running),
                 "line": h.hand.line,

@@ -42,6 +42,7 @@ from gangci_calc.rules import (
     TableRules,
     Win,
 )
+from gangci_calc.rules.addons import ADDONS
 
 FORMAT = 2  # of the cache file; a file of another format is not read (2: a hand's bao may be unsaid, null)
 
@@ -198,7 +199,7 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
     return {
         "dealer": hand.dealer.name,
         "win": [outcome.win.value, _seat(outcome.winner), _seat(outcome.source), outcome.bao],
-        "bets": [[bets.piao, bets.di, bets.gang] for bets in hand.bets],
+        "bets": [[getattr(bets, name) for name in ADDONS] for bets in hand.bets],
         "kongs": [[kong.by.name, kong.type.value, _seat(kong.source)] for kong in hand.kongs],
         "ci": hand.ci,
         "mi": list(hand.mi),
@@ -207,7 +208,7 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
 
 def _hand_from(data: dict[str, Any], rules: TableRules) -> Hand:
     win, winner, source, bao = data["win"]  # bao: true, false or None (not given), as the hand said
-    bets = tuple(Bets(piao, di, gang) for piao, di, gang in data["bets"])
+    bets = tuple(Bets(**dict(zip(ADDONS, counts, strict=True))) for counts in data["bets"])
     kongs = tuple(Kong(Seat[by], KongType(kind), Seat[of] if of else None) for by, kind, of in data["kongs"])
     mi = tuple(data["mi"])
     return Hand(

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import yaml
 
+from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.ledger.atomic import atomic_file
 from gangci_calc.io.load.boundary import Loader
 from gangci_calc.io.load.schema import normalize_key
-from gangci_calc.rules import SEATS, Bets, Hand, Kong, Seat
+from gangci_calc.rules import Hand, Kong, Seat
 
 
 def hand_yaml(hand: Hand, *, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> str:
@@ -41,47 +42,27 @@ def players_flow(names: dict[Seat, str]) -> str:
 
 
 def _fields(hand: Hand, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> list[str]:
-    """``key: flow value`` of each field the hand needs, in the house order."""
-    outcome = hand.outcome
-    win = f"type: {outcome.win.value}"
-    if outcome.winner is not None:
-        win += f", winner: {outcome.winner.name}"
-    if outcome.source is not None:
-        win += f", from: {outcome.source.name}"
-    if outcome.bao is not None:  # said by hand (false too: it wins over the tiles left)
-        win += ", bao: true" if outcome.bao else ", bao: false"
+    """``key: flow value`` of each field the hand needs, in the house order (``io/export`` ``hand_to_data``)."""
+    data = hand_to_data(hand, dealer_overridden=dealer_overridden)
     fields = [] if players is None else [f"players: {players_flow(players)}"]
-    if dealer_overridden:
-        fields.append(f"dealer: {hand.dealer.name}")
-    fields.append(f"win: {{{win}}}")
-    if hand.ci is not None:
-        from gangci_calc.tiles.notation import tile_text
-
-        fields.append(f"ci: {tile_text(hand.ci)}")
-    bets = _bets_flow(hand.bets)
-    if bets:
-        fields.append(f"bets: {bets}")
-    if hand.kongs:
-        fields.append("kongs: [" + ", ".join(_kong_flow(kong) for kong in hand.kongs) + "]")
+    fields += [f"{key}: {_flow(value)}" for key, value in data.items()]
     return fields
 
 
-def _bets_flow(bets: tuple[Bets, ...]) -> str:
-    parts = []
-    for seat in SEATS:
-        counts = ", ".join(
-            f"{name}: {getattr(bets[seat], name)}" for name in ("piao", "di", "gang") if getattr(bets[seat], name)
-        )
-        if counts:
-            parts.append(f"{seat.name}: {{{counts}}}")
-    return "{" + ", ".join(parts) + "}" if parts else ""
+def _flow(value: object) -> str:
+    """A value in YAML's flow style: a hand's fields (mappings, lists, seat letters, words, counts) and an option's
+    (``true``, ``500``, ``even``, ``{win: 100, kong: 50}``)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _kong_flow(kong: Kong) -> str:
-    text = f"{{by: {kong.by.name}, type: {kong.type.value}"
-    if kong.source is not None:
-        text += f", from: {kong.source.name}"
-    return text + "}"
+    return _flow({"by": kong.by.name, "type": kong.type.value, **({"from": kong.source.name} if kong.source else {})})
 
 
 def _item_indent(node: yaml.SequenceNode) -> str:
@@ -209,13 +190,6 @@ def write_atomically(path: str | Path, text: str, *, keep_bom: bool = False) -> 
     """Replace ``path`` with ``text`` whole: a crash never leaves a broken ledger."""
     with atomic_file(path, keep_bom=keep_bom) as handle:
         handle.write(text)
-
-
-def _flow(value: object) -> str:
-    """An option's value in a flow mapping: ``true``, ``500``, ``even``, or ``{win: 100, kong: 50}`` (带跑)."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {_flow(part)}" for key, part in value.items()) + "}"
-    return str(value).lower()
 
 
 def new_session_text(

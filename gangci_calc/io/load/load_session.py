@@ -6,7 +6,8 @@ nothing is scored until all are right.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ class SessionHand:
     dealer_overridden: bool  # `dealer:` given on the hand (passed by agreement)
     line: int | None = None
     table_changed: bool = False  # the hand changes stakes, policy, rules or players from here on
+    raw: Mapping[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # the hand's mapping as read
 
 
 @dataclass(frozen=True)
@@ -311,7 +313,7 @@ class Reading:
         self.count += 1
         self.dealer = next_dealer(hand.house, dealer, hand.outcome)
         self.mi = next_mi(hand.house, mi, hand.dealer, hand.outcome.win)
-        return SessionHand(index + 1, loaded, overridden, line, changed)
+        return SessionHand(index + 1, loaded, overridden, line, changed, raw if isinstance(raw, dict) else {})
 
     def skip(self, raw: Any) -> None:
         """A bad hand: guess its winner, so later hands still get their dealers."""
