@@ -6,31 +6,19 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from gangci_calc.rules import HouseRules
+from gangci_calc.rules.options import entries
+from tests.strategies import file_value, option_values
+
 SEATS = "ESWN"
 TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
+# every option of the entries (rules/table.py), a few values each: a new option is drawn with no edit here
 rules = st.fixed_dictionaries(
     {},
     optional={
-        "zhici_split": st.sampled_from(["double", "even"]),
-        "baoci": st.booleans(),
-        "dealer_double": st.sampled_from(["none", "wins", "all"]),
-        "hard_ci": st.booleans(),
-        "honor_ci_double": st.booleans(),
-        "xiami": st.sampled_from([0, 50, 500]),
-        "concealed_kong": st.sampled_from([1, 2]),
-        "draw_kongs": st.sampled_from(["void", "paid"]),
-        "draw_dealer": st.sampled_from(["stays", "next"]),
-        "dianpao": st.booleans(),
-        "qianggang": st.booleans(),
-        "three_players": st.booleans(),
-        "pao": st.fixed_dictionaries(
-            {}, optional={"win": st.sampled_from([0, 100, 500]), "kong": st.sampled_from([0, 50])}
-        ),
-        "bao_mark": st.sampled_from([0, 4, 10, 20]),
-        "qidui": st.booleans(),
-        "no_honour_ci": st.booleans(),
-        "honours": st.booleans(),
+        entry.key: option_values(entry).map(lambda value, entry=entry: file_value(entry, value))
+        for entry in entries(HouseRules)
     },
 )
 SUITED = [t for t in TILES if not t.endswith("z")]
