@@ -30,6 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "qidui": False,
     "no_honour_ci": False,
     "honours": True,
+    "pici": True,  # 皮次: a 天呲 at a table without it is refused, never settled
 }
 
 

@@ -50,7 +50,9 @@ def others(seat: str, seats: str = SEATS) -> list[str]:
 
 
 def wins(house: dict[str, Any]) -> list[str]:
-    out = ["anci", "tianci", "zhici", "xuci", "draw"]
+    out = ["anci", "zhici", "xuci", "draw"]
+    if house.get("pici", True):
+        out.append("tianci")
     if not house.get("hard_ci"):
         out += ["bomb", "heavenly"]
     out += [w for w in ("dianpao", "qianggang") if house.get(w)]

@@ -113,6 +113,22 @@ def test_changes_from_a_hand_on(runner) -> None:
 # ---------------------------------------------------------------- what the rules refuse
 
 
+def test_pici_worked_example(english, write) -> None:
+    """docs/rules.md's 皮次 example: without it a 天呲 is refused at win.type, naming the option
+    (examples/errors/no-pici.yaml); with it (the default) the same hand is scored as usual."""
+    path = EXAMPLES / "errors" / "no-pici.yaml"
+    refused = english.invoke(app, ["score", str(path)])
+    assert refused.exit_code == 2
+    assert (
+        refused.stderr.strip()
+        == f"{path}:6:13: win.type: 天呲 (tianci) needs the house rule 皮次: set rules: {{pici: true}}"
+    )
+    text = path.read_text(encoding="utf-8").replace("rules: {pici: false}\n", "")
+    scored = english.invoke(app, ["score", write(text), "-f", "json"])
+    assert scored.exit_code == 0, scored.output
+    assert net_tuple(json.loads(scored.stdout)["net"]) == (-7000, 21000, -7000, -7000)
+
+
 @pytest.mark.parametrize(
     ("text", "where", "piece"),
     [

@@ -221,6 +221,10 @@ def _check_house_win(outcome: Outcome, house: HouseRules) -> None:
     win = outcome.win
     if house.hard_ci and win in (Win.BOMB, Win.HEAVENLY):
         raise RuleError(("win", "type"), say(m.HARD_CI_NO_BOMB, zh=WIN_ZH[win], value=win.value))
+    if win is Win.TIANCI and not house.pici:  # 皮次 off: three ci tiles held are no win
+        raise RuleError(
+            ("win", "type"), say(m.WIN_NEEDS_RULE, zh=WIN_ZH[win], value=win.value, rule="皮次", key="pici")
+        )
     if win.value in _SWITCH:
         key, zh = _SWITCH[win.value]
         if not getattr(house, key):

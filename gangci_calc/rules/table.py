@@ -315,6 +315,19 @@ class HouseRules:
             where="`tiles/claims.py` `for_table`; check of `ci:` in `rules/hand.py`",
         ),
     )
+    pici: bool = option(  # 皮次: holding the three other ci tiles is a win (天呲)
+        True,
+        Option(
+            names=("皮次", "皮呲", "屁呲"),
+            values={False: ("不皮次", "无皮次")},
+            effect=M(
+                "不皮次: 手里有三张次牌不算胡，天呲在本桌不是胡（输入错误，点名这条规矩）。",
+                "false: holding three ci tiles is no win: tianci is not a win at this table (an input error naming"
+                " the option).",
+            ),
+            where="`rules/hand.py` `_check_house_win`",
+        ),
+    )
 
     def __post_init__(self) -> None:
         check_all(self, "rules")
