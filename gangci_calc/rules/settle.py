@@ -24,7 +24,7 @@ one place a share's formula is written; :func:`settle`, :func:`net_halves` and t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import NamedTuple
 
@@ -128,32 +128,40 @@ def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str,
     return tuple(name for name, _ in terms), tuple(getattr(bets[seat], name) for name, seat in terms)
 
 
-_DEALER = (Doubling.DEALER,)
-_HONOR = (Doubling.HONOR_CI,)
-_BOTH = (Doubling.DEALER, Doubling.HONOR_CI)
+def _dealer_doubles(hand: Hand, row: Row) -> bool:
+    """庄家翻倍: a share between the dealer and another player (the G parts only under ``all``)."""
+    house = hand.house
+    return (
+        house.dealer_double is not DealerDouble.NONE
+        and (row.payee is hand.dealer or row.share_of is hand.dealer)
+        and (row.part is not Part.GANG or house.dealer_double is DealerDouble.ALL)
+    )
+
+
+def _honour_doubles(hand: Hand, row: Row) -> bool:
+    """次风翻倍, as the servers play it: the C parts of a ci win with an honour ci tile; the winning kong's G
+    only for 天呲."""
+    win = hand.outcome.win
+    return (
+        hand.house.honor_ci_double
+        and win.is_ci
+        and hand.honour_ci
+        and (row.part is Part.CI or (row.part is Part.GANG and win is Win.TIANCI and row.role is not Role.KONG))
+    )
+
+
+# each doubling a house rule makes, with what it doubles: a new one is one more entry (× 2 each, in this order)
+DOUBLINGS: tuple[tuple[Doubling, Callable[[Hand, Row], bool]], ...] = (
+    (Doubling.DEALER, _dealer_doubles),
+    (Doubling.HONOR_CI, _honour_doubles),
+)
 
 
 def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
-    """The house rules that double this share: 庄家翻倍 and 次风翻倍."""
-    house = hand.house
-    part = row.part
-    if part is Part.MI:  # 米 is flat
+    """The house rules that double this share (:data:`DOUBLINGS`); 米 is flat."""
+    if row.part is Part.MI:
         return ()
-    dealer = (
-        house.dealer_double is not DealerDouble.NONE
-        and (row.payee is hand.dealer or row.share_of is hand.dealer)
-        and (part is not Part.GANG or house.dealer_double is DealerDouble.ALL)
-    )
-    win = hand.outcome.win
-    honour = (  # 次风翻倍, as the servers play it: the C parts; the winning kong's G only for 天呲
-        house.honor_ci_double
-        and win.is_ci
-        and hand.honour_ci
-        and (part is Part.CI or (part is Part.GANG and win is Win.TIANCI and row.role is not Role.KONG))
-    )
-    if dealer:
-        return _BOTH if honour else _DEALER
-    return _HONOR if honour else ()
+    return tuple(doubling for doubling, doubles in DOUBLINGS if doubles(hand, row))
 
 
 class Term(NamedTuple):
