@@ -9,6 +9,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from functools import cache
+from typing import NamedTuple
 
 from gangci_calc.errors import AnswerError, RuleError, shown
 from gangci_calc.io.load.fields import read_option
@@ -188,10 +191,17 @@ def parse_fee(text: str) -> dict[str, object]:
     return parse_options(text, Fee, TOP_KEYS["fee"], m.NOT_A_FEE_ANSWER)
 
 
-def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message) -> dict[str, object]:
-    """A one-line answer of options of ``cls``, by their entries; ``group``: words naming the group, skipped."""
-    words = _words(cls)
-    valued = {spelling.lower(): entry for entry in entries(cls) for spelling in entry.spellings()}
+class _Lookups(NamedTuple):
+    """An options class's words at the prompt, made once from its entries."""
+
+    words: dict[str, tuple[str, object]]  # a word alone: (key, value)
+    valued: dict[str, Option]  # a name before ``=value``
+    numbered: dict[str, str]  # a whole number's names before its digits: key
+    parts: dict[str, tuple[str, str]]  # a group's part by its names before digits: (key, part key)
+
+
+@cache
+def _lookups(cls: type) -> _Lookups:
     numbered = {
         spelling.lower(): entry.key
         for entry in entries(cls)
@@ -205,8 +215,12 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         for index, part in enumerate(entries(type(entry.default)))
         for spelling in (*(entry.spellings() if index == 0 else ()), *part.prompt_names)
     }
-    skipped = {word.lower() for word in group}
-    found: dict[str, object] = {}
+    valued = {spelling.lower(): entry for entry in entries(cls) for spelling in entry.spellings()}
+    return _Lookups(_words(cls), valued, numbered, parts)
+
+
+def _option_tokens(text: str) -> Iterator[tuple[str, str | None, str]]:
+    """Each ``name``, ``name=value`` or ``name123`` of an answer: (name, value or digits, the token as typed)."""
     position = 0
     text = text.strip()
     while position < len(text):
@@ -217,18 +231,27 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         if match is None:
             raise AnswerError(say(m.NOT_UNDERSTOOD, value=shown(text[position:])))
         position = match.end()
-        name, value = match.group("name"), match.group("value") or match.group("number")
-        if name.lower() in skipped and value is None:
+        yield match.group("name"), match.group("value") or match.group("number"), match.group().strip()
+
+
+def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message) -> dict[str, object]:
+    """A one-line answer of options of ``cls``, by their entries; ``group``: words naming the group, skipped."""
+    lookups = _lookups(cls)
+    skipped = {word.lower() for word in group}
+    found: dict[str, object] = {}
+    for name, value, typed in _option_tokens(text):
+        lowered = name.lower()
+        if lowered in skipped and value is None:
             continue
-        if name.lower() in parts and value is not None and value.isdigit():
-            key, part_key = parts[name.lower()]
+        if lowered in lookups.parts and value is not None and value.isdigit():
+            key, part_key = lookups.parts[lowered]
             held = found.setdefault(key, {})
-            assert isinstance(held, dict)
-            held[part_key] = int(value)
+            if isinstance(held, dict):
+                held[part_key] = int(value)
             continue
-        key_value = _option(name, value, words, numbered, valued)
+        key_value = _option(name, value, lookups.words, lookups.numbered, lookups.valued)
         if key_value is None:
-            raise AnswerError(say(unknown, value=shown(match.group().strip())))
+            raise AnswerError(say(unknown, value=shown(typed)))
         key, option = key_value
         if key in found and found[key] != option:
             raise AnswerError(say(m.RULE_TWICE, key=key))
