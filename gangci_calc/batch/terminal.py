@@ -59,11 +59,7 @@ def run(
     kind: str = "",
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
-    for flag, path in (("-o", output), ("--totals-out", totals_out)):
-        if path is not None:
-            _refuse_an_input_as_output(inputs, flag, path)
-    if totals_out is not None and output is not None and os.path.abspath(totals_out) == os.path.abspath(output):
-        raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
+    _check_outputs(inputs, output, totals_out)
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -92,12 +88,7 @@ def run(
     finally:
         if progress is not None and tasks:
             progress.stop()
-    never = [key for key in options.keep if key not in stats.kept]
-    if never and stats.hands and not stats.stopped:  # a typo in --keep would otherwise keep nothing, silently
-        write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
-    if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
-        write_err(stats.failure)
-    _summary(stats, time.perf_counter() - start, options.lang)
+    _report(stats, options, output, time.perf_counter() - start)
     if totals_out is not None:
         from gangci_calc.io.export.batch_lines import totals_json
 
@@ -108,6 +99,25 @@ def run(
 
         write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
     return stats
+
+
+def _check_outputs(inputs: list[str], output: str | None, totals_out: str | None) -> None:
+    """Neither output may be an input, nor the two the same file."""
+    for flag, path in (("-o", output), ("--totals-out", totals_out)):
+        if path is not None:
+            _refuse_an_input_as_output(inputs, flag, path)
+    if totals_out is not None and output is not None and os.path.abspath(totals_out) == os.path.abspath(output):
+        raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
+
+
+def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: float) -> None:
+    """What the run says on stderr: a --keep key no record had, what stopped it, the summary line."""
+    never = [key for key in options.keep if key not in stats.kept]
+    if never and stats.hands and not stats.stopped:  # a typo in --keep would otherwise keep nothing, silently
+        write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
+    if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
+        write_err(stats.failure)
+    _summary(stats, seconds, options.lang)
 
 
 def _refuse_an_input_as_output(inputs: list[str], flag: str, output: str) -> None:

@@ -20,6 +20,18 @@ import pyarrow.compute as pc
 from msgspec import UNSET
 
 from gangci_calc.bulk.arrays import flags, ints, scalar, texts
+from gangci_calc.bulk.columns import (
+    LETTERS,
+    Slow,
+    code_of,
+    combine,
+    flag_of,
+    seat_of,
+    struct_of,
+    text_of,
+    whole_of,
+    zeros,
+)
 from gangci_calc.bulk.fast import (
     KONG,
     PER_SEAT,
@@ -37,10 +49,8 @@ from gangci_calc.bulk.fast import (
 from gangci_calc.errors import RuleError
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.io.load.schema import TOP
-from gangci_calc.rules import SEATS
 from gangci_calc.rules.addons import ADDONS
 
-LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
 READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id"})
@@ -62,51 +72,36 @@ class Settled(NamedTuple):
     ident: Any  # the id as text
 
 
-class _Slow:
-    """The slow rows, marked as the columns are read."""
-
-    def __init__(self, rows: int) -> None:
-        self.mask = flags([False] * rows)
-
-    def mark(self, where: Any) -> None:
-        """Mark the rows where ``where`` is true (a null is not true)."""
-        self.mask = pc.or_(self.mask, pc.fill_null(where, scalar(False)))
-
-    def given(self, column: Any) -> None:
-        """Mark every row where ``column`` is given (not null): a value this path does not read."""
-        self.mark(pc.is_valid(column))
-
-
 def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
     """Every row of ``batch`` settled by the fast path's plans, or marked slow."""
     rows = batch.num_rows
-    slow = _Slow(rows)
+    slow = Slow(rows)
     for name in batch.schema.names:
         if name not in READ and TOP.lookup.get(name) != "meta":  # meta is never on a result row
             slow.given(batch.column(name))
     columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
     nulls = pa.nulls(rows, pa.string())
 
-    dealer = _text(columns.get("dealer"), slow) or nulls
-    dealer_at = _seat(dealer, slow, required=True)
-    win = _struct(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
+    dealer = text_of(columns.get("dealer"), slow) or nulls
+    dealer_at = seat_of(dealer, slow, required=True)
+    win = struct_of(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
     if win is None:
         slow.mark(flags([True] * rows))
         win = {}
-    kind = _text(win.get("type"), slow) or nulls
-    kind_at = _code(kind, TYPES, slow, required=True)
-    winner = _text(win.get("winner"), slow) or nulls
-    source = _text(win.get("from"), slow) or nulls
-    winner_at, source_at = _seat(winner, slow), _seat(source, slow)
-    bao = _flag(win.get("bao"), slow)
+    kind = text_of(win.get("type"), slow) or nulls
+    kind_at = code_of(kind, TYPES, slow, required=True)
+    winner = text_of(win.get("winner"), slow) or nulls
+    source = text_of(win.get("from"), slow) or nulls
+    winner_at, source_at = seat_of(winner, slow), seat_of(source, slow)
+    bao = flag_of(win.get("bao"), slow)
     if bao is not None:
         slow.mark(bao)  # 包次 named by hand: the loader's (the fast path's plans are for the seed's table)
-    policy = _flag(columns.get("policy"), slow)
-    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else _zeros(rows)
+    policy = flag_of(columns.get("policy"), slow)
+    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else zeros(rows)
 
     stakes = _Stakes(columns.get("stakes"), rows, fast, slow)
     counts = _counts(columns.get("bets"), dealer_at, on, slow)
-    code = _combine(
+    code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
     )
     plans = _OUTCOMES.tables(code, fast)
@@ -123,92 +118,11 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
     return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
 
 
-# ---------------------------------------------------------------- columns as this path reads them
-
-
-def _text(column: Any, slow: _Slow) -> Any:
-    """A text column as ``string``; ``None`` (its given rows slow) where it holds something else."""
-    if column is None:
-        return None
-    kind = column.type
-    if pa.types.is_string(kind):
-        return column
-    if pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
-        return pc.cast(column, pa.string())
-    slow.given(column)
-    return None
-
-
-def _whole(column: Any, slow: _Slow) -> Any:
-    """A column of whole numbers as ``int64``; ``None`` (its given rows slow) where it holds something else."""
-    if column is None:
-        return None
-    if pa.types.is_integer(column.type) and column.type != pa.uint64():
-        return pc.cast(column, pa.int64())
-    slow.given(column)
-    return None
-
-
-def _flag(column: Any, slow: _Slow) -> Any:
-    if column is None or pa.types.is_boolean(column.type):
-        return column
-    slow.given(column)
-    return None
-
-
-def _struct(column: Any, fields: tuple[str, ...], slow: _Slow, *, required: bool = False) -> dict[str, Any] | None:
-    """A struct column's known fields (each null where the struct is); a field it has not heard of makes its rows
-    slow, and so does a missing struct where it is ``required``. ``None`` where the column is missing or not a
-    struct (its given rows slow)."""
-    if column is None:
-        return None
-    if not pa.types.is_struct(column.type):
-        slow.given(column)
-        return None
-    found = {}
-    for field in column.type:
-        values = pc.struct_field(column, field.name)
-        if field.name in fields:
-            found[field.name] = values
-        else:
-            slow.given(values)
-    if required:  # missing: the loader says what is wanted
-        slow.mark(pc.is_null(column))
-    return found
-
-
-def _seat(letters: Any, slow: _Slow, *, required: bool = False) -> Any:
-    """Each seat letter's number (E S W N: 0-3); a missing one is 4, or slow where ``required``."""
-    return _code(letters, LETTERS, slow, required=required)
-
-
-def _code(values: Any, names: tuple[str, ...], slow: _Slow, *, required: bool) -> Any:
-    """Each value's place in ``names`` (as ``int64``); a value not there is slow, and a missing one is
-    ``len(names)``, or slow where ``required``."""
-    at = pc.index_in(values, value_set=texts(names))
-    slow.mark(pc.and_(pc.is_valid(values), pc.is_null(at)))
-    if required:
-        slow.mark(pc.is_null(values))
-    return pc.fill_null(pc.cast(at, pa.int64()), scalar(len(names)))
-
-
-def _zeros(rows: int) -> Any:
-    return ints([0] * rows)
-
-
-def _combine(parts: list[tuple[Any, int]]) -> Any:
-    """Codes, each below its bound, as one number per row (mixed radix)."""
-    code = None
-    for values, bound in parts:
-        code = values if code is None else pc.add(pc.multiply(code, scalar(bound)), values)
-    return code
-
-
 class _Stakes:
     """The stakes of each row as the fast path knows them (:class:`~.fast.Known`): the forms' ratio, by its number
     (:data:`_RATIOS`), and the scale (杠底, where the stakes are in the usual proportions)."""
 
-    def __init__(self, column: Any, rows: int, fast: FastPath, slow: _Slow) -> None:
+    def __init__(self, column: Any, rows: int, fast: FastPath, slow: Slow) -> None:
         if column is not None and pa.types.is_integer(column.type):  # a scheme's number
             keys, values = self._schemes(column, fast, slow)
         else:
@@ -223,8 +137,8 @@ class _Stakes:
         self.scale = pc.take(ints(scale), found.indices)
 
     @staticmethod
-    def _schemes(column: Any, fast: FastPath, slow: _Slow) -> tuple[Any, Callable[[Any], object]]:
-        values = _whole(column, slow)
+    def _schemes(column: Any, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
+        values = whole_of(column, slow)
         if values is None:
             values = pa.nulls(len(column), pa.int64())
         slow.mark(pc.is_null(values))
@@ -232,14 +146,14 @@ class _Stakes:
         return pc.fill_null(values, scalar(0)), lambda key: key if key in known else None
 
     @staticmethod
-    def _mappings(column: Any, rows: int, fast: FastPath, slow: _Slow) -> tuple[Any, Callable[[Any], object]]:
-        parts = _struct(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
+    def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
+        parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
         if parts is None:
             slow.mark(flags([True] * rows))
             return texts([_NO] * rows), lambda key: None
         amounts = []
         for name in ("gang", "bomb", "ci", "dianpao"):
-            values = _whole(parts.get(name), slow)
+            values = whole_of(parts.get(name), slow)
             if values is None:
                 values = pa.nulls(rows, pa.int64())
             slow.mark(
@@ -392,19 +306,19 @@ _KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
 
 
-def _counts(column: Any, dealer: Any, on: Any, slow: _Slow) -> list[Any | None]:
+def _counts(column: Any, dealer: Any, on: Any, slow: Slow) -> list[Any | None]:
     """The add-on counts, by the fast path's count index (seat × PER_SEAT + the add-on's place), 0 where not given;
     ``None`` for a count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
     counts: list[Any | None] = [None] * ZERO
-    seats = _struct(column, LETTERS, slow)
+    seats = struct_of(column, LETTERS, slow)
     if not seats:
         return counts
     largest = bounds().counts
     off = pc.equal(on, scalar(0))
     for seat, letter in enumerate(LETTERS):
-        bets = _struct(seats.get(letter), ADDONS, slow)
+        bets = struct_of(seats.get(letter), ADDONS, slow)
         for number, name in enumerate(ADDONS):
-            values = _whole((bets or {}).get(name), slow)
+            values = whole_of((bets or {}).get(name), slow)
             if values is None:
                 continue
             slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
@@ -429,7 +343,7 @@ def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[A
 
 def _add_kongs(
     halves: list[Any], column: Any, table: tuple[Any, Any], stakes: _Stakes, counts: list[Any | None], draw: Any,
-    fast: FastPath, slow: _Slow,
+    fast: FastPath, slow: Slow,
 ) -> None:  # fmt: skip
     """Each row's kongs added to ``halves`` (none on a 流局 that voids them); a row with a kong the fast path does
     not take is slow."""
@@ -441,14 +355,14 @@ def _add_kongs(
     if not len(flat):
         return
     parents = pc.cast(pc.list_parent_indices(column), pa.int64())
-    bad = _Slow(len(flat))
-    fields = _struct(flat, ("by", "type", "from"), bad, required=True) or {}
+    bad = Slow(len(flat))
+    fields = struct_of(flat, ("by", "type", "from"), bad, required=True) or {}
     nulls = pa.nulls(len(flat), pa.string())
-    by = _seat(_text(fields.get("by"), bad) or nulls, bad, required=True)
-    kind_at = _code(_text(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
-    source = _seat(_text(fields.get("from"), bad) or nulls, bad)
+    by = seat_of(text_of(fields.get("by"), bad) or nulls, bad, required=True)
+    kind_at = code_of(text_of(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
+    source = seat_of(text_of(fields.get("from"), bad) or nulls, bad)
     on, dealer = (pc.take(column, parents) for column in table)
-    code = _combine(
+    code = combine(
         [(pc.take(stakes.ratio, parents), 1), (on, 2), (dealer, 5), (by, 5), (kind_at, len(KINDS) + 1), (source, 5)]
     )
     made = _KONG_FORMS.tables(code, fast)
@@ -471,13 +385,13 @@ def _add_kongs(
         halves[seat] = pc.add(halves[seat], total)
 
 
-def _players(column: Any, rows: int, slow: _Slow) -> Any:
+def _players(column: Any, rows: int, slow: Slow) -> Any:
     """The names at the seats (a struct, null where a row names none); a name the loader would change or refuse,
     or one name at two seats, makes its row slow."""
     names = [pa.nulls(rows, pa.string())] * 4
-    fields = _struct(column, LETTERS, slow) or {}
+    fields = struct_of(column, LETTERS, slow) or {}
     for seat, letter in enumerate(LETTERS):
-        values = _text(fields.get(letter), slow)
+        values = text_of(fields.get(letter), slow)
         if values is not None:
             names[seat] = values
     given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
@@ -502,12 +416,12 @@ def _kept(name: str) -> bool:
         return False
 
 
-def _ident(column: Any, rows: int, slow: _Slow) -> Any:
+def _ident(column: Any, rows: int, slow: Slow) -> Any:
     """The record's id as text; a whole number beyond the loader's digits, or an id of another kind, is slow."""
     if column is None:
         return pa.nulls(rows, pa.string())
     if pa.types.is_integer(column.type):
-        values = _whole(column, slow)
+        values = whole_of(column, slow)
         if values is None:  # uint64: its given rows are slow
             return pa.nulls(rows, pa.string())
         digits = bounds().digits
@@ -515,4 +429,4 @@ def _ident(column: Any, rows: int, slow: _Slow) -> Any:
             largest = 10**digits
             slow.mark(pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest))))
         return pc.cast(values, pa.string())
-    return _text(column, slow) or pa.nulls(rows, pa.string())
+    return text_of(column, slow) or pa.nulls(rows, pa.string())
