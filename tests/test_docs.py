@@ -123,3 +123,14 @@ def test_a_gbk_console_gets_stand_ins_not_a_traceback(args: list[str]) -> None:
     assert done.returncode in (0, 1, 2), done.stderr.decode("gbk")
     out, err = done.stdout.decode("gbk"), done.stderr.decode("gbk")  # both are valid GBK
     assert "Traceback" not in err and (out or err)
+
+
+def test_no_path_points_outside_the_repo() -> None:
+    """Code, tests and docs name files inside the repository only (never the specs' folder beside it)."""
+    import re
+
+    texts = [*ROOT.glob("*.md"), *(ROOT / "docs").glob("*.md"), *(ROOT / "gangci_calc").rglob("*.py")]
+    texts += [*(ROOT / "tests").glob("*.py"), *(ROOT / "benchmarks").glob("*.py"), *(ROOT / "examples").rglob("*.y*ml")]
+    outside = re.compile(r"\.\./shared|/work/[s]hared|(?<![\w.])shared/(?:spec|seed)/")
+    found = [str(path.relative_to(ROOT)) for path in texts if outside.search(path.read_text(encoding="utf-8"))]
+    assert not found, found
