@@ -164,3 +164,26 @@ def test_the_library_layer_does_not_import_the_batch_command() -> None:
         if target.startswith("gangci_calc.batch")
     }
     assert not reached, sorted(reached)
+
+
+# docs/maintaining.md's table of io/: what each package may import of the other three
+IO_MAY = {
+    "gangci_calc.io.show": ("gangci_calc.io.load", "gangci_calc.io.ledger.ledger_tail"),
+    "gangci_calc.io.export": ("gangci_calc.io.load", "gangci_calc.io.show"),
+    "gangci_calc.io.ledger": ("gangci_calc.io.load", "gangci_calc.io.export.hand_data"),
+}
+
+
+@pytest.mark.parametrize("package", list(IO_MAY))
+def test_each_io_package_imports_only_what_the_table_allows(package: str) -> None:
+    io = ("gangci_calc.io.load", "gangci_calc.io.show", "gangci_calc.io.export", "gangci_calc.io.ledger")
+    allowed = (package, *IO_MAY[package])
+    reached = {
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith(package + ".")
+        for target in targets
+        if target.startswith(io)
+        and not any(target == a or target.startswith(a + ".") or a.startswith(target + ".") for a in allowed)
+    }  # a package above an allowed module is run first: allowed too (its __init__ is checked as a module)
+    assert not reached, sorted(reached)

@@ -103,7 +103,7 @@ def count_terms(part: Part, payee: Seat, payer: Seat, dealer: Seat) -> tuple[tup
 
     This is the one place the add-on rule lives: 飘 and 抵 raise 炸弹底 / 杠呲底
     (and 点炮底) parts, 抵 only between a player and the dealer; 杠 raises 杠底
-    parts; 米 is never raised. (With add-ons off nothing is counted: :func:`counts`.)
+    parts; 米 is never raised. (With add-ons off nothing is counted: :func:`linear`.)
 
     >>> count_terms(Part.CI, Seat.W, Seat.E, dealer=Seat.E)
     (('piao', <Seat.W: 2>), ('piao', <Seat.E: 0>), ('di', <Seat.W: 2>))
@@ -117,15 +117,6 @@ def count_terms(part: Part, payee: Seat, payer: Seat, dealer: Seat) -> tuple[tup
     if payer is dealer:
         return (("piao", payee), ("piao", payer), ("di", payee))
     return (("piao", payee), ("piao", payer))
-
-
-def counts(hand: Hand, part: Part, payee: Seat, payer: Seat) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The add-on counts in ``(1 + ...)`` for one share, as (names, counts); empty when add-ons are off."""
-    if not hand.rules.policy:
-        return (), ()
-    terms = count_terms(part, payee, payer, hand.dealer)
-    bets = hand.bets
-    return tuple(name for name, _ in terms), tuple(getattr(bets[seat], name) for name, seat in terms)
 
 
 def _dealer_doubles(hand: Hand, row: Row) -> bool:
