@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gangci_calc.rules import SEATS, Amount, Hand, Seat, Settlement, settle
 from gangci_calc.rules.fee import Fee
-from gangci_calc.transfers import Transfer, fewest_payments, fewest_transfers
+
+if TYPE_CHECKING:
+    from gangci_calc.transfers import Transfer
 
 HOUSE_NAME = "台费"  # what machine outputs call the house that collects the table fee
 
@@ -65,6 +68,8 @@ def settle_hands(
 ) -> SessionResult:
     """Settle the hands of one evening in order; ``seatings``: who sat where at each hand (default: nobody named);
     ``known``: the settlements of the first hands, already made (a ledger that only grew)."""
+    from gangci_calc.transfers import fewest_payments, fewest_transfers  # the settle-up: not for one hand
+
     running: Net = (0, 0, 0, 0)
     settled = []
     hands_seen = []

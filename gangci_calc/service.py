@@ -19,7 +19,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gangci_calc.errors import ClaimRejected
-from gangci_calc.ledger import settle_hands
 from gangci_calc.rules import Settlement, settle
 from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
@@ -67,6 +66,7 @@ def settle_evening(session: SessionFile, *, check: bool = True, before: SettledS
     not settled again.
     """
     from gangci_calc.io.load.load_session import SettledSession
+    from gangci_calc.ledger import settle_hands  # an evening's arithmetic: not loaded for one hand
 
     if check:
         check_claims(session)
