@@ -209,7 +209,7 @@ def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> 
         how.source or None,
         how.dealer,
         {},
-        {"ESWN"[seat]: name for seat, name in names.items()} if names else {},
+        {SEATS[seat].name: name for seat, name in names.items()} if names else {},
         record.get("id"),
         record.get("meta"),
         None,

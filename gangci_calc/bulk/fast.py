@@ -424,9 +424,8 @@ class FastPath:
             outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
             hand_at = _outcome_hand(policy, Seat(dealer), outcome)
             if hand_at is not None:
-                letters = "ESWN"
-                how = Outcome(kind.value, letters[winner] if winner < 4 else "", letters[source] if source < 4 else "",
-                              dealer_letter, "{}")  # fmt: skip
+                how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
+                              SEATS[source].name if source < 4 else "", dealer_letter, "{}")  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs()
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
