@@ -248,16 +248,17 @@ def _add_bets(
     deltas = form.deltas
     added = False
     for letter, counts in bets.items():
-        seat = _SEAT_INDEX.get(letter)
-        if seat is None:
+        at = _COUNT_AT.get(letter)
+        if at is None:
             return None
+        seat, piao_at, di_at, gang_at = at
         piao, di, gang = counts.piao, counts.di, counts.gang
         if piao is not UNSET:
             keys += 1
             if piao:
                 added = True
-                counted.append((seat + _PIAO, piao))
-                if (delta := deltas[seat + _PIAO]) is not None:
+                counted.append((piao_at, piao))
+                if (delta := deltas[piao_at]) is not None:
                     e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
         if di is not UNSET:
             keys += 1
@@ -265,15 +266,15 @@ def _add_bets(
                 if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
                     return None
                 added = True
-                counted.append((seat + _DI, di))
-                if (delta := deltas[seat + _DI]) is not None:
+                counted.append((di_at, di))
+                if (delta := deltas[di_at]) is not None:
                     e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
         if gang is not UNSET:
             keys += 1
             if gang:
                 added = True
-                counted.append((seat + _GANG, gang))
-                if (delta := deltas[seat + _GANG]) is not None:
+                counted.append((gang_at, gang))
+                if (delta := deltas[gang_at]) is not None:
                     e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
     if added and not policy:  # add-ons set with add-ons off
         return None
@@ -339,7 +340,7 @@ class FastPath:
             net, more = added
             keys += more
         if record.kongs is not UNSET:
-            kongs = self._add_kongs(record.kongs, (policy, record.dealer), plan.draw, known, counted, net)
+            kongs = self._add_kongs(record.kongs, policy, record.dealer, plan.draw, known, counted, net)
             if kongs is None:
                 return None
             net, more = kongs
@@ -368,14 +369,14 @@ class FastPath:
         return payments_json(hand, settle(hand))
 
     def _add_kongs(
-        self, kongs: list[FastKong], table: tuple[bool, str], draw: bool, known: Known, counted: list[tuple[int, int]],
-        net: Net,
+        self, kongs: list[FastKong], policy: bool, dealer: str, draw: bool, known: Known,
+        counted: list[tuple[int, int]], net: Net,
     ) -> tuple[Net, int] | None:  # fmt: skip
         """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((*table, kong)) or self.kong_for(*table, kong)
+            made = self.kongs.get((policy, dealer, kong)) or self.kong_for(policy, dealer, kong)
             if made is REFUSED:
                 return None
             keys += made.keys
@@ -491,6 +492,8 @@ _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at mo
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
 _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter -> where its counts start
+# a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
+_COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG) for letter, at in _SEAT_INDEX.items()}
 _NO_NAMES: dict[int, str] = {}
 
 
