@@ -406,6 +406,10 @@ RECORD_TOO_LARGE = M(
     "the record is larger than {size} MiB, as gangci score refuses; passed by",
 )
 TOO_MANY_JOBS = M("{jobs} 太多；最多 {most} 个 (每个核 4 个)", "{jobs} is too many; at most {most} (four per core)")
+LEDGER_IS_RULES = M(
+    "账本 {ledger} 也是 --rules 的规矩文件；账本和规矩放在两个文件里",
+    "the ledger {ledger} is also the --rules file; keep the ledger and the rules in two files",
+)
 OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )

