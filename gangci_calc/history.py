@@ -24,18 +24,24 @@ LEDGER_SUFFIXES = (".yaml", ".yml")
 
 
 def ledger_paths(paths: list[str]) -> list[Path]:
-    """The files given, and the ``.yaml`` ledgers under each folder given, each once, in a stable order."""
-    found: dict[Path, None] = {}
+    """The files given, and the ``.yaml`` ledgers under each folder given, in a stable order: each file once by
+    its identity (device and inode), however many names reach it (a symlink, a hard link, a folder and itself)."""
+    found: dict[tuple[int, int], Path] = {}
     for given in paths:
         path = Path(given)
         if path.is_dir():
             for file in sorted(p for p in path.rglob("*") if p.suffix in LEDGER_SUFFIXES and p.is_file()):
-                found.setdefault(file, None)
+                _once(found, file)
         elif path.exists():
-            found.setdefault(path, None)
+            _once(found, path)
         else:
             raise InputError(given, say(m.NO_SUCH_FILE))
-    return list(found)
+    return list(found.values())
+
+
+def _once(found: dict[tuple[int, int], Path], path: Path) -> None:
+    info = path.stat()
+    found.setdefault((info.st_dev, info.st_ino), path)
 
 
 def read_window(text: str | None, option: str) -> str | None:

@@ -152,3 +152,35 @@ def test_an_output_that_is_another_file_is_written(english: CliRunner, tmp_path:
     result = english.invoke(app, ["batch", str(records), "-o", str(tmp_path / "no" / ".." / "out.jsonl")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out.jsonl").read_text(encoding="utf-8").count("\n") == 3
+
+
+# ---------------------------------------------------------------- 3: a ledger reached twice is counted once
+
+
+def _people(result_stdout: str) -> dict[str, int]:
+    return {p["name"]: p["total"] for p in json.loads(result_stdout)["people"]}
+
+
+@pytest.mark.parametrize("extra", ["symlink", "hard link", "symlinked folder", "file and its folder"])
+def test_history_counts_each_ledger_once_by_its_identity(english: CliRunner, tmp_path: Path, extra: str) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    for ledger in (EXAMPLES / "club").iterdir():
+        (club / ledger.name).write_bytes(ledger.read_bytes())
+    plain = english.invoke(app, ["history", str(club), "-f", "json"])
+    assert plain.exit_code == 0, plain.output
+    paths = [str(club)]
+    if extra == "symlink":
+        (club / "again.yaml").symlink_to(club / "session-2026-11-10.yaml")
+    elif extra == "hard link":
+        (club / "again.yaml").hardlink_to(club / "session-2026-11-10.yaml")
+    elif extra == "symlinked folder":
+        (tmp_path / "mirror").symlink_to(club, target_is_directory=True)
+        paths.append(str(tmp_path / "mirror"))
+    else:
+        paths.append(str(club / "session-2026-11-17.yaml"))
+    again = english.invoke(app, ["history", *paths, "-f", "json"])
+    assert again.exit_code == 0, again.output
+    assert _people(again.stdout) == _people(plain.stdout)
+    assert _people(plain.stdout)["老王"] == -1550
+    assert len(json.loads(again.stdout)["evenings"]) == 3
