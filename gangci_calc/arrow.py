@@ -115,7 +115,9 @@ def score_batch(
     ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
 
     Plain rows are settled column by column (:mod:`gangci_calc.batch.vectorised`); the rest one by one.
+    A column named twice raises :class:`~gangci_calc.errors.HandError`.
     """
+    _refuse_a_column_twice(batch.schema, lang)
     if isinstance(batch, pa.Table):
         done = [score_batch(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
         if not done:
@@ -151,6 +153,17 @@ def score_batch(
     ranks = pc.add(pc.cumulative_sum(pc.cast(settled.slow, pa.int64())), scalar(batch.num_rows - 1))
     joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
     return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0]
+
+
+def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
+    from gangci_calc.batch.columnar import column_twice
+    from gangci_calc.errors import HandError
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    twice = column_twice(schema)
+    if twice is not None:
+        raise HandError(twice, say(m.COLUMN_TWICE, key=twice), lang)
 
 
 def score_rows(

@@ -184,3 +184,101 @@ def test_history_counts_each_ledger_once_by_its_identity(english: CliRunner, tmp
     assert _people(again.stdout) == _people(plain.stdout)
     assert _people(plain.stdout)["老王"] == -1550
     assert len(json.loads(again.stdout)["evenings"]) == 3
+
+
+# ---------------------------------------------------------------- 4, 5: Parquet: NaN, infinities, a name given twice
+
+
+def _nan_parquet(tmp_path: Path, value: float) -> Path:
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow as pa
+
+    row = {
+        "stakes": 2,
+        "policy": True,
+        "dealer": "S",
+        "bets": {"S": {"piao": value}},
+        "win": {"type": "bomb", "winner": "E"},
+    }
+    path = tmp_path / "odd.parquet"
+    pq.write_table(pa.Table.from_pylist([row, json.loads(BOMB)]), path)
+    return path
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("out", ["stdout", "x.csv", "x.parquet"])
+def test_a_non_finite_float_count_in_parquet_is_refused_on_every_path(
+    english: CliRunner, tmp_path: Path, value: float, out: str
+) -> None:
+    """``bets.S.piao`` NaN was settled as "not given" (S +600) by ``gangci batch x.parquet`` and ``-o x.csv``."""
+    path = _nan_parquet(tmp_path, value)
+    args = ["batch", str(path)] + ([] if out == "stdout" else ["-o", str(tmp_path / out)])
+    result = english.invoke(app, args)
+    assert result.exit_code == 1, result.output  # that hand failed; the next one is scored
+    if out == "x.parquet":
+        import pyarrow.parquet as pq
+
+        rows = pq.read_table(tmp_path / out).to_pylist()
+        errors = [row["error"] for row in rows]
+    elif out == "x.csv":
+        import csv
+
+        errors = [row["error"] for row in csv.DictReader((tmp_path / out).open(encoding="utf-8"))]
+    else:
+        errors = [json.loads(line).get("error") for line in result.stdout.splitlines()]
+    assert errors[1] is None or errors[1] == ""
+    assert errors[0] and "bets.S.piao" in errors[0] and "is not a whole number" in errors[0], errors
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
+def test_score_batch_refuses_the_same_non_finite_count(tmp_path: Path, value: float) -> None:
+    import pyarrow.parquet as pq
+
+    from gangci_calc.arrow import score_batch
+
+    rows = score_batch(pq.read_table(_nan_parquet(tmp_path, value)), lang="en").to_pylist()
+    assert "is not a whole number" in rows[0]["error"] and rows[1]["error"] is None
+
+
+def _twice_named(tmp_path: Path, nested: bool) -> Path:
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow as pa
+
+    if nested:  # bets: struct<S: struct<piao>, S: struct<piao>>
+        piao = pa.StructArray.from_arrays([pa.array([1])], ["piao"])
+        bets = pa.StructArray.from_arrays([piao, piao], ["S", "S"])
+        table = pa.table(
+            [pa.array([1]), pa.array([True]), pa.array(["S"]), bets], ["stakes", "policy", "dealer", "bets"]
+        )
+    else:
+        table = pa.table([pa.array([1]), pa.array([2]), pa.array(["S"])], ["stakes", "stakes", "dealer"])
+    win = pa.StructArray.from_arrays([pa.array(["bomb"]), pa.array(["E"])], ["type", "winner"])
+    path = tmp_path / "twice.parquet"
+    pq.write_table(table.append_column("win", win), path)
+    return path
+
+
+@pytest.mark.parametrize("nested", [False, True], ids=["column", "struct field"])
+@pytest.mark.parametrize("out", ["stdout", "x.csv", "x.parquet"])
+def test_a_parquet_column_named_twice_is_an_input_error(
+    english: CliRunner, tmp_path: Path, nested: bool, out: str
+) -> None:
+    """It took the last silently (exit 0), or stopped with a KeyError (exit 70)."""
+    path = _twice_named(tmp_path, nested)
+    args = ["batch", str(path)] + ([] if out == "stdout" else ["-o", str(tmp_path / out)])
+    result = english.invoke(app, args)
+    key = "bets.S" if nested else "stakes"
+    assert result.exit_code == 2, result.output
+    assert f"{path}: the column '{key}' is given twice; say it once" in result.stderr
+
+
+@pytest.mark.parametrize("nested", [False, True], ids=["column", "struct field"])
+def test_score_batch_refuses_a_column_named_twice(tmp_path: Path, nested: bool) -> None:
+    import pyarrow.parquet as pq
+
+    from gangci_calc.arrow import score_batch
+    from gangci_calc.errors import HandError
+
+    batch = next(pq.ParquetFile(_twice_named(tmp_path, nested)).iter_batches())
+    with pytest.raises(HandError, match="given twice"):
+        score_batch(batch, lang="en")

@@ -539,6 +539,7 @@ NEEDS_ARROW = M(
     "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",
     "Parquet needs the Arrow parts: pip install 'gangci-calc[arrow]'",
 )
+COLUMN_TWICE = M("'{key}' 这一列写了两次；只写一次", "the column '{key}' is given twice; say it once")
 NOT_PARQUET = M("不是能读的 Parquet 文件：{reason}", "not a Parquet file that can be read: {reason}")
 TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
 # --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
