@@ -282,3 +282,45 @@ def test_score_batch_refuses_a_column_named_twice(tmp_path: Path, nested: bool) 
     batch = next(pq.ParquetFile(_twice_named(tmp_path, nested)).iter_batches())
     with pytest.raises(HandError, match="given twice"):
         score_batch(batch, lang="en")
+
+
+# ---------------------------------------------------------------- 6: a ledger's fee, whatever command reads it
+
+FEE_LEDGERS = [
+    EXAMPLES / "house" / "session-fee.yaml",
+    EXAMPLES / "house" / "session-fee-from-hand-10.yaml",
+    EXAMPLES / "club" / "session-2026-11-24.yaml",
+]
+
+
+@pytest.mark.parametrize("ledger", FEE_LEDGERS, ids=lambda p: p.name)
+def test_batch_totals_of_a_ledger_with_a_fee_are_the_session_s(
+    english: CliRunner, tmp_path: Path, ledger: Path
+) -> None:
+    session = english.invoke(app, ["session", str(ledger), "-f", "json"])
+    assert session.exit_code == 0, session.output
+    people = {p["name"]: p["total"] for p in json.loads(session.stdout)["people"]}
+    totals = tmp_path / "t.json"
+    result = english.invoke(app, ["batch", str(ledger), "--payments", "--totals-out", str(totals)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(totals.read_text(encoding="utf-8"))["people"] == people
+    # every payment of every line, the evening's fee included, adds up to the same people
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    paid: dict[str, int] = {}
+    for line in lines:
+        names = line.get("players") or {}
+        for payment in line["payments"]:
+            payer, payee = (names.get(who, who) for who in (payment["payer"], payment["payee"]))
+            paid[payer] = paid.get(payer, 0) - payment["amount"]
+            paid[payee] = paid.get(payee, 0) + payment["amount"]
+    assert {name: total for name, total in paid.items() if total} == {n: t for n, t in people.items() if t}
+
+
+def test_the_evening_fee_is_on_the_last_hand_s_payments(english: CliRunner) -> None:
+    result = english.invoke(app, ["batch", str(EXAMPLES / "house" / "session-fee.yaml"), "--payments"])
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    evening = [p for line in lines for p in line["payments"] if p["for"] == "per_evening"]
+    assert evening == [
+        {"payer": seat, "payee": "老王", "amount": 100, "for": "per_evening", "role": "fee"} for seat in "SWN"
+    ]
+    assert all(p["for"] != "per_evening" for p in lines[0]["payments"])

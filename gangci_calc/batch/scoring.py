@@ -268,6 +268,7 @@ class Scorer:
         except InputError as error:
             out.failed(self.lines.failed(echo, error.text(lang), self._where(record.source, record.line)))
             return
+        done: list[tuple[Echo, LoadedHand, str, str]] = []  # each hand's echo, hand, place and error ("" if none)
         for item in session.hands:
             loaded = item.loaded
             hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **_own(loaded))
@@ -275,16 +276,34 @@ class Scorer:
             try:
                 self._check(loaded, loaded.source)
             except ClaimRejected as error:
-                out.failed(self.lines.failed(hand_echo, error.text(lang), where))
+                done.append((hand_echo, loaded, where, error.text(lang)))
                 continue
-            out.scored(self._line(hand_echo, loaded.hand, where), net_halves(loaded.hand), dict(loaded.names))
+            done.append((hand_echo, loaded, where, ""))
+        self._evening(done, out)
+
+    def _evening(self, done: list[tuple[Echo, LoadedHand, str, str]], out: _Out) -> None:
+        """A session's lines; where it takes a table fee, each person's total is the ledger's own (the fees paid
+        and collected, the evening's fee included: ``ledger.py`` ``people_totals``), and the last hand's
+        ``--payments`` hold the evening's fee."""
+        scored = [loaded for _, loaded, _, error in done if not error]
+        fee = EveningFee.of(scored) if any(loaded.hand.rules.fee.on for loaded in scored) else None
+        for echo, loaded, where, error in done:
+            if error:
+                out.failed(self.lines.failed(echo, error, where))
+                continue
+            extra = fee.payments if fee is not None and loaded is scored[-1] else []
+            names = {} if fee is not None else dict(loaded.names)  # with a fee: the people are added below
+            out.scored(self._line(echo, loaded.hand, where, extra), net_halves(loaded.hand), names)
+        if fee is not None:
+            for name, halves in fee.people.items():
+                out.totals.people[name] = out.totals.people.get(name, 0) + halves
 
     def _check(self, loaded: LoadedHand, where: str) -> None:
         problem = false_claim(loaded) if self.options.check else None  # the settle service's own check
         if problem is not None:
             raise ClaimRejected(say(m.WHERE_WHAT, where=where, what=problem))
 
-    def _line(self, echo: Echo, hand: Hand, where: str) -> str:
+    def _line(self, echo: Echo, hand: Hand, where: str, extra: list[dict[str, Any]] | None = None) -> str:
         """The line of a hand the loader read."""
         from gangci_calc.io.export.export import house_object
 
@@ -298,7 +317,7 @@ class Scorer:
         )
         halves = net_halves(hand)
         net = (halves_text(halves[0]), halves_text(halves[1]), halves_text(halves[2]), halves_text(halves[3]))
-        payments = _payments(hand) if self.options.payments else ""
+        payments = _payments(hand, extra or []) if self.options.payments else ""
         return self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
 
     def _plan_frame(self, plan: Plan) -> Frame:
@@ -428,9 +447,43 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
     return own
 
 
-def _payments(hand: Hand) -> str:
-    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``)."""
-    from gangci_calc.io.export.export import payments_json
+def _payments(hand: Hand, extra: list[dict[str, Any]]) -> str:
+    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``),
+    then ``extra`` (the evening's fee, on a session's last hand)."""
+    from gangci_calc.io.export.export import exact_json, payment_object, payments_json
     from gangci_calc.rules import settle
 
-    return payments_json(hand, settle(hand))
+    if not extra:
+        return payments_json(hand, settle(hand))
+    return exact_json([*(payment_object(p, hand, charges=False) for p in settle(hand).payments), *extra])
+
+
+@dataclass(frozen=True)
+class EveningFee:
+    """A ledger with a table fee, as batch writes it: each person's total (half units) and the evening's fee."""
+
+    people: dict[str, int]
+    payments: list[dict[str, Any]]  # the per-evening fee, as payment objects: on the last hand's --payments
+
+    @classmethod
+    def of(cls, hands: list[LoadedHand]) -> EveningFee:
+        from gangci_calc.io.show.labels import json_amount
+        from gangci_calc.ledger import House, evening_fee, person_name, settle_hands
+
+        seatings = [loaded.names for loaded in hands]
+        result = settle_hands([loaded.hand for loaded in hands], seatings)
+        people = {person_name(who): int(total * 2) for who, total in result.people if isinstance(who, str | House)}
+        players = {name for seating in seatings for name in seating.values()}
+        last = hands[-1]
+        seat_of = {name: seat.name for seat, name in last.names.items()}
+        payments = [
+            {
+                "payer": seat_of.get(person_name(payer), person_name(payer)),
+                "payee": person_name(payee),
+                "amount": json_amount(amount),
+                "for": "per_evening",
+                "role": "fee",
+            }
+            for payer, payee, amount in evening_fee([who for who, _ in result.people], players, last.hand.rules.fee)
+        ]
+        return cls(people, payments)
