@@ -324,3 +324,19 @@ def test_the_evening_fee_is_on_the_last_hand_s_payments(english: CliRunner) -> N
         {"payer": seat, "payee": "老王", "amount": 100, "for": "per_evening", "role": "fee"} for seat in "SWN"
     ]
     assert all(p["for"] != "per_evening" for p in lines[0]["payments"])
+
+
+# ---------------------------------------------------------------- 14: --strict's summary
+
+
+@pytest.mark.parametrize("rules", [False, True], ids=["fast path", "loader"])
+def test_strict_counts_only_the_blank_lines_before_it_stopped(english: CliRunner, tmp_path: Path, rules: bool) -> None:
+    records = tmp_path / "r.jsonl"
+    records.write_text(BOMB + "\n" + '{"stakes": 9}\n' + "\n\n" + BOMB, encoding="utf-8")
+    args = ["batch", str(records), "--strict"] + (["--rules", str(_rules(tmp_path))] if rules else [])
+    result = english.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    summary = result.stderr.strip().splitlines()[-1]
+    assert "2 hands, 1 scored, 1 failed, 1 blank lines passed by" in summary, summary
+    whole = english.invoke(app, ["batch", str(records), *args[3:]])
+    assert "3 blank lines passed by" in whole.stderr.strip().splitlines()[-1]

@@ -100,6 +100,7 @@ class ChunkResult(NamedTuple):
     totals_at_first_failure: Totals  # of the hands before it (what --strict keeps)
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
+    blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
 
 
 class Scorer:
@@ -125,9 +126,7 @@ class Scorer:
             if self.fast is not None:
                 self._json_lines(chunk, out)
             else:
-                for record in records(chunk):
-                    self._json(record, out)
-                out.blank += sum(1 for row in chunk.text.split("\n") if not row.strip())
+                self._json_records(chunk, out)
         else:
             self._yaml(chunk, out)
         if chunk.kind == "json" and chunk.text.endswith("\n"):
@@ -136,8 +135,28 @@ class Scorer:
         failure_end = sum(map(len, out.texts[: out.first_failure + 1])) if out.first_failure >= 0 else -1
         kept = frozenset(out.kept)
         return ChunkResult(
-            "".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure, out.blank, kept
+            "".join(out.texts),
+            out.hands,
+            out.failures,
+            failure_end,
+            out.totals,
+            at_failure,
+            out.blank,
+            kept,
+            out.blank_at_first_failure,
         )
+
+    def _json_records(self, chunk: Chunk, out: _Out) -> None:
+        """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
+        stop = None  # the line of the first failure
+        for record in records(chunk):
+            self._json(record, out)
+            if out.failures and stop is None:
+                stop = record.line
+        rows = chunk.text.split("\n")
+        out.blank += sum(1 for row in rows if not row.strip())
+        if stop is not None:
+            out.blank_at_first_failure = sum(1 for row in rows[: stop - chunk.first_line] if not row.strip())
 
     def _json_lines(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
@@ -350,6 +369,7 @@ class _Out:
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None
+        self.blank_at_first_failure = 0
 
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)
@@ -360,6 +380,7 @@ class _Out:
         if self.first_failure < 0:
             self.first_failure = len(self.texts)
             self.at_first_failure = Totals(list(self.totals.seats), dict(self.totals.people))
+            self.blank_at_first_failure = self.blank
         self.texts.append(text)
         self.hands += 1
         self.failures += 1
