@@ -15,7 +15,7 @@ from gangci_calc.batch.scoring import BatchOptions
 from gangci_calc.errors import InputError
 from gangci_calc.io.ledger.atomic import Abandon, atomic_file
 from gangci_calc.io.ledger.not_an_input import refuse_input_as_output, same_output
-from gangci_calc.io.show.console import write_err
+from gangci_calc.io.show.console import fit_stream, write_err
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, fmt: str) -> Iterator[IO[str]]:
     if path is None:
+        fit_stream(sys.stdout, json=fmt == "jsonl")  # a GBK console: the names it cannot show, escaped
         with suppress(Abandon):  # what went to stdout has gone
             yield sys.stdout
         sys.stdout.flush()
@@ -82,7 +83,7 @@ def run(
                 if stats.stopped:
                     raise Abandon
         else:
-            with _output(output) as out:
+            with _output(output, options.fmt) as out:
                 stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
                 if stats.stopped:  # --strict: a stopped run leaves no file behind
                     raise Abandon
