@@ -305,7 +305,7 @@ def session(
             elif undo:
                 evening.undo_hand(session_file, language, base)
             elif play:
-                evening.play(session_file, language, base)
+                evening.play(session_file, language, base, format.value)
             else:
                 tail = evening.add_hand(session_file, language, base)
                 if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand

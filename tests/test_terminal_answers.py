@@ -138,3 +138,113 @@ def test_batch_to_a_gbk_console_writes_names_it_cannot_show(
     line = re.search(r'\{"net".*?"source": "[^"]*"\}', terminal.screen("gbk"))
     assert line is not None, terminal.screen("gbk")
     assert json.loads(line.group())["players"] == names
+
+
+# ---------------------------------------------------------------- 9: a name typed at the 庄家 question
+
+
+def test_a_name_at_the_dealer_question_asks_before_changing_the_dealer(
+    start: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    """``小李`` typed a question early was taken as a dealer change; now the change is shown and asked."""
+    path = _ledger(tmp_path)
+    terminal = start(["session", str(path), "--play"])
+    at = terminal.answer("庄家 [北]: ", "小李")
+    at = terminal.answer("庄家换成 东 小李? (该坐庄的是 北 阿强) [y/N]: ", "n", at)
+    at = terminal.answer("庄家 [北]: ", "", at)  # asked again: Enter keeps 北
+    at = terminal.answer("怎么胡的", "1", at)
+    at = terminal.answer("谁胡的: ", "东", at)
+    at = terminal.answer("这局的杠", "-", at)
+    terminal.answer("第 8 局", ":q", at)
+    assert terminal.finish() == 0, terminal.screen()
+    assert _last_hand(path) == "win: {type: bomb, winner: E}"  # no `dealer: E`: the usual dealer dealt
+
+
+def test_a_confirmed_dealer_change_is_written(start: Callable[..., Terminal], tmp_path: Path) -> None:
+    path = _ledger(tmp_path)
+    terminal = start(["session", str(path), "--play"])
+    at = terminal.answer("庄家 [北]: ", "东")
+    at = terminal.answer("[y/N]: ", "1", at)  # a number is no yes: an answer typed out of step
+    at = terminal.answer("[y/N]: ", "y", at)
+    at = terminal.answer("怎么胡的", "7", at)
+    at = terminal.answer("这局的杠", "-", at)
+    terminal.answer("第 8 局", ":q", at)
+    assert terminal.finish() == 0, terminal.screen()
+    assert _last_hand(path) == "dealer: E\n    win: {type: draw}"
+
+
+# ---------------------------------------------------------------- 10: the winning kong listed as a kong
+
+
+def test_the_kongs_question_says_the_winning_kong_is_counted_and_warns_of_it(
+    start: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    path = _ledger(tmp_path)
+    terminal = start(["session", str(path), "--play"])
+    at = terminal.answer("庄家 [北]: ", "")
+    at = terminal.answer("怎么胡的", "3", at)  # 暗呲
+    at = terminal.answer("谁胡的: ", "西", at)
+    at = terminal.wait_for("胡牌的那个杠已算在暗呲里, 这里不要再写", at)
+    at = terminal.answer("这局的杠", "西暗杠", at)
+    at = terminal.wait_for("西暗杠 就是暗呲胡牌的那个杠, 已算过一次; 再写会多算一个杠", at)
+    at = terminal.answer("真的另有这个杠? [y/N]: ", "", at)  # no: asked again
+    at = terminal.answer("这局的杠", "-", at)
+    terminal.answer("第 8 局", ":q", at)
+    assert terminal.finish() == 0, terminal.screen()
+    assert _last_hand(path) == "win: {type: anci, winner: W}"
+
+
+# ---------------------------------------------------------------- 11: :q :u :s :l at every question
+
+
+def test_the_table_commands_work_at_every_question(start: Callable[..., Terminal], tmp_path: Path) -> None:
+    path = _ledger(tmp_path)
+    before = path.read_bytes()
+    terminal = start(["session", str(path), "--play"])
+    at = terminal.answer("庄家 [北]: ", "")
+    at = terminal.answer("怎么胡的", ":s", at)  # the standings, then the hand from its start
+    at = terminal.wait_for("总排名", at)
+    at = terminal.answer("庄家 [北]: ", "", at)
+    at = terminal.answer("怎么胡的", "1", at)
+    at = terminal.answer("谁胡的: ", ":l", at)  # the ledger
+    at = terminal.wait_for("结账", at)
+    at = terminal.answer("庄家 [北]: ", "", at)
+    at = terminal.answer("怎么胡的", "7", at)
+    at = terminal.answer("这局的杠", ":u", at)  # hand 6 undone
+    at = terminal.wait_for("已撤销", at)
+    at = terminal.answer("庄家 [", "", at)
+    terminal.answer("怎么胡的", ":q", at)
+    assert terminal.finish() == 0, terminal.screen()
+    text = path.read_text(encoding="utf-8")
+    assert text.count("\n  - ") == before.decode().count("\n  - ") - 1  # only the undo changed it
+
+
+# ---------------------------------------------------------------- 12: --play -f text has session -f text's blank lines
+
+
+def test_play_in_text_shows_its_sections_as_session_text_does(start: Callable[..., Terminal], tmp_path: Path) -> None:
+    path = _ledger(tmp_path)
+    terminal = start(["session", str(path), "--play", "-f", "text"])
+    at = terminal.answer("庄家 [北]: ", "")
+    at = terminal.answer("怎么胡的", "1", at)
+    at = terminal.answer("谁胡的: ", "东", at)
+    at = terminal.answer("这局的杠", "-", at)
+    at = terminal.answer("第 8 局", ":l", at)
+    end = terminal.wait_for("第 8 局", at)
+    terminal.answer("庄家 [", ":q", end)
+    assert terminal.finish() == 0, terminal.screen()
+    screen = terminal.screen()
+    # after the hand: its line, a blank line, the standings, a blank line, the next hand
+    played = screen[screen.index("7. [庄北]") :]
+    assert re.match(r"7\. \[庄北\] 炸弹 东: [^\n]+\n\n总排名\n(\d\. [^\n]+\n)+\n第 8 局", played), played[:400]
+    # :l shows the ledger as `session -f text` writes it, blank lines and all
+    text = subprocess.run(
+        [*GANGCI, "session", str(path), "-f", "text"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env=os.environ | HERE,
+    ).stdout
+    assert text.strip() in screen[at:end], screen[at:end]
+    assert "\n\n总排名\n" in text and "\n\n结账\n" in text
