@@ -293,10 +293,16 @@ FEE_LEDGERS = [
 ]
 
 
-@pytest.mark.parametrize("ledger", FEE_LEDGERS, ids=lambda p: p.name)
+UNNAMED_FEE = "stakes: 1\ndealer: E\nfee: {per_hand: 10, per_evening: 50}\nhands:\n  - win: {type: bomb, winner: S}\n"
+
+
+@pytest.mark.parametrize("ledger", [*FEE_LEDGERS, None], ids=lambda p: p.name if p else "nobody named")
 def test_batch_totals_of_a_ledger_with_a_fee_are_the_session_s(
-    english: CliRunner, tmp_path: Path, ledger: Path
+    english: CliRunner, tmp_path: Path, ledger: Path | None
 ) -> None:
+    if ledger is None:  # the people are the seats, by their letters, and the house
+        ledger = tmp_path / "unnamed.yaml"
+        ledger.write_text(UNNAMED_FEE, encoding="utf-8")
     session = english.invoke(app, ["session", str(ledger), "-f", "json"])
     assert session.exit_code == 0, session.output
     people = {p["name"]: p["total"] for p in json.loads(session.stdout)["people"]}

@@ -489,11 +489,11 @@ class EveningFee:
     @classmethod
     def of(cls, hands: list[LoadedHand]) -> EveningFee:
         from gangci_calc.io.show.labels import json_amount
-        from gangci_calc.ledger import House, evening_fee, person_name, settle_hands
+        from gangci_calc.ledger import evening_fee, person_name, settle_hands
 
         seatings = [loaded.names for loaded in hands]
         result = settle_hands([loaded.hand for loaded in hands], seatings)
-        people = {person_name(who): int(total * 2) for who, total in result.people if isinstance(who, str | House)}
+        people = {person_name(who): int(total * 2) for who, total in result.people}  # a seat nobody named: its letter
         players = {name for seating in seatings for name in seating.values()}
         last = hands[-1]
         seat_of = {name: seat.name for seat, name in last.names.items()}
