@@ -74,6 +74,7 @@ WRITERS: dict[str, tuple[Callable[[Path], Path], Callable[[Path, str, Path], lis
     "history --rules": (_rules, lambda inp, out, tmp: ["history", _club(tmp), "--rules", str(inp), "--chart", out]),
     "session --add --rules": (_rules, lambda inp, out, tmp: ["session", out, "--add", "--rules", str(inp)]),
     "session --new --rules": (_rules, lambda inp, out, tmp: ["session", out, "--new", "--rules", str(inp)]),
+    "session --paid --rules": (_rules, lambda inp, out, tmp: ["session", out, "--paid", "--rules", str(inp)]),
     "serve --rules": (_rules, lambda inp, out, tmp: ["serve", out, "--rules", str(inp), "--no-qr", "--port", "0"]),
 }
 
