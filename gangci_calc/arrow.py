@@ -115,7 +115,9 @@ def score_batch(
     ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
 
     Plain rows are settled column by column (:mod:`gangci_calc.bulk.vectorised`); the rest one by one.
+    A column named twice raises :class:`~gangci_calc.errors.HandError`.
     """
+    _refuse_a_column_twice(batch.schema, lang)
     if isinstance(batch, pa.Table):
         done = [score_batch(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
         if not done:
@@ -151,6 +153,34 @@ def score_batch(
     ranks = pc.add(pc.cumulative_sum(pc.cast(settled.slow, pa.int64())), scalar(batch.num_rows - 1))
     joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
     return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0]
+
+
+def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
+    from gangci_calc.errors import HandError
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    twice = column_twice(schema)
+    if twice is not None:
+        raise HandError(twice, say(m.COLUMN_TWICE, key=twice), lang)
+
+
+def column_twice(schema: Any, where: str = "") -> str | None:
+    """The first column (or struct field: ``bets.S``) named twice in ``schema``, or ``None``: reading it would
+    keep one of the two silently, as a key given twice in YAML or JSON would."""
+    seen: set[str] = set()
+    for field in schema:
+        name = f"{where}{field.name}"
+        if field.name in seen:
+            return name
+        seen.add(field.name)
+        kind = field.type
+        while pa.types.is_list(kind) or pa.types.is_large_list(kind):
+            kind = kind.value_type
+        inner = column_twice(list(kind), f"{name}.") if pa.types.is_struct(kind) else None
+        if inner is not None:
+            return inner
+    return None
 
 
 def score_rows(

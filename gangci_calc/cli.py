@@ -123,6 +123,14 @@ def _house(rules_file: str | None) -> HouseRules:
     return load_rules(rules_file)
 
 
+def _ledger_not_rules(ledger: str, rules_file: str | None) -> None:
+    """A ledger written (``--new``, ``--add``, the page) is not the ``--rules`` file it reads."""
+    if rules_file is not None:
+        from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
+
+        refuse_input_as_output("--rules", ledger, [rules_file], say(m.LEDGER_IS_RULES, ledger=ledger))
+
+
 def fail(message: str, status: int) -> typer.Exit:
     """One line on stderr, nothing on stdout; the caller raises the returned Exit (whose status holds even where
     stderr cannot be written)."""
@@ -277,6 +285,8 @@ def session(
             raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
         if transfer is not None and not paid:
             raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
+        if chosen:  # the ledger is written
+            _ledger_not_rules(session_file, rules)
         base = _house(rules)
         from gangci_calc.io.load.fields import option_date
 
@@ -295,7 +305,7 @@ def session(
             elif undo:
                 evening.undo_hand(session_file, language, base)
             elif play:
-                evening.play(session_file, language, base)
+                evening.play(session_file, language, base, format.value)
             else:
                 tail = evening.add_hand(session_file, language, base)
                 if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand
@@ -335,7 +345,9 @@ def history(
     with exit_codes(lang) as language:
         from gangci_calc.history import history_output
 
-        text = history_output(paths, format.value, language, since=since, until=until, chart=chart, base=_house(rules))
+        text = history_output(
+            paths, format.value, language, since=since, until=until, chart=chart, base=_house(rules), rules_file=rules
+        )
         emit(text)
 
 
@@ -355,6 +367,7 @@ def serve(
     with exit_codes(lang, m.SERVE_LEFT):
         from gangci_calc.web import serve_ledger
 
+        _ledger_not_rules(ledger, rules)
         qr = not no_qr
         serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club)
 
@@ -533,7 +546,7 @@ def batch(
             fmt, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing, amounts.value
         )
         kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
-        stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind)
+        stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind, rules)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)

@@ -179,13 +179,23 @@ def _columns() -> int:
     return shutil.get_terminal_size().columns
 
 
-def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
+def play(path: str, lang: str, base: HouseRules = SEED_RULES, fmt: str = "table") -> None:
     """Stay at the prompts for the evening: a hand, its result and the standings, then the next.
 
     Each hand is written as soon as it is entered, so stopping (Ctrl-C, end of input) loses none.
-    ``u`` undoes the last hand, ``s`` shows the standings, ``l`` the ledger, ``q`` leaves.
+    ``u`` undoes the last hand, ``s`` shows the standings, ``l`` the ledger (in ``fmt``, where it is one for
+    people), ``q`` leaves; at any question (the hand is then asked again). In the chat's formats (``-f text``,
+    ``markdown``) each section is followed by a blank line, as ``session -f text`` has them.
     """
+    from gangci_calc.io.export.formats import SESSION
     from gangci_calc.io.show.chat import standings_lines
+
+    shown = fmt if fmt in ("table", "text", "markdown") else "table"
+
+    def section(text: str) -> None:
+        write_err(text)
+        if shown != "table":  # write_err ends a text with one newline: the blank line is its own
+            write_err("")
 
     write_err(asking(lang)["play_keys"])
     while True:
@@ -206,11 +216,9 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
                 continue
             result = settled(load_session(path, base))
             if command.key == "s":
-                write_err("\n".join(standings_lines(result, lang)))
+                section("\n".join(standings_lines(result, lang)))
             else:
-                from gangci_calc.io.export.formats import SESSION
-
-                write_err(SESSION["table"].renderer()(result, lang))
+                section(SESSION[shown].renderer()(result, lang))
             continue
         except (AnswerError, RuleError, ClaimRejected) as error:  # a hand the ledger refused: nothing was written
             write_err(f"  ✗ {error}")
@@ -218,5 +226,5 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
         result = settled(session)
         last = result.hands[-1]
         line = hand_line(last.hand.number, last.hand.loaded.hand, last.hand.loaded.names, last.settlement.net, lang)
-        write_err(wrapped(line, _columns()))  # a phone's 40 columns: broken between players, never in an amount
-        write_err("\n".join(standings_lines(result, lang)))
+        section(wrapped(line, _columns()))  # a phone's 40 columns: broken between players, never in an amount
+        section("\n".join(standings_lines(result, lang)))

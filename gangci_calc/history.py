@@ -24,18 +24,24 @@ LEDGER_SUFFIXES = (".yaml", ".yml")
 
 
 def ledger_paths(paths: list[str]) -> list[Path]:
-    """The files given, and the ``.yaml`` ledgers under each folder given, each once, in a stable order."""
-    found: dict[Path, None] = {}
+    """The files given, and the ``.yaml`` ledgers under each folder given, in a stable order: each file once by
+    its identity (device and inode), however many names reach it (a symlink, a hard link, a folder and itself)."""
+    found: dict[tuple[int, int], Path] = {}
     for given in paths:
         path = Path(given)
         if path.is_dir():
             for file in sorted(p for p in path.rglob("*") if p.suffix in LEDGER_SUFFIXES and p.is_file()):
-                found.setdefault(file, None)
+                _once(found, file)
         elif path.exists():
-            found.setdefault(path, None)
+            _once(found, path)
         else:
             raise InputError(given, say(m.NO_SUCH_FILE))
-    return list(found)
+    return list(found.values())
+
+
+def _once(found: dict[tuple[int, int], Path], path: Path) -> None:
+    info = path.stat()
+    found.setdefault((info.st_dev, info.st_ino), path)
 
 
 def read_window(text: str | None, option: str) -> str | None:
@@ -45,8 +51,12 @@ def read_window(text: str | None, option: str) -> str | None:
 
 def club_of(paths: list[str], since: str | None, until: str | None, base: HouseRules = SEED_RULES) -> ClubRecord:
     """The club's record over the ledgers at ``paths``, evenings outside the window left out."""
+    return _club(ledger_paths(paths), since, until, base)
+
+
+def _club(ledgers: list[Path], since: str | None, until: str | None, base: HouseRules) -> ClubRecord:
     evenings = []
-    for path in ledger_paths(paths):
+    for path in ledgers:
         session = load_session(path, base)
         date = session.date or datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()
         if (since and date < since) or (until and date > until):
@@ -70,9 +80,17 @@ def history_output(
     until: str | None = None,
     chart: str | None = None,
     base: HouseRules = SEED_RULES,
+    rules_file: str | None = None,
 ) -> str:
-    """The record in ``fmt``; with ``chart``, the running totals drawn into that SVG file too."""
-    record = club_of(paths, read_window(since, "--since"), read_window(until, "--until"), base)
+    """The record in ``fmt``; with ``chart``, the running totals drawn into that SVG file too (never over a
+    ledger read, or the ``--rules`` file)."""
+    window = read_window(since, "--since"), read_window(until, "--until")
+    ledgers = ledger_paths(paths)
+    if chart is not None:
+        from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
+
+        refuse_input_as_output("--chart", chart, [*map(str, ledgers), *([rules_file] if rules_file else [])])
+    record = _club(ledgers, *window, base)
     if chart is not None:
         from gangci_calc.io.export.chart import chart_svg
         from gangci_calc.io.ledger.atomic import atomic_file

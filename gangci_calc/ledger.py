@@ -100,6 +100,15 @@ def collector(fee: Fee, players: Set[str]) -> Person:
     return House(fee.to or HOUSE_NAME)
 
 
+def evening_fee(people: Sequence[Person], players: Set[str], fee: Fee) -> list[tuple[Person, Person, int]]:
+    """The fee of the evening (``per_evening``) as payments: (payer, payee, amount), one from each person who
+    played but the collector (``fee`` is the last hand's; ``players``: every name at the table that evening)."""
+    if not fee.per_evening:
+        return []
+    payee = collector(fee, players)
+    return [(who, payee, fee.per_evening) for who in _evening_payers(people, payee)]
+
+
 def people_totals(
     hands: Sequence[SettledHand], seatings: Sequence[Seating], fees: Sequence[Fee]
 ) -> tuple[tuple[tuple[Person, Amount], ...], int]:

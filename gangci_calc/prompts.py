@@ -40,6 +40,7 @@ from gangci_calc.rules import (
     Hand,
     HouseRules,
     Kong,
+    KongType,
     Outcome,
     Seat,
     Win,
@@ -70,33 +71,46 @@ def _read(question: str, default: str | None) -> str:
     return line if line.strip() else (default or "")
 
 
-def ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
-    """Prompt until ``parse`` accepts the answer; its complaints go to stderr."""
+def ask(question: str, parse: Callable[[str], T], default: str | None = None, commands: tuple[str, ...] = ()) -> T:
+    """Prompt until ``parse`` accepts the answer; its complaints go to stderr. One of ``commands`` with its mark
+    (``:q``) raises :class:`TableCommand`, at whatever question it is typed."""
     while True:
-        answer = _read(question, default)
+        answer = str(_read(question, default)).strip()
         try:
-            return parse(str(answer).strip())
+            _command(answer, commands)
+            return parse(answer)
         except (AnswerError, RuleError) as error:
             write_err(f"  ✗ {error}")
+
+
+def _command(text: str, commands: tuple[str, ...]) -> None:
+    """``:s`` (or ``：s``) raises the command where ``commands`` has it; any other ``:x`` is refused."""
+    if not commands or text[:1] not in COMMAND_MARKS:
+        return
+    key = text[1:].strip().lower()
+    if key in commands:
+        raise TableCommand(key)
+    raise AnswerError(say(m.NOT_A_COMMAND, text=text, commands=" ".join(f":{key}" for key in commands)))
 
 
 _YES = ("y", "yes", "是", "对", "1", "true")
 _NO = ("n", "no", "否", "不", "0", "false")
 
 
-def confirm(question: str, default: bool) -> bool:
-    """A yes/no question: y / n (是 / 否), Enter for the default."""
+def confirm(question: str, default: bool, commands: tuple[str, ...] = (), words: bool = False) -> bool:
+    """A yes/no question: y / n (是 / 否), Enter for the default; ``words``: a word only (not ``1`` / ``0``,
+    which an answer typed out of step is likely to be)."""
 
     def yes_or_no(text: str) -> bool:
         if not text:
             return default
-        if text.lower() in _YES:
+        if text.lower() in _YES and not (words and text.isdigit()):
             return True
-        if text.lower() in _NO:
+        if text.lower() in _NO and not (words and text.isdigit()):
             return False
         raise AnswerError(say(m.YES_OR_NO, value=shown(text)))
 
-    return ask(f"{question} [{'Y/n' if default else 'y/N'}]", yes_or_no)
+    return ask(f"{question} [{'Y/n' if default else 'y/N'}]", yes_or_no, None, commands)
 
 
 def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
@@ -198,7 +212,6 @@ def ask_hand(
     q = asking(lang)
     rules, names = table.rules, dict(table.names)
     house = rules.house
-    reseated = False
     write_err(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}")
     if house.changed():
         write_err(house_text(house, lang))
@@ -208,31 +221,8 @@ def ask_hand(
     def seat_of(text: str) -> Seat:
         return _in_play(parse_seat_answer(text, names), seats)
 
-    def dealer_or_change(text: str) -> Seat | dict[Seat, str]:
-        """A seat (or a re-seating); a command only with its ``:`` (``:s``), or bare where no answer reads so
-        (``S`` is South, and Enter on ``[S]`` too: a command never shadows an answer)."""
-        if text[:1] in COMMAND_MARKS and commands:
-            if text[1:].strip().lower() in commands:
-                raise TableCommand(text[1:].strip().lower())
-            raise AnswerError(say(m.NOT_A_COMMAND, text=text, commands=" ".join(f":{key}" for key in commands)))
-        seating = reseat(text, names)
-        if seating is not None:
-            return seating
-        try:
-            return seat_of(text)
-        except AnswerError:
-            if text.strip().lower() in commands:
-                raise TableCommand(text.strip().lower()) from None
-            raise
-
     given = current.dealer if current is not None else usual
-    while True:
-        answer = ask(q["dealer"], dealer_or_change, seat_name(given, lang))
-        if isinstance(answer, Seat):
-            dealer = answer
-            break
-        names, reseated = answer, True
-        write_err(q["seating"] + " " + " ".join(seat_label(seat, lang, names) for seat in seats))
+    dealer, names, reseated = _ask_dealer(lang, given, names, seats, commands)
     # each answer is checked on its own against the table's rules, as the core checks a whole hand
 
     def outcome_for(win: Win) -> Outcome:
@@ -242,13 +232,15 @@ def ask_hand(
         default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
         if was is not None and was.winner is not None:
             default = seat_name(was.winner, lang)
-        winner = ask(q["winner"], lambda t: _later_ok(_checked_winner(house, seat_of(t), win, dealer), win), default)
+        winner = ask(
+            q["winner"], lambda t: _later_ok(_checked_winner(house, seat_of(t), win, dealer), win), default, commands
+        )
         source = None
         if win.needs_source:
             question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
             before = seat_name(was.source, lang) if was is not None and was.source is not None else None
-            source = ask(question, lambda t: _source_ok(Outcome(win, winner, seat_of(t))), before)
-        said = win is Win.ZHICI and house.baoci and confirm(q["bao"], default=was is not None and bool(was.bao))
+            source = ask(question, lambda t: _source_ok(Outcome(win, winner, seat_of(t))), before, commands)
+        said = win is Win.ZHICI and house.baoci and confirm(q["bao"], was is not None and bool(was.bao), commands)
         # a "no" keeps a hand that never said bao as it was (unsaid), so an edit with the defaults changes nothing
         bao = True if said else False if was is not None and was.bao is not None else None
         return Outcome(win, winner, source, bao)
@@ -281,6 +273,7 @@ def ask_hand(
             q["win_house"].format(wins=wins),
             lambda t: _draw_ok(_checked_win(house, parse_win(t, offered), dealer)),
             was_win,
+            commands,
         )
     )
     ci = None
@@ -288,20 +281,88 @@ def ask_hand(
         from gangci_calc.tiles.notation import tile_text
 
         before_ci = tile_text(current.ci) if current is not None and current.ci is not None else None
-        ci = ask(q["ci"], _ci_answer, before_ci)
+        ci = ask(q["ci"], _ci_answer, before_ci, commands)
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
     if rules.policy:
         last = current.bets if current is not None else last_bets
         previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names, seats), bets), previous)
-    no_kongs: tuple[Kong, ...] = ()
+        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names, seats), bets), previous, commands)
     before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
-    kongs = ask(q["kongs"], _none_or(lambda t: _checked_kongs(outcome, t, names, seats), no_kongs), before_kongs)
+    kongs = _ask_kongs(lang, outcome, lambda t: _checked_kongs(outcome, t, names, seats), before_kongs, commands)
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
         raise AnswerError(error.text(lang)) from None
     return Entry(hand, dealer is not usual, names, reseated)
+
+
+def _ask_dealer(
+    lang: str, given: Seat, names: dict[Seat, str], seats: tuple[Seat, ...], commands: tuple[str, ...]
+) -> tuple[Seat, dict[Seat, str], bool]:
+    """The dealer (``given`` the default), after any re-seatings typed first: (dealer, seating, re-seated).
+    Another dealer than ``given`` is kept only once confirmed: a name typed a question early reads as a seat."""
+    q = asking(lang)
+    reseated = False
+
+    def dealer_or_change(text: str) -> Seat | dict[Seat, str]:
+        """A seat (or a re-seating); a command with its ``:`` (``:s``, as at every question), or bare where no
+        answer reads so (``S`` is South, and Enter on ``[S]`` too: a command never shadows an answer)."""
+        seating = reseat(text, names)
+        if seating is not None:
+            return seating
+        try:
+            return _in_play(parse_seat_answer(text, names), seats)
+        except AnswerError:
+            if text.strip().lower() in commands:
+                raise TableCommand(text.strip().lower()) from None
+            raise
+
+    while True:
+        answer = ask(q["dealer"], dealer_or_change, seat_name(given, lang), commands)
+        if isinstance(answer, Seat):
+            change = q["dealer_change"].format(
+                new=seat_label(answer, lang, names), usual=seat_label(given, lang, names)
+            )
+            if answer is given or confirm(change, False, commands, words=True):
+                return answer, names, reseated
+            continue
+        names, reseated = answer, True
+        write_err(q["seating"] + " " + " ".join(seat_label(seat, lang, names) for seat in seats))
+
+
+def _ask_kongs(
+    lang: str,
+    outcome: Outcome,
+    parse: Callable[[str], tuple[Kong, ...]],
+    default: str,
+    commands: tuple[str, ...],
+) -> tuple[Kong, ...]:
+    """The hand's kongs. A 杠呲 win's own kong is counted by the win: the prompt says so, and a kong listed that
+    is the same as it (a second kong, and wrong money, if it was the winning one) is kept only when confirmed."""
+    q = asking(lang)
+    own = winning_kong(outcome)
+    win = win_label(outcome.win, lang)
+    if own is not None:
+        write_err(q["kongs_ci"].format(win=win))
+    while True:
+        none: tuple[Kong, ...] = ()
+        kongs = ask(q["kongs"], _none_or(parse, none), default, commands)
+        if own is None or own not in kongs:
+            return kongs
+        write_err(q["own_kong"].format(kong=_kongs_text((own,), lang), win=win))
+        if confirm(q["own_kong_keep"], False, commands, words=True):
+            return kongs
+
+
+def winning_kong(outcome: Outcome) -> Kong | None:
+    """The kong a 杠呲 win ends with (暗呲 / 天呲: the winner's 暗杠; 直呲: his 明杠 on the discard; 续呲: his 续杠
+    on the pung its feeder gave), which the win's own G pays; ``None`` for any other win."""
+    winner, source = outcome.winner, outcome.source
+    if not outcome.win.is_ci or winner is None:
+        return None
+    if outcome.win in (Win.ANCI, Win.TIANCI):
+        return Kong(winner, KongType.CONCEALED)
+    return Kong(winner, KongType.EXPOSED if outcome.win is Win.ZHICI else KongType.ADDED, source)
 
 
 def _kongs_text(kongs: tuple[Kong, ...], lang: str) -> str:

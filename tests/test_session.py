@@ -271,8 +271,10 @@ def test_add_reasks_until_answers_are_valid(english, tmp_path: Path) -> None:
 def test_add_dealer_override_is_written(runner, tmp_path: Path) -> None:
     path = tmp_path / "evening.yaml"
     path.write_text(COMMENTED, encoding="utf-8")
-    result = runner.invoke(app, ["session", str(path), "--add", "--lang", "en", "-f", "json"], input="N\ndraw\n-\n-\n")
+    args = ["session", str(path), "--add", "--lang", "en", "-f", "json"]
+    result = runner.invoke(app, args, input="N\ny\ndraw\n-\n-\n")
     assert result.exit_code == 0, result.output
+    assert "Change the dealer to N" in result.stderr  # another dealer than the usual one: confirmed first
     assert path.read_text(encoding="utf-8").endswith("  - dealer: N\n    win: {type: draw}\n")
     assert last_json(result.stdout)["hands"][1]["dealer_overridden"] is True
 

@@ -31,15 +31,33 @@ def need_arrow(where: str) -> None:
         raise InputError(where, say(m.NEEDS_ARROW))
 
 
-def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any]]]:
-    """(number of the first row, the rows as records) of each batch of a Parquet file."""
+def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any], set[int]]]:
+    """(number of the first row, the rows as records, the rows holding a NaN or an infinity) of each batch of a
+    Parquet file."""
     from gangci_calc.arrow import record_of
 
     first = 1
     for batch in parquet_file(name).iter_batches(batch_size=ROWS):
         rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
-        yield first, rows
+        yield first, rows, set().union(*(_not_finite(column) for column in batch.columns))
         first += len(rows)
+
+
+def _not_finite(array: Any) -> set[int]:
+    """The rows of ``array`` holding a NaN or an infinity, however deep in its structs and lists."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    kind = array.type
+    if pa.types.is_floating(kind):
+        return set(pc.indices_nonzero(pc.fill_null(pc.invert(pc.is_finite(array)), False)).to_pylist())
+    if pa.types.is_struct(kind):
+        return set().union(*(_not_finite(field) for field in array.flatten()))
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        inner = _not_finite(array.flatten())
+        parents = pc.list_parent_indices(array).to_pylist() if inner else []
+        return {parents[i] for i in inner}
+    return set()
 
 
 def parquet_file(name: str) -> Any:
@@ -48,21 +66,31 @@ def parquet_file(name: str) -> Any:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from gangci_calc.arrow import column_twice
+
     try:
-        return pq.ParquetFile(name)
+        file = pq.ParquetFile(name)
     except FileNotFoundError:
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
     except (OSError, pa.ArrowException) as error:
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.NOT_PARQUET, reason=str(error)))) from None
+    twice = column_twice(file.schema_arrow)
+    if twice is not None:
+        raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=say(m.COLUMN_TWICE, key=twice)))
+    return file
 
 
 def parquet_chunks(name: str) -> Iterator[Chunk]:
     """A Parquet file as chunks of JSON Lines, one line per row (a row's number is its line)."""
+    import json
+
     import msgspec
 
     encode = msgspec.json.Encoder().encode
-    for first, rows in parquet_rows(name, meta=True):  # the lines echo it
-        yield Chunk("json", name, first, b"\n".join(encode(row) for row in rows).decode() + "\n")
+    for first, rows, odd in parquet_rows(name, meta=True):  # the lines echo it
+        # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
+        lines = (json.dumps(row).encode() if i in odd else encode(row) for i, row in enumerate(rows))
+        yield Chunk("json", name, first, b"\n".join(lines).decode() + "\n")
 
 
 def json_rows(chunk: Chunk) -> list[Any]:

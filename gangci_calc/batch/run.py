@@ -161,14 +161,15 @@ def run_batch(
 
     out.write(batch_lines(options.fmt, options.keep, options.payments, options.amounts).header)
     for chunk in scored_chunks(all_chunks(inputs, stats, complain, kind), options, jobs):
-        text, hands, failed, totals = chunk.text, chunk.hands, chunk.failed, chunk.totals
+        text, hands, failed, totals, blank = chunk.text, chunk.hands, chunk.failed, chunk.totals, chunk.blank
         if strict and failed:  # keep what came before the first failure, and that failure
             text, hands = _until_first_failure(chunk, options.fmt)
+            blank = chunk.blank_at_first_failure
             failed, stats.stopped = 1, True
             stats.failure = text.rstrip("\n").rsplit("\n", 1)[-1]
             totals = chunk.totals_at_first_failure
         stats.hands += hands
-        stats.blank += chunk.blank
+        stats.blank += blank
         stats.kept |= chunk.kept
         stats.failed += failed
         stats.scored += hands - failed

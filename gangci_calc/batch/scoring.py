@@ -33,7 +33,7 @@ from gangci_calc.io.export.batch_lines import (
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
-from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
+from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Settlement
 from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -99,6 +99,7 @@ class ChunkResult(NamedTuple):
     totals_at_first_failure: Totals  # of the hands before it (what --strict keeps)
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
+    blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
 
 
 class Scorer:
@@ -124,9 +125,7 @@ class Scorer:
             if self.fast is not None:
                 self._json_lines(chunk, out)
             else:
-                for record in records(chunk):
-                    self._json(record, out)
-                out.blank += sum(1 for row in chunk.text.split("\n") if not row.strip())
+                self._json_records(chunk, out)
         else:
             self._yaml(chunk, out)
         if chunk.kind == "json" and chunk.text.endswith("\n"):
@@ -135,8 +134,28 @@ class Scorer:
         failure_end = sum(map(len, out.texts[: out.first_failure + 1])) if out.first_failure >= 0 else -1
         kept = frozenset(out.kept)
         return ChunkResult(
-            "".join(out.texts), out.hands, out.failures, failure_end, out.totals, at_failure, out.blank, kept
+            "".join(out.texts),
+            out.hands,
+            out.failures,
+            failure_end,
+            out.totals,
+            at_failure,
+            out.blank,
+            kept,
+            out.blank_at_first_failure,
         )
+
+    def _json_records(self, chunk: Chunk, out: _Out) -> None:
+        """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
+        stop = None  # the line of the first failure
+        for record in records(chunk):
+            self._json(record, out)
+            if out.failures and stop is None:
+                stop = record.line
+        rows = chunk.text.split("\n")
+        out.blank += sum(1 for row in rows if not row.strip())
+        if stop is not None:
+            out.blank_at_first_failure = sum(1 for row in rows[: stop - chunk.first_line] if not row.strip())
 
     def _json_lines(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
@@ -267,6 +286,7 @@ class Scorer:
         except InputError as error:
             out.failed(self.lines.failed(echo, error.text(lang), self._where(record.source, record.line)))
             return
+        done: list[_Done] = []  # each hand's echo, hand, place, error ("" if none) and settlement
         for item in session.hands:
             loaded = item.loaded
             hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **_own(loaded))
@@ -274,13 +294,41 @@ class Scorer:
             try:
                 settlement = settle_hand(loaded, check=self.options.check)
             except ClaimRejected as error:
-                out.failed(self.lines.failed(hand_echo, error.text(lang), where))
+                done.append((hand_echo, loaded, where, error.text(lang), None))
                 continue
-            self._scored(hand_echo, loaded, settlement, where, out)
+            done.append((hand_echo, loaded, where, "", settlement))
+        self._evening(done, out)
 
-    def _scored(self, echo: Echo, loaded: LoadedHand, settlement: Settlement, where: str, out: _Out) -> None:
-        """The line of a hand the loader read and the settle service settled (once)."""
-        from gangci_calc.io.export.export import house_object, payments_json
+    def _evening(self, done: list[_Done], out: _Out) -> None:
+        """A session's lines; where it takes a table fee, each person's total is the ledger's own (the fees paid
+        and collected, the evening's fee included: ``ledger.py`` ``people_totals``), and the last hand's
+        ``--payments`` hold the evening's fee."""
+        scored = [loaded for _, loaded, _, error, _ in done if not error]
+        fee = EveningFee.of(scored) if any(loaded.hand.rules.fee.on for loaded in scored) else None
+        for echo, loaded, where, error, settlement in done:
+            if error or settlement is None:
+                out.failed(self.lines.failed(echo, error, where))
+                continue
+            extra = fee.payments if fee is not None and loaded is scored[-1] else []
+            self._scored(echo, loaded, settlement, where, out, extra, with_names=fee is None)
+        if fee is not None:  # with a fee: the people are the ledger's own
+            for name, halves in fee.people.items():
+                out.totals.people[name] = out.totals.people.get(name, 0) + halves
+
+    def _scored(
+        self,
+        echo: Echo,
+        loaded: LoadedHand,
+        settlement: Settlement,
+        where: str,
+        out: _Out,
+        extra: list[dict[str, Any]] | None = None,
+        *,
+        with_names: bool = True,
+    ) -> None:
+        """The line of a hand the loader read and the settle service settled (once); ``extra``: payments after
+        the hand's own (the evening's fee, on a session's last hand)."""
+        from gangci_calc.io.export.export import house_object
 
         hand = loaded.hand
         outcome = hand.outcome
@@ -293,9 +341,9 @@ class Scorer:
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
-        payments = payments_json(hand, settlement) if self.options.payments else ""
+        payments = _payments(hand, settlement, extra or []) if self.options.payments else ""
         line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
-        out.scored(line, (e, s, w, n), dict(loaded.names))
+        out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
 
     def _plan_frame(self, plan: Plan) -> Frame:
         frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
@@ -327,6 +375,7 @@ class _Out:
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None
+        self.blank_at_first_failure = 0
 
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)
@@ -337,6 +386,7 @@ class _Out:
         if self.first_failure < 0:
             self.first_failure = len(self.texts)
             self.at_first_failure = Totals(list(self.totals.seats), dict(self.totals.people))
+            self.blank_at_first_failure = self.blank
         self.texts.append(text)
         self.hands += 1
         self.failures += 1
@@ -422,3 +472,47 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
     if loaded.meta is not None:
         own["meta"] = json_text(loaded.meta)
     return own
+
+
+_Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
+
+
+def _payments(hand: Hand, settlement: Settlement, extra: list[dict[str, Any]]) -> str:
+    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``),
+    then ``extra`` (the evening's fee, on a session's last hand)."""
+    from gangci_calc.io.export.export import exact_json, payment_object, payments_json
+
+    if not extra:
+        return payments_json(hand, settlement)
+    return exact_json([*(payment_object(p, hand, charges=False) for p in settlement.payments), *extra])
+
+
+@dataclass(frozen=True)
+class EveningFee:
+    """A ledger with a table fee, as batch writes it: each person's total (half units) and the evening's fee."""
+
+    people: dict[str, int]
+    payments: list[dict[str, Any]]  # the per-evening fee, as payment objects: on the last hand's --payments
+
+    @classmethod
+    def of(cls, hands: list[LoadedHand]) -> EveningFee:
+        from gangci_calc.io.show.labels import json_amount
+        from gangci_calc.ledger import evening_fee, person_name, settle_hands
+
+        seatings = [loaded.names for loaded in hands]
+        result = settle_hands([loaded.hand for loaded in hands], seatings)
+        people = {person_name(who): int(total * 2) for who, total in result.people}  # a seat nobody named: its letter
+        players = {name for seating in seatings for name in seating.values()}
+        last = hands[-1]
+        seat_of = {name: seat.name for seat, name in last.names.items()}
+        payments = [
+            {
+                "payer": seat_of.get(person_name(payer), person_name(payer)),
+                "payee": person_name(payee),
+                "amount": json_amount(amount),
+                "for": "per_evening",
+                "role": "fee",
+            }
+            for payer, payee, amount in evening_fee([who for who, _ in result.people], players, last.hand.rules.fee)
+        ]
+        return cls(people, payments)

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import os
-import stat
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import IO, TYPE_CHECKING
 
-from gangci_calc.batch.reading import is_parquet
+from gangci_calc.batch.reading import expand, is_parquet
 from gangci_calc.batch.run import Stats, run_batch
 from gangci_calc.batch.scoring import BatchOptions
 from gangci_calc.errors import InputError
 from gangci_calc.io.ledger.atomic import Abandon, atomic_file
-from gangci_calc.io.show.console import write_err
+from gangci_calc.io.ledger.not_an_input import refuse_input_as_output, same_output
+from gangci_calc.io.show.console import fit_stream, write_err
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 
 @contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, fmt: str) -> Iterator[IO[str]]:
     if path is None:
+        fit_stream(sys.stdout, json=fmt == "jsonl")  # a GBK console: the names it cannot show, escaped
         with suppress(Abandon):  # what went to stdout has gone
             yield sys.stdout
         sys.stdout.flush()
@@ -57,9 +58,10 @@ def run(
     totals: bool = False,
     totals_out: str | None = None,
     kind: str = "",
+    rules_file: str | None = None,
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
-    _check_outputs(inputs, output, totals_out)
+    _outputs_not_inputs(inputs, rules_file, output, totals_out)
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -81,7 +83,7 @@ def run(
                 if stats.stopped:
                     raise Abandon
         else:
-            with _output(output) as out:
+            with _output(output, options.fmt) as out:
                 stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
                 if stats.stopped:  # --strict: a stopped run leaves no file behind
                     raise Abandon
@@ -101,12 +103,13 @@ def run(
     return stats
 
 
-def _check_outputs(inputs: list[str], output: str | None, totals_out: str | None) -> None:
-    """Neither output may be an input, nor the two the same file."""
-    for flag, path in (("-o", output), ("--totals-out", totals_out)):
+def _outputs_not_inputs(inputs: list[str], rules_file: str | None, output: str | None, totals: str | None) -> None:
+    """Neither output is one of the inputs (the ``--rules`` file included), nor are the two outputs one file."""
+    read = [*expand(inputs), *([rules_file] if rules_file is not None else [])]
+    for flag, path in (("-o", output), ("--totals-out", totals)):
         if path is not None:
-            _refuse_an_input_as_output(inputs, flag, path)
-    if totals_out is not None and output is not None and os.path.abspath(totals_out) == os.path.abspath(output):
+            refuse_input_as_output(flag, path, read)
+    if totals is not None and output is not None and same_output(totals, output):
         raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
 
 
@@ -118,26 +121,6 @@ def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: fl
     if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
         write_err(stats.failure)
     _summary(stats, seconds, options.lang)
-
-
-def _refuse_an_input_as_output(inputs: list[str], flag: str, output: str) -> None:
-    """An output that is one of the inputs (by inode: hard links, symlinks and stdin's own file included)
-    would replace the records with their results."""
-    from gangci_calc.batch.reading import expand
-
-    try:
-        target = os.stat(output)
-    except OSError:
-        return  # nothing there yet (or the writer says why it cannot write)
-    if not stat.S_ISREG(target.st_mode):  # /dev/null, a pipe: nothing to lose
-        return
-    for name in expand(inputs):
-        try:
-            info = os.fstat(sys.stdin.fileno()) if name == "-" else os.stat(name)
-        except (OSError, ValueError, AttributeError):
-            continue
-        if (info.st_dev, info.st_ino) == (target.st_dev, target.st_ino):
-            raise InputError(flag, say(m.OUTPUT_IS_INPUT, output=output))
 
 
 def _summary(stats: Stats, seconds: float, lang: str) -> None:

@@ -406,6 +406,10 @@ RECORD_TOO_LARGE = M(
     "the record is larger than {size} MiB, as gangci score refuses; passed by",
 )
 TOO_MANY_JOBS = M("{jobs} 太多；最多 {most} 个 (每个核 4 个)", "{jobs} is too many; at most {most} (four per core)")
+LEDGER_IS_RULES = M(
+    "账本 {ledger} 也是 --rules 的规矩文件；账本和规矩放在两个文件里",
+    "the ledger {ledger} is also the --rules file; keep the ledger and the rules in two files",
+)
 OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
@@ -535,6 +539,7 @@ NEEDS_ARROW = M(
     "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",
     "Parquet needs the Arrow parts: pip install 'gangci-calc[arrow]'",
 )
+COLUMN_TWICE = M("'{key}' 这一列写了两次；只写一次", "the column '{key}' is given twice; say it once")
 NOT_PARQUET = M("不是能读的 Parquet 文件：{reason}", "not a Parquet file that can be read: {reason}")
 TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
 # --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------

@@ -185,12 +185,20 @@ ASK: dict[str, M] = {
     "ci": M("杠底牌 (如 东 7z 四万)", "The ci tile (e.g. 东 7z 四万)"),
     "win_house": M("怎么胡的 ({wins})", "How did it end ({wins})"),
     "seating": M("座位:", "Seating:"),
+    "dealer_change": M("庄家换成 {new}? (该坐庄的是 {usual})", "Change the dealer to {new}? ({usual} deals this hand)"),
+    "kongs_ci": M("  胡牌的那个杠已算在{win}里, 这里不要再写", "  not the winning kong: {win} counts it already"),
+    "own_kong": M(
+        "  ⚠ {kong} 就是{win}胡牌的那个杠, 已算过一次; 再写会多算一个杠",
+        "  ⚠ {kong} is the winning kong of the {win}, counted already; listing it adds a second kong",
+    ),
+    "own_kong_keep": M("真的另有这个杠?", "Was there really another such kong?"),
     "unchanged": M("第 {n} 局没有改动, 文件未动", "hand {n} is unchanged; the file is untouched"),
     "removed": M("已撤销 {hand}", "removed {hand}"),
     "play_keys": M(
-        "每局先问庄家; 也可输入 :u 撤销上一局 · :s 排名 · :l 账本 · :q 结账离开 · 换人 北 小赵 · 换座 东 南",
-        "Each hand starts at the dealer; or type :u undo the last hand · :s standings · :l the ledger"
-        " · :q settle up and leave · sub N Zhao · swap E S",
+        "每局先问庄家; 任何一问都可输入 :u 撤销上一局 · :s 排名 · :l 账本 · :q 结账离开 (这一局从头再问);"
+        " 问庄家时: 换人 北 小赵 · 换座 东 南",
+        "Each hand starts at the dealer; at any question type :u undo the last hand · :s standings · :l the ledger"
+        " · :q settle up and leave (the hand is asked again from its start); at the dealer: sub N Zhao · swap E S",
     ),
     "yes_no": M("[是/否, 默认{default}]", "[{default}]"),
 }

@@ -60,6 +60,24 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("gangci-stand-in", _stand_in)
 
 
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """A character the stream cannot encode as JSON's own escape (UTF-16, a pair above U+FFFF): the same JSON."""
+    assert isinstance(error, UnicodeEncodeError)
+    units = error.object[error.start : error.end].encode("utf-16-be", "surrogatepass")
+    return "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2)), error.end
+
+
+codecs.register_error("gangci-json-escape", _json_escape)
+
+
+def fit_stream(stream: TextIO, json: bool) -> None:
+    """Have ``stream`` write what its encoding cannot (a GBK console and 😀) as JSON escapes (``json``: lines of
+    JSON stay the same data) or as the stand-ins, never an error."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="gangci-json-escape" if json else "gangci-stand-in")
+
+
 def fit(text: str, stream: TextIO) -> str:
     """``text`` as ``stream``'s encoding can show it: ASCII stand-ins for what it cannot (never an error)."""
     encoding = getattr(stream, "encoding", None) or "utf-8"
