@@ -208,6 +208,7 @@ def interrupted_batch(
     tmp_path: Path, stream: Path, sig: int, after: float = 0.6, *, started: bool = False
 ) -> tuple[int, str]:
     out = tmp_path / "out.jsonl"
+    out.unlink(missing_ok=True)  # an earlier trial that finished before its signal left a whole one
     proc = subprocess.Popen(
         [*GANGCI, "batch", str(stream), "--jobs", "2", "-o", str(out)],
         stdout=subprocess.PIPE,
