@@ -181,3 +181,21 @@ def test_many_tables_of_their_own_stakes_in_one_batch_and_across_batches() -> No
             scored = score_batch(pa.RecordBatch.from_pylist(records[first : first + size])).to_pylist()
             for row, want in zip(scored, expected[first : first + size], strict=True):
                 agrees(row, want)
+
+
+def test_a_batch_of_unknown_stakes_leaves_no_empty_form_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first batch whose stakes the column path cannot read (text) is scored one by one; the outcomes it met
+    were once kept with no form, and a later batch with a scheme's number then settled to 0 (wrong money)."""
+    import pyarrow as pa
+
+    from gangci_calc.arrow import score_batch
+    from gangci_calc.bulk import vectorised
+
+    monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())  # this process as it starts: no ratio met
+    monkeypatch.setattr(
+        vectorised, "_OUTCOMES", vectorised._Forms(vectorised._OUTCOMES.width, vectorised._outcome_plan)
+    )
+    bomb = {"dealer": "E", "win": {"type": "bomb", "winner": "S"}}
+    first = score_batch(pa.RecordBatch.from_pylist([{"stakes": "1", **bomb}])).to_pylist()[0]
+    later = score_batch(pa.RecordBatch.from_pylist([{"stakes": 1, **bomb}])).to_pylist()[0]
+    assert first["net_S"] == later["net_S"] == 600

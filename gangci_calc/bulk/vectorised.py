@@ -244,6 +244,9 @@ class _Forms:
         if new or self.made is None:
             for code in new:
                 self._add(code, fast)
+            # a code whose ratio is not numbered yet stands for rows whose stakes are unknown (slow rows): its entry
+            # is this batch's only, never kept, or a later ratio numbered so would find nothing there (zero nets)
+            provisional = [code for code in new if code // self.width >= len(_RATIOS.ratios)]
             self.made = Tables(
                 ints(self.place),
                 flags(self.refused),
@@ -251,6 +254,8 @@ class _Forms:
                 [ints(values) for values in self.const],
                 [[ints(values) for values in seats] if any(any(v) for v in seats) else None for seats in self.deltas],
             )
+            for code in provisional:
+                place[code] = None
         return self.made
 
     def _add(self, code: int, fast: FastPath) -> None:
@@ -261,7 +266,8 @@ class _Forms:
         plan = self.plan_of(fast, rest)
         known = plan is not REFUSED and number < len(_RATIOS.ratios)  # else its rows are slow
         form = _RATIOS.form(plan, number) if known else _NOTHING
-        self.refused.append(plan is REFUSED or not form.scaled)  # a flat amount: the stakes' ratio cannot stand
+        # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
+        self.refused.append(not known or not form.scaled)
         self.draw.append(plan.draw)
         for seat in range(4):
             self.const[seat].append(form.const[seat])
