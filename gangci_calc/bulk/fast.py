@@ -17,6 +17,7 @@ What is kept is that table of shares, not any record's result.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from math import gcd
@@ -26,7 +27,7 @@ import msgspec
 from msgspec import UNSET, Meta, Raw, Struct, UnsetType
 
 from gangci_calc.errors import RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text, players_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
 from gangci_calc.io.load.fields import name_text
 from gangci_calc.rules import (
     NO_BETS,
@@ -54,43 +55,58 @@ class Bounds(NamedTuple):
     counts: int  # 飘/抵/杠 at most: rules/addons.py MAX_COUNT, as rules/hand.py checks it
     amount: int  # a stake at most: rules/stakes.py MAX_AMOUNT
     digits: int  # digits of a whole number at most: io/load/boundary.py MAX_DIGITS
+    names: int  # a player's name's length at most: io/load/fields.py MAX_NAME (the names checked are for it)
 
 
 def bounds() -> Bounds:
-    from gangci_calc.io.load import boundary
+    from gangci_calc.io.load import boundary, fields
     from gangci_calc.rules import addons, stakes
 
-    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS)
+    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS, fields.MAX_NAME)
+
+
+# Null is absent (the hand format): an optional key given as null decodes to None and counts as not given; it is
+# still a key of the line (its colon is counted). A required key given as null fails the decode: the loader's.
+Maybe = UnsetType | None  # not given: the key missing, or null
 
 
 class FastBets(Struct, forbid_unknown_fields=True, gc=False):
     """A seat's add-ons; :func:`record_type` bounds the counts."""
 
-    piao: int | UnsetType = UNSET
-    di: int | UnsetType = UNSET
-    gang: int | UnsetType = UNSET
+    piao: int | Maybe = UNSET
+    di: int | Maybe = UNSET
+    gang: int | Maybe = UNSET
 
 
 class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
     type: str
-    winner: str | UnsetType = UNSET
-    source: str | UnsetType = UNSET
-    bao: bool | UnsetType = UNSET
+    winner: str | Maybe = UNSET
+    source: str | Maybe = UNSET
+    bao: bool | Maybe = UNSET
 
 
 class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
     by: str
     type: str
-    source: str | UnsetType = UNSET
+    source: str | Maybe = UNSET
 
 
 class FastStakes(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
     """A stakes mapping; :func:`record_type` bounds the amounts."""
 
     gang: int
-    bomb: int | UnsetType = UNSET
-    ci: int | UnsetType = UNSET
-    dianpao: int | UnsetType = UNSET
+    bomb: int | Maybe = UNSET
+    ci: int | Maybe = UNSET
+    dianpao: int | Maybe = UNSET
+
+
+class FastPlayers(Struct, forbid_unknown_fields=True, gc=False):
+    """The names at the seats (a seat's alias, such as 东, is the loader's)."""
+
+    E: str | Maybe = UNSET
+    S: str | Maybe = UNSET
+    W: str | Maybe = UNSET
+    N: str | Maybe = UNSET
 
 
 class FastHand(Struct, forbid_unknown_fields=True, gc=False):
@@ -99,12 +115,19 @@ class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     stakes: int | FastStakes
     dealer: str
     win: FastWin
-    policy: bool | UnsetType = UNSET
-    bets: dict[str, FastBets] | UnsetType = UNSET
-    kongs: list[FastKong] | UnsetType = UNSET
-    players: dict[str, str] | UnsetType = UNSET
-    id: int | str | UnsetType = UNSET
+    policy: bool | Maybe = UNSET
+    bets: dict[str, FastBets | None] | Maybe = UNSET
+    kongs: list[FastKong] | Maybe = UNSET
+    players: FastPlayers | Maybe = UNSET
+    id: int | str | Maybe = UNSET
     meta: Any = UNSET
+    # keys the fast path does not settle, taken where null (not given); given, the record is the loader's
+    rules: UnsetType | None = UNSET
+    tiles: UnsetType | None = UNSET
+    ci: UnsetType | None = UNSET
+    mi: UnsetType | None = UNSET
+    fee: UnsetType | None = UNSET
+    tiles_left: UnsetType | None = UNSET
 
 
 @cache
@@ -120,18 +143,18 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
     amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
     whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
     bets: Any = msgspec.defstruct(
-        "Bets", [(name, count | UnsetType, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
+        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
         forbid_unknown_fields=True, gc=False,
     )  # fmt: skip
     stakes: Any = msgspec.defstruct(
-        "Stakes", [("gang", amount), *((name, amount | UnsetType, UNSET) for name in ("bomb", "ci", "dianpao"))],
+        "Stakes", [("gang", amount), *((name, amount | Maybe, UNSET) for name in ("bomb", "ci", "dianpao"))],
         bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
     )  # fmt: skip
     kind: Any = Raw if raw else Any
     fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
         ("stakes", int | stakes),
-        ("bets", dict[str, bets] | UnsetType, UNSET),
-        ("id", whole | str | UnsetType, UNSET),
+        ("bets", dict[str, bets | None] | Maybe, UNSET),
+        ("id", whole | str | Maybe, UNSET),
         ("meta", kind | UnsetType, UNSET),
     ]
     fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
@@ -237,7 +260,7 @@ Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
 
 def _add_bets(
-    bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
+    bets: dict[str, FastBets | None], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
     """The add-on terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) for the
     kongs' 杠 and for ``--payments``, and the keys
@@ -251,8 +274,10 @@ def _add_bets(
         at = _COUNT_AT.get(letter)
         if at is None:
             return None
+        if counts is None:  # a seat given as null: not given
+            continue
         seat, piao_at, di_at, gang_at = at
-        piao, di, gang = counts.piao, counts.di, counts.gang
+        piao, di, gang = counts.piao, counts.di, counts.gang  # a null count is None: not given, and no count
         if piao is not UNSET:
             keys += 1
             if piao:
@@ -291,6 +316,10 @@ class FastPath:
     def __init__(self, keep: tuple[str, ...] = ()) -> None:
         self.keep = keep
         limits = bounds()
+        self.digits = limits.digits
+        if _KEPT_UNDER[0] != limits.names:  # the names were checked for another bound
+            KEPT.clear()
+            _KEPT_UNDER[0] = limits.names
         self.decoder = _decoder(keep, limits)
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
@@ -332,18 +361,27 @@ class FastPath:
             return None
         net: Net = form.const
         keys = plan.keys + known.keys + (record.policy is not UNSET)
+        if (record.rules is None or record.tiles is None or record.ci is None or record.mi is None
+                or record.fee is None or record.tiles_left is None):  # fmt: skip
+            keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        if record.bets is not UNSET:
-            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
+        bets = record.bets
+        if bets is None:
+            keys += 1
+        elif bets is not UNSET:
+            added = _add_bets(bets, form, plan.dealer, policy, net, counted)
             if added is None:
                 return None
             net, more = added
             keys += more
-        if record.kongs is not UNSET:
-            kongs = self._add_kongs(record.kongs, policy, record.dealer, plan.draw, known, counted, net)
-            if kongs is None:
+        kongs = record.kongs
+        if kongs is None:
+            keys += 1
+        elif kongs is not UNSET:
+            made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net)
+            if made is None:
                 return None
-            net, more = kongs
+            net, more = made
             keys += more
         echo, names = NO_ECHO, _NO_NAMES
         if record.players is not UNSET or record.id is not UNSET or record.meta is not UNSET or self.keep:
@@ -394,14 +432,17 @@ class FastPath:
 
     def _said(self, record: FastHand, raw: bool) -> tuple[Echo, dict[int, str], int] | None:
         """What the record echoes, its names, and the keys they take; ``None``: the loader's to say."""
-        names = _NO_NAMES
+        names, text = _NO_NAMES, ""
         keys = 0
-        if record.players is not UNSET:
-            named = _names(record.players)
-            if named is None:
-                return None
-            keys += 1 + len(named)
-            names = named
+        players = record.players
+        if players is not UNSET:
+            keys += 1
+            if players is not None:
+                named = _names(players)
+                if named is None:
+                    return None
+                names, text, given = named
+                keys += given
         echo = NO_ECHO
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
             said = self._echo(record, raw)
@@ -409,8 +450,8 @@ class FastPath:
                 return None
             echo, extra = said
             keys += extra
-        if names:
-            echo = echo._replace(players=players_text(names))
+        if text:
+            echo = Echo(echo.id, echo.meta, echo.kept, 0, text)
         return echo, names, keys
 
     def plan_for(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
@@ -418,8 +459,8 @@ class FastPath:
         it, or the fast path does not take it)."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
-        winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if win.winner is not UNSET else 4
-        source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if win.source is not UNSET else 4
+        winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
+        source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if isinstance(win.source, str) else 4
         plan = REFUSED
         if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
             outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
@@ -437,7 +478,7 @@ class FastPath:
         """The plan of a kong met for the first time at this 带政策 setting and dealer."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
-        source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if kong.source is not UNSET else 4
+        source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if isinstance(kong.source, str) else 4
         made = REFUSED
         if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
             core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
@@ -463,28 +504,40 @@ class FastPath:
         (with the colons inside meta and the kept values) they add to a JSON line."""
         record_id = ""
         keys = 0
-        if record.id is not UNSET:
-            record_id = msgspec.json.encode(record.id).decode()
-            keys += 1 + record_id.count(":")
+        given = record.id
+        if given is not UNSET:
+            keys += 1
+            if given is not None:
+                record_id = msgspec.json.encode(given).decode()
+                keys += record_id.count(":")
         meta = ""
+        value = record.meta
+        if value is not UNSET:
+            keys += 1
+            text = "" if value is None else bytes(value).decode() if raw else json_text(value)
+            if text and text != "null":  # meta: null is not given
+                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+                    return None
+                if raw:
+                    if not _clean_json(text, self.digits):  # a key twice, 19 digits, too deep: the loader says so
+                        return None
+                    keys += text.count(":")
+                meta = text
+        if not self.keep:
+            return Echo(record_id, meta), keys
         kept: list[tuple[str, str]] = []
-        values = [("meta", record.meta), *((key, getattr(record, f"kept{i}")) for i, key in enumerate(self.keep))]
-        for index, (name, value) in enumerate(values):
+        for index, name in enumerate(self.keep):
+            value = getattr(record, f"kept{index}")
             if value is UNSET:
                 continue
             if raw:
                 text = bytes(value).decode()
-                if not _clean_json(text):  # a key twice, 19 digits, too deep: the loader says so
+                if not _clean_json(text, self.digits):
                     return None
                 keys += 1 + text.count(":")
             else:
                 text = json_text(value)
-            if index == 0:
-                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
-                    return None
-                meta = text
-            else:
-                kept.append((name, text))
+            kept.append((name, text))
         return Echo(record_id, meta, tuple(kept)), keys
 
 
@@ -501,9 +554,9 @@ def _stakes(value: FastStakes) -> Stakes:
     usual = Stakes.from_gang(value.gang)
     return Stakes(
         value.gang,
-        usual.bomb if value.bomb is UNSET else value.bomb,
-        usual.ci if value.ci is UNSET else value.ci,
-        None if value.dianpao is UNSET else value.dianpao,
+        value.bomb if isinstance(value.bomb, int) else usual.bomb,
+        value.ci if isinstance(value.ci, int) else usual.ci,
+        value.dianpao if isinstance(value.dianpao, int) else None,
     )
 
 
@@ -543,38 +596,99 @@ def core_hand(record: FastHand) -> Hand:
     win = record.win
     outcome = Won(WIN[win.type], _seat(win.winner), _seat(win.source))
     bets = [NO_BETS] * 4
-    for letter, counts in (record.bets if record.bets is not UNSET else {}).items():
+    for letter, counts in (record.bets if isinstance(record.bets, dict) else {}).items():
+        if counts is None:
+            continue
         given = {name: getattr(counts, name) for name in ADDONS}
-        bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if count is not UNSET})
-    given_kongs = record.kongs if record.kongs is not UNSET else ()
+        bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if _given(count)})
+    given_kongs = record.kongs if isinstance(record.kongs, list) else ()
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
     rules = TableRules(stakes, record.policy is True, SEED_RULES)
     return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
 
 
-def _seat(letter: str | UnsetType) -> Seat | None:
-    return None if letter is UNSET else Seat[letter]
+def _seat(letter: object) -> Seat | None:
+    return Seat[letter] if isinstance(letter, str) else None
 
 
-def _names(players: dict[str, str]) -> dict[int, str] | None:
-    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; else ``None``."""
+def _given(value: object) -> bool:
+    """Is an optional value given? Null is absent."""
+    return value is not UNSET and value is not None
+
+
+def _nulls(record: FastHand) -> int:
+    """How many of the keys the fast path takes only as null a record gives (each a key of its line)."""
+    return (
+        (record.rules is None) + (record.tiles is None) + (record.ci is None)
+        + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
+    )  # fmt: skip
+
+
+def _names(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
+    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; the names as
+    a line writes them (``players_text``); and the keys given (a null too). ``None``: the loader's to say. Platforms
+    repeat their players: each name is checked once, and then looked up (:data:`KEPT`)."""
     names: dict[int, str] = {}
-    for letter, name in players.items():
-        seat = _SEAT_INDEX.get(letter, -PER_SEAT) // PER_SEAT
-        if seat < 0:
-            return None
-        try:
-            kept = name_text(name, ())
-        except RuleError:
-            return None
-        if kept != name:
+    parts: list[str] = []
+    given = 0
+    for seat, name in enumerate((players.E, players.S, players.W, players.N)):
+        if name is UNSET:
+            continue
+        given += 1
+        if name is None:
+            continue
+        text = KEPT.get(name) or kept_text(name)
+        if text is None:
             return None
         names[seat] = name
-    return names if len(set(names.values())) == len(names) else None
+        parts.append(_SEAT_KEY[seat] + text)
+    if len(set(names.values())) != len(names):
+        return None
+    return names, "{" + ", ".join(parts) + "}" if names else "", given
 
 
-def _clean_json(text: str) -> bool:
-    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep."""
+_SEAT_KEY = tuple(f'"{seat.name}": ' for seat in SEATS)  # as players_text writes a seat's name
+
+KEPT: dict[str, str] = {}  # the names the loader keeps as they are, each with its JSON text: checked once each
+_KEPT_UNDER = [0]  # the bound on a name's length they were checked for
+
+
+def kept_text(name: str) -> str | None:
+    """A name's JSON text where the loader keeps it as it is (:func:`~gangci_calc.io.load.fields.name_text`, which
+    also refuses a seat's letter), else ``None``. A name it keeps is remembered in :data:`KEPT` (bounded)."""
+    try:
+        if name_text(name, ()) != name:
+            return None
+    except RuleError:
+        return None
+    if len(KEPT) >= 1 << 16:
+        KEPT.clear()
+    text = KEPT[name] = json_text(name)
+    return text
+
+
+def _clean_json(text: str, digits: int) -> bool:
+    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep.
+
+    A flat mapping (what a platform's ``meta`` mostly is: no nesting, no escapes, no colon in a text) is checked
+    by its keys, each once, and its digits; anything else by the loader's own parse."""
+    if text.count("{") == 1 and "[" not in text and "\\" not in text and not _long(digits).search(text):
+        keys = _KEY.findall(text)
+        if len(keys) == text.count(":") and len(set(keys)) == len(keys):
+            return True
+    return _parsed_clean(text)
+
+
+_KEY = re.compile(r'"([^"]*)"\s*:')  # a key of a mapping with no escape and no colon in its texts
+
+
+@cache
+def _long(digits: int) -> re.Pattern[str]:
+    """More digits than the loader takes in a number (or a text: then its parse says which)."""
+    return re.compile(r"\d{" + str(digits + 1) + "}")
+
+
+def _parsed_clean(text: str) -> bool:
     from gangci_calc.errors import InputError
     from gangci_calc.io.load.boundary import parse_json
 
