@@ -78,9 +78,13 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
 
     record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
     for key, value in record.items():
-        if isinstance(value, str) and value[:1] in "{[" and TOP.lookup.get(key) in _STRUCTURED:
+        known = TOP.lookup.get(key)
+        if isinstance(value, bytes) and known in _STRUCTURED:  # polars reads DuckDB's JSON type as binary
+            with contextlib.suppress(UnicodeDecodeError):
+                value = record[key] = value.decode()
+        if isinstance(value, str) and known in _STRUCTURED and (value[:1] in "{[" or known == "stakes"):
             with contextlib.suppress(ValueError):  # else the loader says what is wrong with it
-                record[key] = absent(json.loads(value))
+                record[key] = absent(json.loads(value))  # stakes typed JSON: a number too
     return record
 
 

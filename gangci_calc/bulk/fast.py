@@ -136,20 +136,33 @@ def _decoder(keep: tuple[str, ...], limits: Bounds) -> msgspec.json.Decoder[Fast
 
 
 @cache
+def stakes_type(limits: Bounds) -> type[FastStakes]:
+    """The stakes mapping's struct, its amounts bounded as the loader bounds them."""
+    amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
+    made: Any = msgspec.defstruct(
+        "Stakes", [("gang", amount), *((name, amount | Maybe, UNSET) for name in ("bomb", "ci", "dianpao"))],
+        bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
+    )  # fmt: skip
+    return made  # type: ignore[no-any-return]
+
+
+@cache
+def stakes_decoder(limits: Bounds) -> msgspec.json.Decoder[int | FastStakes]:
+    """Stakes as JSON text (a warehouse's JSON column): a scheme's number or a mapping."""
+    return msgspec.json.Decoder(int | stakes_type(limits))
+
+
+@cache
 def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHand]:
     """The struct for these ``--keep`` keys and bounds: ``meta`` and each kept key as raw JSON text (``raw``) or
     data; counts, amounts and a numeric id bounded as the loader bounds them."""
     count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
-    amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
     whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
     bets: Any = msgspec.defstruct(
         "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
         forbid_unknown_fields=True, gc=False,
     )  # fmt: skip
-    stakes: Any = msgspec.defstruct(
-        "Stakes", [("gang", amount), *((name, amount | Maybe, UNSET) for name in ("bomb", "ci", "dianpao"))],
-        bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
-    )  # fmt: skip
+    stakes: Any = stakes_type(limits)
     kind: Any = Raw if raw else Any
     fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
         ("stakes", int | stakes),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import msgspec
 import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
@@ -33,6 +34,7 @@ from gangci_calc.bulk.columns import (
     zeros,
 )
 from gangci_calc.bulk.fast import (
+    KEPT,
     KONG,
     PER_SEAT,
     REFUSED,
@@ -45,10 +47,11 @@ from gangci_calc.bulk.fast import (
     Form,
     Known,
     bounds,
+    kept_text,
+    stakes_decoder,
 )
-from gangci_calc.errors import RuleError
-from gangci_calc.io.load.fields import name_text
 from gangci_calc.io.load.schema import TOP
+from gangci_calc.rules import SCHEMES
 from gangci_calc.rules.addons import ADDONS
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
@@ -72,12 +75,13 @@ class Settled(NamedTuple):
     ident: Any  # the id as text
 
 
-def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
-    """Every row of ``batch`` settled by the fast path's plans, or marked slow."""
+def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...] = ()) -> Settled:
+    """Every row of ``batch`` settled by the fast path's plans, or marked slow. ``carried``: columns passed through
+    untouched (``--keep``), never a reason for a row to be slow; so is ``meta``."""
     rows = batch.num_rows
     slow = Slow(rows)
     for name in batch.schema.names:
-        if name not in READ and TOP.lookup.get(name) != "meta":  # meta is never on a result row
+        if name not in READ and name not in carried and TOP.lookup.get(name) != "meta":
             slow.given(batch.column(name))
     columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
     nulls = pa.nulls(rows, pa.string())
@@ -123,8 +127,12 @@ class _Stakes:
     (:data:`_RATIOS`), and the scale (杠底, where the stakes are in the usual proportions)."""
 
     def __init__(self, column: Any, rows: int, fast: FastPath, slow: Slow) -> None:
+        if column is not None and isinstance(column.type, pa.BaseExtensionType):  # DuckDB's JSON, as pyarrow reads it
+            column = column.storage
         if column is not None and pa.types.is_integer(column.type):  # a scheme's number
             keys, values = self._schemes(column, fast, slow)
+        elif column is not None and _is_text(column.type):  # JSON text: a number or a mapping (a warehouse's)
+            keys, values = self._json(column, slow)
         else:
             keys, values = self._mappings(column, rows, fast, slow)
         found = pc.dictionary_encode(keys)
@@ -146,6 +154,14 @@ class _Stakes:
         return pc.fill_null(values, scalar(0)), lambda key: key if key in known else None
 
     @staticmethod
+    def _json(column: Any, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
+        """Stakes as JSON text or bytes (DuckDB's JSON type, polars' binary): each distinct text read once."""
+        slow.mark(pc.is_null(column))  # missing: the loader says so
+        if not pa.types.is_binary(column.type):
+            column = pc.cast(column, pa.binary())
+        return pc.fill_null(column, pa.scalar(b"", pa.binary())), _stakes_text
+
+    @staticmethod
     def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
         parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
         if parts is None:
@@ -163,6 +179,30 @@ class _Stakes:
         slow.mark(pc.is_null(amounts[0]))  # 杠底 is the one it must give
         key = pc.binary_join_element_wise(*(pc.fill_null(a, scalar(_NO)) for a in amounts), scalar(","))
         return pc.fill_null(key, scalar(_NO)), _stakes_of
+
+
+def _is_text(kind: Any) -> bool:
+    return any(is_kind(kind) for is_kind in (pa.types.is_string, pa.types.is_large_string, pa.types.is_string_view,
+               pa.types.is_binary, pa.types.is_large_binary, pa.types.is_binary_view))  # fmt: skip
+
+
+def _stakes_text(key: bytes) -> int | FastStakes | None:
+    """Stakes from their JSON text, where the fast path reads them as the loader would (a key twice, an escape or
+    a value it bounds otherwise: ``None``, and its rows are slow)."""
+    if not key or b"\\" in key:
+        return None
+    try:
+        value = stakes_decoder(bounds()).decode(key)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    if isinstance(value, bool) or (isinstance(value, int) and value not in SCHEMES):
+        return None
+    if isinstance(value, FastStakes):  # each key once: as many colons as keys
+        keys = 1 + (value.bomb is not UNSET) + (value.ci is not UNSET) + (value.dianpao is not UNSET)
+        amounts = (value.gang, value.bomb, value.ci, value.dianpao)
+        if key.count(b":") != keys or any(isinstance(a, int) and a > LARGEST for a in amounts):
+            return None
+    return value
 
 
 def _stakes_of(key: str) -> FastStakes | None:
@@ -401,7 +441,7 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         if values is not None:
             names[seat] = values
     given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
-    refused = [name for name in given if not _kept(name)]
+    refused = [name for name in given if name not in KEPT and kept_text(name) is None]
     if refused:
         for values in names:
             slow.mark(pc.is_in(values, value_set=texts(refused)))
@@ -412,14 +452,6 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
     return pa.StructArray.from_arrays(names, names=list(LETTERS), mask=pc.invert(named))
-
-
-def _kept(name: str) -> bool:
-    """Does the loader keep this name as it is?"""
-    try:
-        return name_text(name, ()) == name
-    except RuleError:
-        return False
 
 
 def _ident(column: Any, rows: int, slow: Slow) -> Any:
