@@ -36,6 +36,7 @@ from gangci_calc.rules import (
     SEED_RULES,
     Bets,
     Hand,
+    HouseRules,
     Kong,
     KongType,
     Seat,
@@ -121,8 +122,8 @@ class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     players: FastPlayers | Maybe = UNSET
     id: int | str | Maybe = UNSET
     meta: Any = UNSET
+    rules: Any = UNSET  # a table's house rules: JSON text (or data), each distinct one read by the loader once
     # keys the fast path does not settle, taken where null (not given); given, the record is the loader's
-    rules: UnsetType | None = UNSET
     tiles: UnsetType | None = UNSET
     ci: UnsetType | None = UNSET
     mi: UnsetType | None = UNSET
@@ -169,6 +170,7 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
         ("bets", dict[str, bets | None] | Maybe, UNSET),
         ("id", whole | str | Maybe, UNSET),
         ("meta", kind | UnsetType, UNSET),
+        ("rules", kind | UnsetType, UNSET),
     ]
     fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
     rename = {f"kept{index}": key for index, key in enumerate(keep)}
@@ -359,9 +361,16 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        plan = self.plans.get((policy, record.dealer, record.win))
+        house, keys = 0, 0
+        if record.rules is not UNSET:
+            table = self.house_of(record.rules)
+            if table is None:
+                return None
+            house, keys = table
+        plan = self.plans.get((policy, record.dealer, record.win) if not house else (house, policy, record.dealer,
+                              record.win))  # fmt: skip
         if plan is None:
-            plan = self.plan_for(policy, record.dealer, record.win)
+            plan = self.plan_for(policy, record.dealer, record.win, house)
         if plan is REFUSED:
             return None
         known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
@@ -373,8 +382,8 @@ class FastPath:
         if not form.scaled and known.scale != 1:  # a flat amount in it: the loader settles at the stakes given
             return None
         net: Net = form.const
-        keys = plan.keys + known.keys + (record.policy is not UNSET)
-        if (record.rules is None or record.tiles is None or record.ci is None or record.mi is None
+        keys += plan.keys + known.keys + (record.policy is not UNSET)
+        if (record.tiles is None or record.ci is None or record.mi is None
                 or record.fee is None or record.tiles_left is None):  # fmt: skip
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
@@ -391,7 +400,7 @@ class FastPath:
         if kongs is None:
             keys += 1
         elif kongs is not UNSET:
-            made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net)
+            made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net, house)
             if made is None:
                 return None
             net, more = made
@@ -421,13 +430,15 @@ class FastPath:
 
     def _add_kongs(
         self, kongs: list[FastKong], policy: bool, dealer: str, draw: bool, known: Known,
-        counted: list[tuple[int, int]], net: Net,
+        counted: list[tuple[int, int]], net: Net, house: int = 0,
     ) -> tuple[Net, int] | None:  # fmt: skip
         """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((policy, dealer, kong)) or self.kong_for(policy, dealer, kong)
+            made = self.kongs.get((policy, dealer, kong) if not house else (house, policy, dealer, kong))
+            if made is None:
+                made = self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
                 return None
             keys += made.keys
@@ -467,9 +478,11 @@ class FastPath:
             echo = Echo(echo.id, echo.meta, echo.kept, 0, text)
         return echo, names, keys
 
-    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
-        """The plan of an outcome met for the first time: the core's hand for it (``REFUSED`` where the core refuses
-        it, or the fast path does not take it)."""
+    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
+        """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
+        0: the seed's): the core's hand for it (``REFUSED`` where the core refuses it, or the fast path does not
+        take it)."""
+        rules = HOUSES[house]
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
         winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
@@ -477,28 +490,38 @@ class FastPath:
         plan = REFUSED
         if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
             outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
-            hand_at = _outcome_hand(policy, Seat(dealer), outcome)
+            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house)
             if hand_at is not None:
                 how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
-                              SEATS[source].name if source < 4 else "", dealer_letter, "{}")  # fmt: skip
+                              SEATS[source].name if source < 4 else "", dealer_letter, rules.text)  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
-                draw = kind is Win.DRAW and _draw_voids_kongs()
+                draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
-        self.plans[(policy, dealer_letter, win)] = plan
+        self.plans[(policy, dealer_letter, win) if not house else (house, policy, dealer_letter, win)] = plan
         return plan
 
-    def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong) -> Plan:
-        """The plan of a kong met for the first time at this 带政策 setting and dealer."""
+    def house_of(self, value: Any) -> tuple[int, int] | None:
+        """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null) and the keys
+        they take in a JSON line; ``None`` where the loader is to say (or the fast path does not take them). Each
+        distinct text is read once, by the loader's own ``read_house``."""
+        text = _rules_text(value)
+        found = _HOUSE_TEXTS.get(text)
+        if found is None:
+            found = _house_text(text, self.digits)
+        return found if found[0] >= 0 else None
+
+    def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong, house: int = 0) -> Plan:
+        """The plan of a kong met for the first time at these house rules, this 带政策 setting and dealer."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
         source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if isinstance(kong.source, str) else 4
         made = REFUSED
         if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
             core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
-            hand_at = _kong_hand(policy, Seat(dealer), core)
+            hand_at = _kong_hand(policy, Seat(dealer), core, HOUSES[house].house)
             if hand_at is not None:
                 made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
-        self.kongs[(policy, dealer_letter, kong)] = made
+        self.kongs[(policy, dealer_letter, kong) if not house else (house, policy, dealer_letter, kong)] = made
         return made
 
     def stakes_for(self, value: object) -> Known | None:
@@ -554,6 +577,52 @@ class FastPath:
         return Echo(record_id, meta, tuple(kept)), keys
 
 
+class House(NamedTuple):
+    """A table's house rules as the fast path has met them: the core's, and the text a line echoes them as."""
+
+    house: HouseRules
+    text: str  # io/export/export.py house_object, as JSON text
+
+
+HOUSES: list[House] = [House(SEED_RULES, "{}")]  # by number: the seed's first; the plans are keyed by the number
+_HOUSE_NUMBERS: dict[HouseRules, int] = {SEED_RULES: 0}
+_HOUSE_TEXTS: dict[str, tuple[int, int]] = {}  # a record's rules as given -> (number, or -1: the loader's; keys)
+MOST_HOUSES = 256  # tables of their own in one process; past that, records with new rules go to the loader
+
+
+def _rules_text(value: Any) -> str:
+    return bytes(value).decode() if isinstance(value, Raw) else json_text(value)
+
+
+def _house_text(text: str, digits: int) -> tuple[int, int]:
+    """A ``rules`` text read by the loader's ``read_house`` once: (its number in :data:`HOUSES`, the keys it takes),
+    ``-1`` where the loader says what is wrong (or the table has three players: its seats are not the fast path's)."""
+    import json
+
+    from gangci_calc.io.export.export import house_object
+    from gangci_calc.io.load.fields import read_house
+
+    found = (-1, 0)
+    if text == "null":  # null is absent
+        found = (0, 1)
+    elif text.startswith("{") and _clean_json(text, digits):
+        try:
+            house: HouseRules | None = read_house(json.loads(text), ("rules",), SEED_RULES)
+        except RuleError:
+            house = None
+        if house is not None and not house.three_players:
+            number = _HOUSE_NUMBERS.get(house)
+            if number is None and len(HOUSES) < MOST_HOUSES:
+                number = _HOUSE_NUMBERS[house] = len(HOUSES)
+                HOUSES.append(House(house, json_text(house_object(house))))
+            if number is not None:
+                found = (number, 1 + text.count(":"))
+    if len(_HOUSE_TEXTS) >= 4096:  # bounded all the same
+        _HOUSE_TEXTS.clear()
+    _HOUSE_TEXTS[text] = found
+    return found
+
+
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
@@ -573,20 +642,20 @@ def _stakes(value: FastStakes) -> Stakes:
     )
 
 
-def _outcome_hand(policy: bool, dealer: Seat, outcome: Won) -> HandAt | None:
+def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules = SEED_RULES) -> HandAt | None:
     """The outcome's hand at any stakes; ``None`` where the core refuses it."""
     try:
-        Hand(TableRules(SCHEMES[1], policy, SEED_RULES), dealer, outcome)
+        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome)
     except RuleError:
         return None
-    return lambda stakes: (Hand(TableRules(stakes, policy, SEED_RULES), dealer, outcome), None)
+    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome), None)
 
 
-def _kong_hand(policy: bool, dealer: Seat, kong: Kong) -> HandAt | None:
+def _kong_hand(policy: bool, dealer: Seat, kong: Kong, house: HouseRules = SEED_RULES) -> HandAt | None:
     """One kong's hand (a 流局 with it) at any stakes, and the kong's own rows; ``None`` where the core refuses it."""
 
     def hand_at(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
-        hand = Hand(TableRules(stakes, policy, SEED_RULES), dealer, Won.draw(), kongs=(kong,))
+        hand = Hand(TableRules(stakes, policy, house), dealer, Won.draw(), kongs=(kong,))
         return hand, kong_rows(hand)
 
     try:
@@ -597,9 +666,9 @@ def _kong_hand(policy: bool, dealer: Seat, kong: Kong) -> HandAt | None:
 
 
 @cache
-def _draw_voids_kongs() -> bool:
-    """Does a 流局 void the hand's kongs at the seed's table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
-    rules = TableRules(SCHEMES[1], True, SEED_RULES)
+def _draw_voids_kongs(house: HouseRules = SEED_RULES) -> bool:
+    """Does a 流局 void the hand's kongs at this table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
+    rules = TableRules(SCHEMES[1], True, house)
     return not rows(Hand(rules, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
 
 
@@ -616,7 +685,11 @@ def core_hand(record: FastHand) -> Hand:
         bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if _given(count)})
     given_kongs = record.kongs if isinstance(record.kongs, list) else ()
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
-    rules = TableRules(stakes, record.policy is True, SEED_RULES)
+    house = SEED_RULES
+    if record.rules is not UNSET:
+        text = _rules_text(record.rules)
+        house = HOUSES[(_HOUSE_TEXTS.get(text) or _house_text(text, bounds().digits))[0]].house
+    rules = TableRules(stakes, record.policy is True, house)
     return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
 
 
@@ -632,8 +705,8 @@ def _given(value: object) -> bool:
 def _nulls(record: FastHand) -> int:
     """How many of the keys the fast path takes only as null a record gives (each a key of its line)."""
     return (
-        (record.rules is None) + (record.tiles is None) + (record.ci is None)
-        + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
+        (record.tiles is None) + (record.ci is None) + (record.mi is None)
+        + (record.fee is None) + (record.tiles_left is None)
     )  # fmt: skip
 
 
