@@ -52,6 +52,7 @@ class BatchOptions:
     totals: bool = False  # --totals / --totals-out: sum the nets (per seat, and per player where named)
     amounts: str = "exact"  # --amounts: exact (whole amounts as integers) or decimal (one decimal place, always)
     fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
+    verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
 def kept_keys(keys: list[str]) -> tuple[str, ...]:
@@ -100,6 +101,7 @@ class ChunkResult(NamedTuple):
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
     blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
+    one_by_one: int = 0  # records scored off the fast path, through the loader (the summary says so with --verbose)
 
 
 class Scorer:
@@ -143,12 +145,14 @@ class Scorer:
             out.blank,
             kept,
             out.blank_at_first_failure,
+            out.one_by_one,
         )
 
     def _json_records(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
         stop = None  # the line of the first failure
         for record in records(chunk):
+            out.one_by_one += 1
             self._json(record, out)
             if out.failures and stop is None:
                 stop = record.line
@@ -179,6 +183,7 @@ class Scorer:
                 fast = None
             if fast is None:
                 if row and not row.isspace():
+                    out.one_by_one += 1
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1
@@ -243,6 +248,7 @@ class Scorer:
                 paid = self.fast.payments(typed) if self.options.payments else ""
                 out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
                 continue
+            out.one_by_one += 1
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
             except InputError as error:
@@ -370,7 +376,7 @@ class _Out:
 
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
-        self.hands = self.failures = self.blank = 0
+        self.hands = self.failures = self.blank = self.one_by_one = 0
         self.kept: set[str] = set()
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals

@@ -36,6 +36,7 @@ from gangci_calc.bulk.columns import (
 from gangci_calc.bulk.fast import (
     KEPT,
     KONG,
+    MOST_HOUSES,
     PER_SEAT,
     REFUSED,
     WIN,
@@ -56,7 +57,7 @@ from gangci_calc.rules.addons import ADDONS
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
-READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id"})
+READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules"})
 LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
 _NO = ""  # a null text, where a key must be made of texts
 
@@ -103,7 +104,8 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     policy = flag_of(columns.get("policy"), slow)
     on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else zeros(rows)
 
-    stakes = _Stakes(columns.get("stakes"), rows, fast, slow)
+    house = _houses(columns.get("rules"), rows, fast, slow)
+    stakes = _Stakes(columns.get("stakes"), rows, fast, slow, house)
     counts = _counts(columns.get("bets"), dealer_at, on, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
@@ -126,7 +128,7 @@ class _Stakes:
     """The stakes of each row as the fast path knows them (:class:`~.fast.Known`): the forms' ratio, by its number
     (:data:`_RATIOS`), and the scale (杠底, where the stakes are in the usual proportions)."""
 
-    def __init__(self, column: Any, rows: int, fast: FastPath, slow: Slow) -> None:
+    def __init__(self, column: Any, rows: int, fast: FastPath, slow: Slow, house: Any) -> None:
         if column is not None and isinstance(column.type, pa.BaseExtensionType):  # DuckDB's JSON, as pyarrow reads it
             column = column.storage
         if column is not None and pa.types.is_integer(column.type):  # a scheme's number
@@ -138,11 +140,16 @@ class _Stakes:
         found = pc.dictionary_encode(keys)
         knowns = [fast.stakes.get(value) or fast.stakes_for(value) if value is not None else None for value in
                   (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
-        ratio = _RATIOS.numbered(knowns)
-        scale = [known.scale if known is not None else 0 for known in knowns]
-        slow.mark(pc.take(flags([known is None for known in knowns]), found.indices))
-        self.ratio = pc.take(ints(ratio), found.indices)
-        self.scale = pc.take(ints(scale), found.indices)
+        # each row's (stakes, house rules): the pairs met, each numbered once (the house's plans at the stakes' ratio)
+        index = pc.multiply(pc.cast(found.indices, pa.int64()), scalar(MOST_HOUSES))
+        pairs = pc.dictionary_encode(pc.add(index, house) if house is not None else index)
+        met = [divmod(pair, MOST_HOUSES) for pair in pairs.dictionary.to_pylist()]
+        tables = [(knowns[index], number) if knowns[index] is not None else None for index, number in met]
+        ratio = _RATIOS.numbered(tables)
+        scale = [table[0].scale if table is not None else 0 for table in tables]
+        slow.mark(pc.take(flags([table is None for table in tables]), pairs.indices))
+        self.ratio = pc.take(ints(ratio), pairs.indices)
+        self.scale = pc.take(ints(scale), pairs.indices)
 
     @staticmethod
     def _schemes(column: Any, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
@@ -181,6 +188,30 @@ class _Stakes:
         return pc.fill_null(key, scalar(_NO)), _stakes_of
 
 
+def _houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:
+    """Each row's house rules, by their number in :data:`~.fast.HOUSES` (0: none, or null), from JSON text or bytes
+    (DuckDB's JSON type), each distinct text read once by the loader (:meth:`~.fast.FastPath.house_of`); rules it
+    does not take, or of another kind (a struct), make their rows slow."""
+    if column is None:
+        return None
+    if isinstance(column.type, pa.BaseExtensionType):
+        column = column.storage
+    if not _is_text(column.type):
+        slow.given(column)
+        return None
+    found = pc.dictionary_encode(pc.cast(column, pa.binary()) if not pa.types.is_binary(column.type) else column)
+    numbers = []
+    for text in found.dictionary.to_pylist():
+        try:
+            house = fast.house_of(msgspec.Raw(text))
+        except UnicodeDecodeError:
+            house = None
+        numbers.append(-1 if house is None else house[0])
+    at = pc.take(ints(numbers), found.indices)
+    slow.mark(pc.less(at, scalar(0)))
+    return pc.max_element_wise(at, scalar(0))
+
+
 def _is_text(kind: Any) -> bool:
     return any(is_kind(kind) for is_kind in (pa.types.is_string, pa.types.is_large_string, pa.types.is_string_view,
                pa.types.is_binary, pa.types.is_large_binary, pa.types.is_binary_view))  # fmt: skip
@@ -217,31 +248,40 @@ def _stakes_of(key: str) -> FastStakes | None:
 
 
 class _Ratios:
-    """The stakes' ratios met in this process (:attr:`Known.ratio`: the usual proportions, or a table's own), each
-    with a number: a code's most significant part."""
+    """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
+    (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
+    :data:`~.fast.HOUSES`)."""
 
     def __init__(self) -> None:
         self.numbers: dict[object, int] = {}
         self.ratios: list[object] = []
         self.bases: list[tuple[int, int, int, int]] = []
+        self.houses: list[int] = []
 
-    def numbered(self, knowns: list[Known | None]) -> list[int]:
-        """Each known stakes' ratio number (0 for ``None``). Past 64 ratios the tables start again, before a
-        batch is numbered, never in the middle of one."""
-        fresh = {known.ratio for known in knowns if known is not None and known.ratio not in self.numbers}
+    def numbered(self, tables: list[tuple[Known, int] | None]) -> list[int]:
+        """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
+        never in the middle of one."""
+        fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
         if fresh and len(self.ratios) + len(fresh) > 64:  # tables with stakes of their own: bounded all the same
             self.numbers.clear()
             self.ratios.clear()
             self.bases.clear()
+            self.houses.clear()
             _OUTCOMES.clear()
             _KONG_FORMS.clear()
         found = []
-        for known in knowns:
-            if known is not None and known.ratio not in self.numbers:
-                self.numbers[known.ratio] = len(self.ratios)
+        for table in tables:
+            if table is None:
+                found.append(0)
+                continue
+            known, house = table
+            key = (known.ratio, house)
+            if key not in self.numbers:
+                self.numbers[key] = len(self.ratios)
                 self.ratios.append(known.ratio)
                 self.bases.append(known.bases)
-            found.append(0 if known is None else self.numbers[known.ratio])
+                self.houses.append(house)
+            found.append(self.numbers[key])
         return found
 
     def form(self, plan: Any, number: int) -> Form:
@@ -264,7 +304,7 @@ class _Forms:
     """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
     by), worked out once each from the fast path's plans, and kept as :class:`Tables`."""
 
-    def __init__(self, width: int, plan_of: Callable[[FastPath, int], Any]) -> None:
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
         self.width = width
         self.plan_of = plan_of  # a code's plan, without its ratio
         self.clear()
@@ -303,8 +343,9 @@ class _Forms:
             self.place.extend([None] * (code + 1 - len(self.place)))
         self.place[code] = len(self.refused)
         number, rest = divmod(code, self.width)
-        plan = self.plan_of(fast, rest)
-        known = plan is not REFUSED and number < len(_RATIOS.ratios)  # else its rows are slow
+        known = number < len(_RATIOS.ratios)  # else its rows are slow
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
+        known = known and plan is not REFUSED
         form = _RATIOS.form(plan, number) if known else _NOTHING
         # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
         self.refused.append(not known or not form.scaled)
@@ -317,8 +358,8 @@ class _Forms:
                 self.deltas[index][seat].append(delta[seat])
 
 
-def _outcome_plan(fast: FastPath, code: int) -> Any:
-    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from)."""
+def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
     code, source = divmod(code, 5)
     code, winner = divmod(code, 5)
     code, kind = divmod(code, len(TYPES) + 1)
@@ -328,11 +369,12 @@ def _outcome_plan(fast: FastPath, code: int) -> Any:
     win = FastWin(
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
-    return fast.plans.get((bool(policy), LETTERS[dealer], win)) or fast.plan_for(bool(policy), LETTERS[dealer], win)
+    key = (bool(policy), LETTERS[dealer], win)
+    return fast.plans.get(key if not house else (house, *key)) or fast.plan_for(*key, house)
 
 
-def _kong_plan(fast: FastPath, code: int) -> Any:
-    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from)."""
+def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
     code, by = divmod(code, 5)
@@ -341,7 +383,7 @@ def _kong_plan(fast: FastPath, code: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
-    return fast.kongs.get(key) or fast.kong_for(*key)
+    return fast.kongs.get(key if not house else (house, *key)) or fast.kong_for(*key, house)
 
 
 _RATIOS = _Ratios()
