@@ -739,6 +739,11 @@ KEPT: dict[str, str] = {}  # the names the loader keeps as they are, each with i
 _KEPT_UNDER = [0]  # the bound on a name's length they were checked for
 
 
+def kept(name: str) -> bool:
+    """Does the loader keep this name as it is? A set lookup once the name has been met (:data:`KEPT`)."""
+    return name in KEPT or kept_text(name) is not None
+
+
 def kept_text(name: str) -> str | None:
     """A name's JSON text where the loader keeps it as it is (:func:`~gangci_calc.io.load.fields.name_text`, which
     also refuses a seat's letter), else ``None``. A name it keeps is remembered in :data:`KEPT` (bounded)."""

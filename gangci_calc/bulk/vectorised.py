@@ -34,7 +34,6 @@ from gangci_calc.bulk.columns import (
     zeros,
 )
 from gangci_calc.bulk.fast import (
-    KEPT,
     KONG,
     MOST_HOUSES,
     PER_SEAT,
@@ -48,7 +47,7 @@ from gangci_calc.bulk.fast import (
     Form,
     Known,
     bounds,
-    kept_text,
+    kept,
     stakes_decoder,
 )
 from gangci_calc.io.load.schema import TOP
@@ -483,7 +482,7 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         if values is not None:
             names[seat] = values
     given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
-    refused = [name for name in given if name not in KEPT and kept_text(name) is None]
+    refused = [name for name in given if not kept(name)]
     if refused:
         for values in names:
             slow.mark(pc.is_in(values, value_set=texts(refused)))
