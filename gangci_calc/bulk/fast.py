@@ -361,14 +361,10 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        house, keys = 0, 0
-        if record.rules is not UNSET:
-            table = self.house_of(record.rules)
-            if table is None:
-                return None
-            house, keys = table
-        plan = self.plans.get((policy, record.dealer, record.win) if not house else (house, policy, record.dealer,
-                              record.win))  # fmt: skip
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE
+        if house < 0:
+            return None
+        plan = self.plans.get((house, policy, record.dealer, record.win))
         if plan is None:
             plan = self.plan_for(policy, record.dealer, record.win, house)
         if plan is REFUSED:
@@ -383,30 +379,24 @@ class FastPath:
             return None
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
-        if (record.tiles is None or record.ci is None or record.mi is None
-                or record.fee is None or record.tiles_left is None):  # fmt: skip
+        bets, kongs = record.bets, record.kongs
+        if None in (bets, kongs, record.tiles, record.ci, record.mi, record.fee, record.tiles_left):
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        bets = record.bets
-        if bets is None:
-            keys += 1
-        elif bets is not UNSET:
+        if bets:  # given, and not null (an empty mapping is one key short: the loader takes it)
             added = _add_bets(bets, form, plan.dealer, policy, net, counted)
             if added is None:
                 return None
             net, more = added
             keys += more
-        kongs = record.kongs
-        if kongs is None:
-            keys += 1
-        elif kongs is not UNSET:
+        if kongs:
             made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net, house)
             if made is None:
                 return None
             net, more = made
             keys += more
         echo, names = NO_ECHO, _NO_NAMES
-        if record.players is not UNSET or record.id is not UNSET or record.meta is not UNSET or self.keep:
+        if (record.players, record.id, record.meta) != _UNSAID or self.keep:
             said = self._said(record, colons >= 0)
             if said is None:
                 return None
@@ -416,9 +406,7 @@ class FastPath:
             return None
         e, s, w, n = net
         scale = known.scale
-        if scale != 1:
-            return plan, e * scale, s * scale, w * scale, n * scale, echo, names
-        return plan, e, s, w, n, echo, names
+        return plan, e * scale, s * scale, w * scale, n * scale, echo, names
 
     def payments(self, record: FastHand) -> str:
         """``--payments`` of a record :meth:`settle` took: the core's payments of its hand, as JSON text, written
@@ -436,9 +424,7 @@ class FastPath:
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((policy, dealer, kong) if not house else (house, policy, dealer, kong))
-            if made is None:
-                made = self.kong_for(policy, dealer, kong, house)
+            made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
                 return None
             keys += made.keys
@@ -497,18 +483,16 @@ class FastPath:
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
-        self.plans[(policy, dealer_letter, win) if not house else (house, policy, dealer_letter, win)] = plan
+        self.plans[(house, policy, dealer_letter, win)] = plan
         return plan
 
-    def house_of(self, value: Any) -> tuple[int, int] | None:
-        """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null) and the keys
-        they take in a JSON line; ``None`` where the loader is to say (or the fast path does not take them). Each
+    def house_of(self, value: Any) -> tuple[int, int]:
+        """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null; -1: the
+        loader is to say, or the fast path does not take them) and the keys they take in a JSON line. Each
         distinct text is read once, by the loader's own ``read_house``."""
         text = _rules_text(value)
         found = _HOUSE_TEXTS.get(text)
-        if found is None:
-            found = _house_text(text, self.digits)
-        return found if found[0] >= 0 else None
+        return found if found is not None else _house_text(text, self.digits)
 
     def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong, house: int = 0) -> Plan:
         """The plan of a kong met for the first time at these house rules, this 带政策 setting and dealer."""
@@ -521,7 +505,7 @@ class FastPath:
             hand_at = _kong_hand(policy, Seat(dealer), core, HOUSES[house].house)
             if hand_at is not None:
                 made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
-        self.kongs[(policy, dealer_letter, kong) if not house else (house, policy, dealer_letter, kong)] = made
+        self.kongs[(house, policy, dealer_letter, kong)] = made
         return made
 
     def stakes_for(self, value: object) -> Known | None:
@@ -623,6 +607,9 @@ def _house_text(text: str, digits: int) -> tuple[int, int]:
     return found
 
 
+_SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
+_UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
+
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
@@ -705,8 +692,8 @@ def _given(value: object) -> bool:
 def _nulls(record: FastHand) -> int:
     """How many of the keys the fast path takes only as null a record gives (each a key of its line)."""
     return (
-        (record.tiles is None) + (record.ci is None) + (record.mi is None)
-        + (record.fee is None) + (record.tiles_left is None)
+        (record.bets is None) + (record.kongs is None) + (record.tiles is None) + (record.ci is None)
+        + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
     )  # fmt: skip
 
 

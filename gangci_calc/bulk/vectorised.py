@@ -202,10 +202,10 @@ def _houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:
     numbers = []
     for text in found.dictionary.to_pylist():
         try:
-            house = fast.house_of(msgspec.Raw(text))
+            house = fast.house_of(msgspec.Raw(text))[0]
         except UnicodeDecodeError:
-            house = None
-        numbers.append(-1 if house is None else house[0])
+            house = -1
+        numbers.append(house)
     at = pc.take(ints(numbers), found.indices)
     slow.mark(pc.less(at, scalar(0)))
     return pc.max_element_wise(at, scalar(0))
@@ -369,7 +369,7 @@ def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
     key = (bool(policy), LETTERS[dealer], win)
-    return fast.plans.get(key if not house else (house, *key)) or fast.plan_for(*key, house)
+    return fast.plans.get((house, *key)) or fast.plan_for(*key, house)
 
 
 def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
@@ -382,7 +382,7 @@ def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
-    return fast.kongs.get(key if not house else (house, *key)) or fast.kong_for(*key, house)
+    return fast.kongs.get((house, *key)) or fast.kong_for(*key, house)
 
 
 _RATIOS = _Ratios()
