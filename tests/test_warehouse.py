@@ -151,12 +151,12 @@ def test_columns_the_path_does_not_read_are_carried() -> None:
 
 def test_each_player_name_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Platforms repeat their players: the loader's check of a name runs once per distinct name, on both paths."""
-    from gangci_calc.bulk import fast
+    from gangci_calc.bulk import said
 
     checked: list[str] = []
-    real = fast.name_text
-    monkeypatch.setattr(fast, "name_text", lambda name, path: checked.append(name) or real(name, path))
-    fast.KEPT.clear()  # a cache: this process as it starts
+    real = said.name_text
+    monkeypatch.setattr(said, "name_text", lambda name, path: checked.append(name) or real(name, path))
+    said.KEPT.clear()  # a cache: this process as it starts
     rows = warehouse_hands(400)
     names = {name for row in rows for name in row["players"].values()}
     text = "".join(json.dumps(row) + "\n" for row in rows)

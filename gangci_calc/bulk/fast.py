@@ -17,18 +17,28 @@ What is kept is that table of shares, not any record's result.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from math import gcd
-from typing import Annotated, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import msgspec
-from msgspec import UNSET, Meta, Raw, Struct, UnsetType
+from msgspec import UNSET
 
+from gangci_calc.bulk.houses import HOUSES, house_number, rules_text
+from gangci_calc.bulk.records import (
+    FastBets,
+    FastHand,
+    FastKong,
+    FastStakes,
+    FastWin,
+    bounds,
+    decoder,
+    record_type,
+)
+from gangci_calc.bulk.said import checked_for, clean_json, names_of
 from gangci_calc.errors import RuleError
 from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
-from gangci_calc.io.load.fields import name_text
 from gangci_calc.rules import (
     NO_BETS,
     SCHEMES,
@@ -47,138 +57,6 @@ from gangci_calc.rules import (
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows, settle
-
-
-class Bounds(NamedTuple):
-    """The bounds the typed decode checks, read from where the core and the boundary keep them (never copied:
-    a test changes each there and sees the fast path follow)."""
-
-    counts: int  # 飘/抵/杠 at most: rules/addons.py MAX_COUNT, as rules/hand.py checks it
-    amount: int  # a stake at most: rules/stakes.py MAX_AMOUNT
-    digits: int  # digits of a whole number at most: io/load/boundary.py MAX_DIGITS
-    names: int  # a player's name's length at most: io/load/fields.py MAX_NAME (the names checked are for it)
-
-
-def bounds() -> Bounds:
-    from gangci_calc.io.load import boundary, fields
-    from gangci_calc.rules import addons, stakes
-
-    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS, fields.MAX_NAME)
-
-
-# Null is absent (the hand format): an optional key given as null decodes to None and counts as not given; it is
-# still a key of the line (its colon is counted). A required key given as null fails the decode: the loader's.
-Maybe = UnsetType | None  # not given: the key missing, or null
-
-
-class FastBets(Struct, forbid_unknown_fields=True, gc=False):
-    """A seat's add-ons; :func:`record_type` bounds the counts."""
-
-    piao: int | Maybe = UNSET
-    di: int | Maybe = UNSET
-    gang: int | Maybe = UNSET
-
-
-class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
-    type: str
-    winner: str | Maybe = UNSET
-    source: str | Maybe = UNSET
-    bao: bool | Maybe = UNSET
-
-
-class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
-    by: str
-    type: str
-    source: str | Maybe = UNSET
-
-
-class FastStakes(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
-    """A stakes mapping; :func:`record_type` bounds the amounts."""
-
-    gang: int
-    bomb: int | Maybe = UNSET
-    ci: int | Maybe = UNSET
-    dianpao: int | Maybe = UNSET
-
-
-class FastPlayers(Struct, forbid_unknown_fields=True, gc=False):
-    """The names at the seats (a seat's alias, such as 东, is the loader's)."""
-
-    E: str | Maybe = UNSET
-    S: str | Maybe = UNSET
-    W: str | Maybe = UNSET
-    N: str | Maybe = UNSET
-
-
-class FastHand(Struct, forbid_unknown_fields=True, gc=False):
-    """A record in the plain shape; ``meta`` and the kept keys stay as they came (JSON text, or data)."""
-
-    stakes: int | FastStakes
-    dealer: str
-    win: FastWin
-    policy: bool | Maybe = UNSET
-    bets: dict[str, FastBets | None] | Maybe = UNSET
-    kongs: list[FastKong] | Maybe = UNSET
-    players: FastPlayers | Maybe = UNSET
-    id: int | str | Maybe = UNSET
-    meta: Any = UNSET
-    rules: Any = UNSET  # a table's house rules: JSON text (or data), each distinct one read by the loader once
-    # keys the fast path does not settle, taken where null (not given); given, the record is the loader's
-    tiles: UnsetType | None = UNSET
-    ci: UnsetType | None = UNSET
-    mi: UnsetType | None = UNSET
-    fee: UnsetType | None = UNSET
-    tiles_left: UnsetType | None = UNSET
-
-
-@cache
-def _decoder(keep: tuple[str, ...], limits: Bounds) -> msgspec.json.Decoder[FastHand]:
-    return msgspec.json.Decoder(record_type(keep, raw=True, limits=limits))
-
-
-@cache
-def stakes_type(limits: Bounds) -> type[FastStakes]:
-    """The stakes mapping's struct, its amounts bounded as the loader bounds them."""
-    amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
-    made: Any = msgspec.defstruct(
-        "Stakes", [("gang", amount), *((name, amount | Maybe, UNSET) for name in ("bomb", "ci", "dianpao"))],
-        bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
-    )  # fmt: skip
-    return made  # type: ignore[no-any-return]
-
-
-@cache
-def stakes_decoder(limits: Bounds) -> msgspec.json.Decoder[int | FastStakes]:
-    """Stakes as JSON text (a warehouse's JSON column): a scheme's number or a mapping."""
-    return msgspec.json.Decoder(int | stakes_type(limits))
-
-
-@cache
-def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHand]:
-    """The struct for these ``--keep`` keys and bounds: ``meta`` and each kept key as raw JSON text (``raw``) or
-    data; counts, amounts and a numeric id bounded as the loader bounds them."""
-    count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
-    whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
-    bets: Any = msgspec.defstruct(
-        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
-        forbid_unknown_fields=True, gc=False,
-    )  # fmt: skip
-    stakes: Any = stakes_type(limits)
-    kind: Any = Raw if raw else Any
-    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
-        ("stakes", int | stakes),
-        ("bets", dict[str, bets | None] | Maybe, UNSET),
-        ("id", whole | str | Maybe, UNSET),
-        ("meta", kind | UnsetType, UNSET),
-        ("rules", kind | UnsetType, UNSET),
-    ]
-    fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
-    rename = {f"kept{index}": key for index, key in enumerate(keep)}
-    made: Any = msgspec.defstruct(
-        "Record", fields, bases=(FastHand,), forbid_unknown_fields=True, rename=rename or None, gc=False
-    )
-    return made  # type: ignore[no-any-return]
-
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -332,10 +210,8 @@ class FastPath:
         self.keep = keep
         limits = bounds()
         self.digits = limits.digits
-        if _KEPT_UNDER[0] != limits.names:  # the names were checked for another bound
-            KEPT.clear()
-            _KEPT_UNDER[0] = limits.names
-        self.decoder = _decoder(keep, limits)
+        checked_for(limits.names)
+        self.decoder = decoder(keep, limits)
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
@@ -448,7 +324,7 @@ class FastPath:
         if players is not UNSET:
             keys += 1
             if players is not None:
-                named = _names(players)
+                named = names_of(players)
                 if named is None:
                     return None
                 names, text, given = named
@@ -490,9 +366,8 @@ class FastPath:
         """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null; -1: the
         loader is to say, or the fast path does not take them) and the keys they take in a JSON line. Each
         distinct text is read once, by the loader's own ``read_house``."""
-        text = _rules_text(value)
-        found = _HOUSE_TEXTS.get(text)
-        return found if found is not None else _house_text(text, self.digits)
+        text = rules_text(value)
+        return house_number(text, self.digits)
 
     def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong, house: int = 0) -> Plan:
         """The plan of a kong met for the first time at these house rules, this 带政策 setting and dealer."""
@@ -539,7 +414,7 @@ class FastPath:
                 if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
                     return None
                 if raw:
-                    if not _clean_json(text, self.digits):  # a key twice, 19 digits, too deep: the loader says so
+                    if not clean_json(text, self.digits):  # a key twice, 19 digits, too deep: the loader says so
                         return None
                     keys += text.count(":")
                 meta = text
@@ -552,59 +427,13 @@ class FastPath:
                 continue
             if raw:
                 text = bytes(value).decode()
-                if not _clean_json(text, self.digits):
+                if not clean_json(text, self.digits):
                     return None
                 keys += 1 + text.count(":")
             else:
                 text = json_text(value)
             kept.append((name, text))
         return Echo(record_id, meta, tuple(kept)), keys
-
-
-class House(NamedTuple):
-    """A table's house rules as the fast path has met them: the core's, and the text a line echoes them as."""
-
-    house: HouseRules
-    text: str  # io/export/export.py house_object, as JSON text
-
-
-HOUSES: list[House] = [House(SEED_RULES, "{}")]  # by number: the seed's first; the plans are keyed by the number
-_HOUSE_NUMBERS: dict[HouseRules, int] = {SEED_RULES: 0}
-_HOUSE_TEXTS: dict[str, tuple[int, int]] = {}  # a record's rules as given -> (number, or -1: the loader's; keys)
-MOST_HOUSES = 256  # tables of their own in one process; past that, records with new rules go to the loader
-
-
-def _rules_text(value: Any) -> str:
-    return bytes(value).decode() if isinstance(value, Raw) else json_text(value)
-
-
-def _house_text(text: str, digits: int) -> tuple[int, int]:
-    """A ``rules`` text read by the loader's ``read_house`` once: (its number in :data:`HOUSES`, the keys it takes),
-    ``-1`` where the loader says what is wrong (or the table has three players: its seats are not the fast path's)."""
-    import json
-
-    from gangci_calc.io.export.export import house_object
-    from gangci_calc.io.load.fields import read_house
-
-    found = (-1, 0)
-    if text == "null":  # null is absent
-        found = (0, 1)
-    elif text.startswith("{") and _clean_json(text, digits):
-        try:
-            house: HouseRules | None = read_house(json.loads(text), ("rules",), SEED_RULES)
-        except RuleError:
-            house = None
-        if house is not None and not house.three_players:
-            number = _HOUSE_NUMBERS.get(house)
-            if number is None and len(HOUSES) < MOST_HOUSES:
-                number = _HOUSE_NUMBERS[house] = len(HOUSES)
-                HOUSES.append(House(house, json_text(house_object(house))))
-            if number is not None:
-                found = (number, 1 + text.count(":"))
-    if len(_HOUSE_TEXTS) >= 4096:  # bounded all the same
-        _HOUSE_TEXTS.clear()
-    _HOUSE_TEXTS[text] = found
-    return found
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
@@ -674,8 +503,8 @@ def core_hand(record: FastHand) -> Hand:
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
     house = SEED_RULES
     if record.rules is not UNSET:
-        text = _rules_text(record.rules)
-        house = HOUSES[(_HOUSE_TEXTS.get(text) or _house_text(text, bounds().digits))[0]].house
+        text = rules_text(record.rules)
+        house = HOUSES[house_number(text, bounds().digits)[0]].house
     rules = TableRules(stakes, record.policy is True, house)
     return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
 
@@ -695,83 +524,3 @@ def _nulls(record: FastHand) -> int:
         (record.bets is None) + (record.kongs is None) + (record.tiles is None) + (record.ci is None)
         + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
     )  # fmt: skip
-
-
-def _names(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
-    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; the names as
-    a line writes them (``players_text``); and the keys given (a null too). ``None``: the loader's to say. Platforms
-    repeat their players: each name is checked once, and then looked up (:data:`KEPT`)."""
-    names: dict[int, str] = {}
-    parts: list[str] = []
-    given = 0
-    for seat, name in enumerate((players.E, players.S, players.W, players.N)):
-        if name is UNSET:
-            continue
-        given += 1
-        if name is None:
-            continue
-        text = KEPT.get(name) or kept_text(name)
-        if text is None:
-            return None
-        names[seat] = name
-        parts.append(_SEAT_KEY[seat] + text)
-    if len(set(names.values())) != len(names):
-        return None
-    return names, "{" + ", ".join(parts) + "}" if names else "", given
-
-
-_SEAT_KEY = tuple(f'"{seat.name}": ' for seat in SEATS)  # as players_text writes a seat's name
-
-KEPT: dict[str, str] = {}  # the names the loader keeps as they are, each with its JSON text: checked once each
-_KEPT_UNDER = [0]  # the bound on a name's length they were checked for
-
-
-def kept(name: str) -> bool:
-    """Does the loader keep this name as it is? A set lookup once the name has been met (:data:`KEPT`)."""
-    return name in KEPT or kept_text(name) is not None
-
-
-def kept_text(name: str) -> str | None:
-    """A name's JSON text where the loader keeps it as it is (:func:`~gangci_calc.io.load.fields.name_text`, which
-    also refuses a seat's letter), else ``None``. A name it keeps is remembered in :data:`KEPT` (bounded)."""
-    try:
-        if name_text(name, ()) != name:
-            return None
-    except RuleError:
-        return None
-    if len(KEPT) >= 1 << 16:
-        KEPT.clear()
-    text = KEPT[name] = json_text(name)
-    return text
-
-
-def _clean_json(text: str, digits: int) -> bool:
-    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep.
-
-    A flat mapping (what a platform's ``meta`` mostly is: no nesting, no escapes, no colon in a text) is checked
-    by its keys, each once, and its digits; anything else by the loader's own parse."""
-    if text.count("{") == 1 and "[" not in text and "\\" not in text and not _long(digits).search(text):
-        keys = _KEY.findall(text)
-        if len(keys) == text.count(":") and len(set(keys)) == len(keys):
-            return True
-    return _parsed_clean(text)
-
-
-_KEY = re.compile(r'"([^"]*)"\s*:')  # a key of a mapping with no escape and no colon in its texts
-
-
-@cache
-def _long(digits: int) -> re.Pattern[str]:
-    """More digits than the loader takes in a number (or a text: then its parse says which)."""
-    return re.compile(r"\d{" + str(digits + 1) + "}")
-
-
-def _parsed_clean(text: str) -> bool:
-    from gangci_calc.errors import InputError
-    from gangci_calc.io.load.boundary import parse_json
-
-    try:
-        parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down
-    except InputError:
-        return False
-    return True
