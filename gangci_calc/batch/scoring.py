@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import yaml
 from msgspec import DecodeError
 
+from gangci_calc.batch.fees import EveningFee, payments_text
 from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ from gangci_calc.io.export.batch_lines import (
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
-from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Settlement
+from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -347,7 +348,7 @@ class Scorer:
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
-        payments = _payments(hand, settlement, extra or []) if self.options.payments else ""
+        payments = payments_text(hand, settlement, extra or []) if self.options.payments else ""
         line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
         out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
 
@@ -481,44 +482,3 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
-
-
-def _payments(hand: Hand, settlement: Settlement, extra: list[dict[str, Any]]) -> str:
-    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``),
-    then ``extra`` (the evening's fee, on a session's last hand)."""
-    from gangci_calc.io.export.export import exact_json, payment_object, payments_json
-
-    if not extra:
-        return payments_json(hand, settlement)
-    return exact_json([*(payment_object(p, hand, charges=False) for p in settlement.payments), *extra])
-
-
-@dataclass(frozen=True)
-class EveningFee:
-    """A ledger with a table fee, as batch writes it: each person's total (half units) and the evening's fee."""
-
-    people: dict[str, int]
-    payments: list[dict[str, Any]]  # the per-evening fee, as payment objects: on the last hand's --payments
-
-    @classmethod
-    def of(cls, hands: list[LoadedHand]) -> EveningFee:
-        from gangci_calc.io.show.labels import json_amount
-        from gangci_calc.ledger import evening_fee, person_name, settle_hands
-
-        seatings = [loaded.names for loaded in hands]
-        result = settle_hands([loaded.hand for loaded in hands], seatings)
-        people = {person_name(who): int(total * 2) for who, total in result.people}  # a seat nobody named: its letter
-        players = {name for seating in seatings for name in seating.values()}
-        last = hands[-1]
-        seat_of = {name: seat.name for seat, name in last.names.items()}
-        payments = [
-            {
-                "payer": seat_of.get(person_name(payer), person_name(payer)),
-                "payee": person_name(payee),
-                "amount": json_amount(amount),
-                "for": "per_evening",
-                "role": "fee",
-            }
-            for payer, payee, amount in evening_fee([who for who, _ in result.people], players, last.hand.rules.fee)
-        ]
-        return cls(people, payments)
