@@ -160,12 +160,15 @@ def memory(folder: Path) -> None:
             "jobs2": [*GANGCI, str(jsonl), "--jobs", "2"],
             "parquet": [*GANGCI, str(parquet), "-o", str(folder / "m.parquet")],
         }
+        duck_jsonl, duck_parquet = warehouse_inputs(folder, size)
+        paths["duckdb"] = [*GANGCI, str(duck_jsonl)]
+        paths["duckdb parquet"] = [*GANGCI, str(duck_parquet), "-o", str(folder / "m.parquet")]
         for name, command in paths.items():
             peaks.setdefault(name, []).append(peak_mb(command))
-        jsonl.unlink()
-        parquet.unlink()
+        for path in (jsonl, parquet, duck_jsonl, duck_parquet):
+            path.unlink()
     for name, (small, large) in peaks.items():
-        print(f"peak memory {name:9} 10k {small:6.1f} MB   1M {large:6.1f} MB   ratio {large / small:4.2f}")
+        print(f"peak memory {name:14} 10k {small:6.1f} MB   1M {large:6.1f} MB   ratio {large / small:4.2f}")
 
 
 BARE_JSON = "import json, sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]"
