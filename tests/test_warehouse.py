@@ -245,3 +245,20 @@ def test_verbose_says_how_many_went_one_by_one(runner, tmp_path: Path) -> None:
     chinese = runner.invoke(app, ["batch", str(hands), "--verbose"])
     assert "，1 局一局一局算 (没走快路)，" in chinese.stderr
     assert "one by one" not in runner.invoke(app, ["batch", str(hands), "--lang", "en"]).stderr
+
+
+@settings(max_examples=examples(150))
+@given(st.lists(warehouse_records(), min_size=1, max_size=4))
+def test_score_many_on_the_fast_path_gives_what_score_gives(records: list[dict[str, Any]]) -> None:
+    """House rules and nulls on the API's fast path: the same result as ``score`` (the loader's), rules included."""
+    from gangci_calc.api import HandError, score
+
+    for record, got in zip(records, score_many(records, lang="en"), strict=True):
+        try:
+            want: Any = score(record, lang="en")
+        except HandError as error:
+            assert isinstance(got, HandError) and str(got) == str(error)
+            continue
+        assert not isinstance(got, HandError), got
+        fields = ("net", "outcome", "winner", "source", "dealer", "rules", "players", "id", "meta")
+        assert [getattr(got, f) for f in fields] == [getattr(want, f) for f in fields]
