@@ -237,9 +237,7 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE
-        if house < 0:
-            return None
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
         plan = self.plans.get((house, policy, record.dealer, record.win))
         if plan is None:
             plan = self.plan_for(policy, record.dealer, record.win, house)
@@ -256,20 +254,17 @@ class FastPath:
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
         bets, kongs = record.bets, record.kongs
-        if None in (bets, kongs, record.tiles, record.ci, record.mi, record.fee, record.tiles_left):
+        if (
+            bets is None
+            or kongs is None
+            or (record.tiles, record.ci, record.mi, record.fee, record.tiles_left) != _UNSET5
+        ):
             keys += _nulls(record)  # each a key of the line, not given
-        counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        if bets:  # given, and not null (an empty mapping is one key short: the loader takes it)
-            added = _add_bets(bets, form, plan.dealer, policy, net, counted)
+        if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
+            added = self._add_counts(record, plan, form, known, policy, house)
             if added is None:
                 return None
             net, more = added
-            keys += more
-        if kongs:
-            made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net, house)
-            if made is None:
-                return None
-            net, more = made
             keys += more
         echo, names = NO_ECHO, _NO_NAMES
         if (record.players, record.id, record.meta) != _UNSAID or self.keep:
@@ -283,6 +278,26 @@ class FastPath:
         e, s, w, n = net
         scale = known.scale
         return plan, e * scale, s * scale, w * scale, n * scale, echo, names
+
+    def _add_counts(
+        self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int
+    ) -> tuple[Net, int] | None:
+        """The add-ons' terms and the kongs' shares added to the form's constant, and the keys they take; ``None``:
+        the loader's."""
+        counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
+        net, keys = form.const, 0
+        if record.bets:
+            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
+            if added is None:
+                return None
+            net, keys = added
+        if record.kongs:
+            made = self._add_kongs(record.kongs, policy, record.dealer, plan.draw, known, counted, net, house)
+            if made is None:
+                return None
+            net, more = made
+            keys += more
+        return net, keys
 
     def payments(self, record: FastHand) -> str:
         """``--payments`` of a record :meth:`settle` took: the core's payments of its hand, as JSON text, written
@@ -344,6 +359,9 @@ class FastPath:
         """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
         0: the seed's): the core's hand for it (``REFUSED`` where the core refuses it, or the fast path does not
         take it)."""
+        if house < 0:  # rules the loader is to say about
+            self.plans[(house, policy, dealer_letter, win)] = REFUSED
+            return REFUSED
         rules = HOUSES[house]
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
@@ -437,6 +455,7 @@ class FastPath:
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
+_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
