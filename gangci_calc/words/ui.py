@@ -21,6 +21,7 @@ WORDS: dict[str, M] = {
     "total": M("合计", "Total"),
     "tiles_checked": M("牌已核对 ✓", "tiles checked ✓"),
     "pao": M("跑", "pao"),
+    "pao_sep": M("，", ", "),  # before a share's 跑 in --explain
     "bao_by_mark": M("包次: 剩牌 {left} 张 ≤ 包次线 {line}", "bao: {left} tiles left ≤ the mark {line}"),
     "no_bao_by_mark": M("不包次: 剩牌 {left} 张 > 包次线 {line}", "no bao: {left} tiles left > the mark {line}"),
     "no_bao_below_zero": M("不包次: 包次线 {line} 已低于 0", "no bao: the mark {line} is below 0"),
