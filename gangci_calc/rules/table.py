@@ -249,7 +249,9 @@ class HouseRules:
             names=("带跑", "跑"),
             group=Pao,
             on=Pao(),
-            values_note=M("关 / {跑底: 金额 (默认杠底), 杠跑: 是/否}", "off / {unit: amount (default G), kong: true/false}"),
+            values_note=M(
+                "关 / {跑底: 金额 (默认杠底), 杠跑: 是/否}", "off / {unit: amount (default G), kong: true/false}"
+            ),
             effect=M(
                 "每家每局自己下 0–3 个跑（bets: {东: {pao: 2}}，带不带政策都行）。X 付 W 的每笔胡牌钱加 (X 的跑 + W 的跑) ×"
                 " 跑底：庄家翻倍之后加、次风翻倍跟着翻；天呲只加一次；包次每笔带原付款人的跑；杠跑时杠也带跑（庄家全部翻倍连跑一起翻）；"

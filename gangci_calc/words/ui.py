@@ -161,6 +161,10 @@ ASK: dict[str, M] = {
     "from_zhici": M("谁点的炮", "Who discarded"),
     "from_xuci": M("谁喂的碰 (被续杠)", "Who fed the pung"),
     "bets": M("加番 (如 南飘1 北抵2杠1; - 为无)", "Add-ons (e.g. S piao 1, N di 2 gang 1; - for none)"),
+    "bets_pao": M(
+        "加番和跑 (如 南飘1跑2 北抵2杠1; - 为无)", "Add-ons and pao (e.g. S piao 1 pao 2, N di 2 gang 1; - for none)"
+    ),
+    "pao_only": M("跑 (如 南跑2 北跑1; - 为无)", "Pao (e.g. S pao 2, N pao 1; - for none)"),
     "kongs": M(
         "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
         "Kongs this hand (e.g. N concealed, E exposed S, S added W; - for none)",

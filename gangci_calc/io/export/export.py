@@ -12,7 +12,7 @@ from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import HOUSE_NAME, House, person_name
 from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
 from gangci_calc.rules.addons import BET_NAMES
-from gangci_calc.rules.options import entries
+from gangci_calc.rules.options import Option, entries
 
 if TYPE_CHECKING:
     from gangci_calc.io.load.load import LoadedHand
@@ -110,10 +110,23 @@ def fee_object(hand: Hand, settlement: Settlement) -> dict[str, Any]:
 def options_object(options: object) -> dict[str, Any]:
     """The options that differ from their defaults, as file keys and values (``{}`` for none)."""
     return {
-        e.key: value.value if isinstance(value, Enum) else options_object(value) if e.kind == "group" and value else value
+        e.key: value.value
+        if isinstance(value, Enum)
+        else options_object(value)
+        if e.kind == "group" and value
+        else value
         for e in entries(type(options))
         if (value := getattr(options, e.key)) != e.default
     }
+
+
+def _option_object(entry: Option, value: object) -> object:
+    """One option's value as a file writes it: a choice's value, a group's own keys (带跑 {unit, kong})."""
+    if isinstance(value, Enum):
+        return value.value
+    if entry.kind == "group" and value is not None:
+        return options_object(value)
+    return value
 
 
 def stakes_object(hand: Hand | Stakes) -> dict[str, int]:

@@ -190,7 +190,8 @@ def _table_data(table: Table) -> dict[str, Any]:
 
 def _table_from(data: dict[str, Any]) -> Table:
     gang, bomb, ci, dianpao = data["stakes"]
-    house = replace(SEED_RULES, **{key: _option_from(key, value) for key, value in data["house"].items()})
+    options: dict[str, Any] = {key: _option_from(key, value) for key, value in data["house"].items()}
+    house = replace(SEED_RULES, **options)
     rules = TableRules(Stakes(gang, bomb, ci, dianpao), bool(data["policy"]), house)
     return Table(rules, {Seat[seat]: str(name) for seat, name in data["names"].items()})
 

@@ -87,9 +87,7 @@ FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
 FEE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(Fee)}
 # an option that is a mapping of its own (带跑: {unit, kong}): its keys, from its own entries
 GROUP_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
-    e.key: {sub.key: sub.spellings() for sub in entries(e.group)}
-    for e in entries(HouseRules)
-    if e.kind == "group"
+    e.key: {sub.key: sub.spellings() for sub in entries(e.group)} for e in entries(HouseRules) if e.group is not None
 }
 TRUE_WORDS = ("true", "yes", "on", "是", "开")
 FALSE_WORDS = ("false", "no", "off", "否", "关")

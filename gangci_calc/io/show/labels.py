@@ -91,7 +91,9 @@ def option_value_text(entry: Option, value: object, lang: str) -> str:
                 continue
             label = sub.names[0] if lang == "zh" else sub.key
             said = option_value_text(sub, held, lang)
-            parts.append(label if held is True and lang == "zh" else f"{label}{said}" if lang == "zh" else f"{label} {said}")
+            parts.append(
+                label if held is True and lang == "zh" else f"{label}{said}" if lang == "zh" else f"{label} {said}"
+            )
         return " ".join(parts) if lang == "zh" else ", ".join(parts)
     return str(value)
 
