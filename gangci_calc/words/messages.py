@@ -269,7 +269,7 @@ WHAT_STAKES = M(
 WHAT_RULES = M("规矩", "house rules (规矩)")
 WHAT_PAO = M("带跑 (跑底 / 杠跑)", "pao (unit, kong)")
 WHAT_FEE = M("台费 (每胡 / 每局 / 每晚 / 收款)", "a table fee (per_win, per_hand, per_evening, to)")
-WHAT_BETS = M("加番 (piao 飘, di 抵, gang 下杠)", "add-ons (piao 飘, di 抵, gang 下杠)")
+WHAT_BETS = M("加番和跑 (piao 飘, di 抵, gang 下杠, pao 跑)", "add-ons and 跑 (piao 飘, di 抵, gang 下杠, pao 跑)")
 WHAT_WIN = M("胡牌 (type, winner, from)", "the win (type, winner, from)")
 WHAT_TILES = M(
     "牌 (ci, hand, win_tile, pungs, kongs, concealed_kongs)",
