@@ -241,3 +241,20 @@ def runner_session(path: Any) -> list[tuple[int, ...]]:
     result = CliRunner().invoke(app, ["session", str(path), "-f", "json"])
     assert result.exit_code == 0, result.output
     return [tuple(h["net"][s] for s in SEATS) for h in json.loads(result.stdout)["hands"]]
+
+
+def test_batch_and_arrow_settle_pao_rows(runner, write) -> None:
+    """Records with 跑 go the row-by-row path in batch (JSON Lines) and in score_batch (Arrow): the column path
+    takes no house rules; each row as the test reference says."""
+    pa = pytest.importorskip("pyarrow")
+    from gangci_calc.arrow import score_batch
+
+    records = [yaml.safe_load(text) for text, _ in CASES]
+    lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    result = runner.invoke(app, ["batch", write(lines, "hands.jsonl")])
+    assert result.exit_code == 0, result.output
+    expected = [expected for _, expected in CASES]
+    assert [tuple(json.loads(line)["net"][s] for s in SEATS) for line in result.stdout.splitlines()] == expected
+    plain = [{**record, "ci": str(record["ci"])} if "ci" in record else record for record in records[:3]]
+    scored = score_batch(pa.RecordBatch.from_pylist(plain), lang="en").to_pylist()
+    assert [tuple(int(row[f"net_{s}"]) for s in SEATS) for row in scored] == expected[:3]
