@@ -187,6 +187,7 @@ function drawBets() {
     return el("div", { className: kind }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
   });
   $("#bets").replaceChildren(...rows);
+  $("#bets-title").textContent = ctx.words.bets_title.replace("{list}", ctx.addons.map((addon) => addon.label).join(" / "));
   const given = [];
   for (const seat of ctx.seats) {
     for (const addon of ctx.addons) {
