@@ -258,3 +258,45 @@ def test_batch_and_arrow_settle_pao_rows(runner, write) -> None:
     plain = [{**record, "ci": str(record["ci"])} if "ci" in record else record for record in records[:3]]
     scored = score_batch(pa.RecordBatch.from_pylist(plain), lang="en").to_pylist()
     assert [tuple(int(row[f"net_{s}"]) for s in SEATS) for row in scored] == expected[:3]
+
+
+def test_the_schema_takes_the_new_form_and_not_the_flat_one(runner) -> None:
+    import jsonschema
+
+    found = json.loads(runner.invoke(app, ["schema", "hand"]).stdout)
+    validator = jsonschema.Draft202012Validator(found)
+    for text, _ in CASES:
+        assert list(validator.iter_errors(yaml.safe_load(text))) == [], text
+    flat = yaml.safe_load(ZHICI + "rules: {pao: {win: 100, kong: 50}}\n")
+    assert list(validator.iter_errors(flat))
+    assert list(validator.iter_errors(yaml.safe_load(ZHICI + PAO + "bets: {E: {pao: 4}}\n")))
+
+
+def test_the_library_scores_pao() -> None:
+    from gangci_calc.api import HandError, score, settle_session
+
+    text, expected = CASES[0]
+    result = score(yaml.safe_load(text), lang="en")
+    assert tuple(result.net[s] for s in SEATS) == expected
+    assert any("pao E1 W3: +400" in line for line in result.explain())
+    with pytest.raises(HandError, match=r"bets\.E\.pao"):
+        score(yaml.safe_load(ZHICI + "bets: {E: {pao: 1}}\n"), lang="en")
+    table = yaml.safe_load(ZHICI + "bets: {E: {pao: 1}}\n")  # the table's rules given by the caller
+    assert score(table, rules={"pao": {"unit": 100}}, lang="en").net["E"] == -3100
+    session = {"stakes": 2, "dealer": "E", "rules": {"pao": {"unit": 100}}, "hands": [yaml.safe_load(text)]}
+    assert settle_session(session, lang="en").totals["W"] == expected[2]
+
+
+def test_the_ledgers_cache_keeps_the_pao_rule_and_counts() -> None:
+    from gangci_calc.io.ledger import ledger_tail
+    from gangci_calc.io.load.load import Table
+    from gangci_calc.rules import SCHEMES, Bets, Hand, HouseRules, Outcome, Seat, TableRules, Win
+    from gangci_calc.rules.table import Pao
+
+    rules = TableRules(SCHEMES[2], True, HouseRules(pao=Pao(unit=100, kong=True), xiami=500))
+    table = Table(rules, {})
+    data = json.loads(json.dumps(ledger_tail._table_data(table)))
+    assert ledger_tail._table_from(data).rules == rules
+    hand = Hand(rules, Seat.E, Outcome(Win.BOMB, Seat.S), bets=(Bets(pao=1), Bets(piao=2, pao=3), Bets(), Bets()))
+    again = ledger_tail._hand_from(json.loads(json.dumps(ledger_tail._hand_data(hand))), rules)
+    assert again.bets == hand.bets
