@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from gangci_calc.cli import app
+from gangci_calc.session import session_output
 from tests import oracle
 
 SEATS = "ESWN"
@@ -300,3 +301,26 @@ def test_the_ledgers_cache_keeps_the_pao_rule_and_counts() -> None:
     hand = Hand(rules, Seat.E, Outcome(Win.BOMB, Seat.S), bets=(Bets(pao=1), Bets(piao=2, pao=3), Bets(), Bets()))
     again = ledger_tail._hand_from(json.loads(json.dumps(ledger_tail._hand_data(hand))), rules)
     assert again.bets == hand.bets
+
+
+def test_the_page_steps_pao_and_its_rules_panel_switches_it(tmp_path) -> None:
+    """The page's form: a 跑 stepper per seat under 带跑 (with add-ons or without); the rules panel has 带跑 on or
+    off, then its unit and 杠跑; a table change to 杠跑 and a hand with 跑 go through the API to the ledger."""
+    from gangci_calc.io.load.load_session import session_from_text
+    from gangci_calc.web.view import form_context
+    from tests.test_web import ORIGIN, client_for
+
+    ledger = tmp_path / "t.yaml"
+    ledger.write_text("stakes: 2\ndealer: E\nrules: {pao: {unit: 100}}\nhands:\n", encoding="utf-8")
+    context = form_context(session_from_text(ledger.read_text(encoding="utf-8"), str(ledger)), "en")
+    assert [a["value"] for a in context["addons"]] == ["pao"]  # add-ons off: 跑 alone
+    options = {o["key"]: o for o in context["options"]}
+    assert options["pao"]["kind"] == "flag" and options["pao"]["value"] is True
+    assert options["pao.unit"]["value"] == 100 and options["pao.kong"]["kind"] == "flag"
+    with client_for(ledger) as client:
+        changed = client.post("/api/table", json={"rules": {"pao": {"kong": True}}}, headers=ORIGIN)
+        assert changed.status_code == 200, changed.text
+        body = {"win": {"type": "anci", "winner": "W"}, "bets": {"W": {"pao": 1}}, "number": 1}
+        assert client.post("/api/hands", json=body, headers=ORIGIN).status_code == 201
+    hands = json.loads(session_output(str(ledger), "json", "en"))["hands"]
+    assert hands[0]["net"]["W"] == 3 * (6100 + 1100)  # 杠跑: the winning kong carries 跑 too
