@@ -324,3 +324,31 @@ def test_the_page_steps_pao_and_its_rules_panel_switches_it(tmp_path) -> None:
         assert client.post("/api/hands", json=body, headers=ORIGIN).status_code == 201
     hands = json.loads(session_output(str(ledger), "json", "en"))["hands"]
     assert hands[0]["net"]["W"] == 3 * (6100 + 1100)  # 杠跑: the winning kong carries 跑 too
+
+
+def test_a_parquet_file_with_a_pao_field_in_its_bets_struct(runner, tmp_path) -> None:
+    """A warehouse's table has one bets struct for every row: 飘 抵 杠 跑, null where a row sets none. Rows that
+    set no 跑 and name no rules settle as before; rows with 跑 by the table's 带跑 (a rules column)."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    counts = pa.struct([(name, pa.int64()) for name in ("piao", "di", "gang", "pao")])
+    bets = pa.struct([(seat, counts) for seat in SEATS])
+    rules = pa.struct([("pao", pa.struct([("unit", pa.int64()), ("kong", pa.bool_())]))])
+    rows = [
+        {"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, "bets": None, "rules": None},
+        {
+            "stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "S"},
+            "bets": {"E": {"pao": 1}, "S": {"pao": 2}, "W": None, "N": {"pao": 3}},
+            "rules": {"pao": {"unit": 100, "kong": None}},
+        },
+    ]  # fmt: skip
+    schema = pa.schema(
+        [("stakes", pa.int64()), ("dealer", pa.string()), ("win", pa.struct([("type", pa.string()),
+         ("winner", pa.string())])), ("bets", bets), ("rules", rules)]
+    )  # fmt: skip
+    path = tmp_path / "hands.parquet"
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), path)
+    result = runner.invoke(app, ["batch", str(path)])
+    assert result.exit_code == 0, result.output
+    nets = [tuple(json.loads(line)["net"][s] for s in SEATS) for line in result.stdout.splitlines()]
+    assert nets == [(-2000, 6000, -2000, -2000), (-2300, 7000, -2200, -2500)]
