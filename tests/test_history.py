@@ -28,13 +28,9 @@ named_sessions = sessions().map(
 def expected_from_sessions(outputs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Each named person's total, hands, wins by type and 点炮, from the evenings' `session -f json`."""
     people: dict[str, dict[str, Any]] = {}
-    collected: dict[str, Fraction] = {}  # the fee a house took in, by its name
     for data in outputs:
         for person in data["people"]:
-            if person["name"] in "ESWN":
-                continue
-            if person.get("house"):
-                collected[person["name"]] = collected.get(person["name"], Fraction(0)) + Fraction(str(person["total"]))
+            if person.get("house") or person["name"] in "ESWN":
                 continue
             entry = people.setdefault(person["name"], _blank())
             entry["total"] += Fraction(str(person["total"]))
@@ -53,17 +49,11 @@ def expected_from_sessions(outputs: list[dict[str, Any]]) -> dict[str, dict[str,
                 people[seating[win["from"]]]["fed"] += 1
             if hand.get("fee", {}).get("to") in people:  # a player who collects the fee: not only a payer of it
                 people[hand["fee"]["to"]]["collects"] = True
-    for name, amount in collected.items():  # a player who collects the fee on an evening he sits out is owed it
-        if name in people:
-            people[name]["collected"] += amount
     return people
 
 
 def _blank() -> dict[str, Any]:
-    return {
-        "total": Fraction(0), "hands": 0, "wins": Counter(), "d": 0, "fed": 0, "nets": Fraction(0),
-        "collected": Fraction(0),
-    }  # fmt: skip
+    return {"total": Fraction(0), "hands": 0, "wins": Counter(), "d": 0, "fed": 0, "nets": Fraction(0)}
 
 
 @settings(max_examples=examples(8))  # each example writes and reads four evenings through the CLI
@@ -89,7 +79,7 @@ def test_history_adds_up_the_evenings(tmp_path_factory: pytest.TempPathFactory, 
         assert person["discards"] == want["d"] and person["fed"] == want["fed"], name
         if not want.get("collects"):
             assert Fraction(str(person["fees"])) == want["nets"] - want["total"], name  # the hands' nets less fees
-        assert Fraction(str(person["owed"])) == -want["total"] - want["collected"], name  # nothing recorded as paid
+        assert Fraction(str(person["owed"])) == -want["total"], name  # nothing recorded as paid
         assert person["won"] == sum(want["wins"].values())
         assert person["win_rate"] == round(person["won"] / person["hands"], 4), name
     assert [e["date"] for e in data["evenings"]] == ["2026-11-01", "2026-11-02", "2026-11-03"]
