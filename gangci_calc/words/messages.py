@@ -428,10 +428,11 @@ OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
 BATCH_SUMMARY = M(
-    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}{blank}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
-    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}{blank}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
+    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}{blank}{slow}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
+    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}{blank}{slow}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
 )
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
+BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
 BATCH_BLANK = M("，跳过 {count} 个空行", ", {count} blank lines passed by")
 BATCH_UNREADABLE = M("，{count} 个输入读不了", ", {count} unreadable inputs")
 BATCH_STOPPED = M(" (遇到第一个失败就停了：--strict)", " (stopped at the first failure: --strict)")
