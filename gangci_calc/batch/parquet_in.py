@@ -82,15 +82,26 @@ def parquet_file(name: str) -> Any:
 
 def parquet_chunks(name: str) -> Iterator[Chunk]:
     """A Parquet file as chunks of JSON Lines, one line per row (a row's number is its line)."""
+    for first, rows, odd in parquet_rows(name, meta=True):  # the lines echo it
+        yield Chunk("json", name, first, "\n".join(_lines(rows, odd)) + "\n")
+
+
+def row_lines(batch: Any) -> list[str]:
+    """Each row of an Arrow batch as the JSON line :func:`parquet_chunks` makes of it."""
+    from gangci_calc.arrow import record_of
+
+    rows = [record_of(row, meta=True) for row in batch.to_pylist()]
+    return _lines(rows, set().union(*(_not_finite(column) for column in batch.columns)))
+
+
+def _lines(rows: list[Any], odd: set[int]) -> list[str]:
     import json
 
     import msgspec
 
     encode = msgspec.json.Encoder().encode
-    for first, rows, odd in parquet_rows(name, meta=True):  # the lines echo it
-        # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
-        lines = (json.dumps(row).encode() if i in odd else encode(row) for i, row in enumerate(rows))
-        yield Chunk("json", name, first, b"\n".join(lines).decode() + "\n")
+    # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
+    return [json.dumps(row) if i in odd else encode(row).decode() for i, row in enumerate(rows)]
 
 
 def json_rows(chunk: Chunk) -> list[Any]:
