@@ -58,9 +58,10 @@ def run_to_parquet(
     options = replace(options, fmt="jsonl", amounts="exact")  # the lines read back into rows
     rows = Rows(options.keep, options.payments)
     with pq.ParquetWriter(output, batch_schema(options.keep, options.payments)) as writer:
+        group = _Group(writer)
         for name in expand(inputs):
             for piece in _pieces(name, options, rows, strict, jobs, kind, stats, complain):
-                writer.write_batch(piece.batch)
+                group.add(piece.batch)
                 stats.hands += piece.batch.num_rows
                 stats.failed += piece.failed
                 stats.blank += piece.blank
@@ -73,8 +74,31 @@ def run_to_parquet(
                     break
             if stats.stopped:
                 break
+        group.write()
     stats.scored = stats.hands - stats.failed
     return stats
+
+
+class _Group:
+    """Batches gathered into row groups of :data:`ARROW_ROWS` rows or more (a text input's chunks are smaller)."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+        self.batches: list[Any] = []
+        self.rows = 0
+
+    def add(self, batch: Any) -> None:
+        self.batches.append(batch)
+        self.rows += batch.num_rows
+        if self.rows >= ARROW_ROWS:
+            self.write()
+
+    def write(self) -> None:
+        if self.batches:
+            import pyarrow as pa
+
+            self.writer.write_table(pa.Table.from_batches(self.batches))
+        self.batches, self.rows = [], 0
 
 
 def _pieces(
@@ -226,12 +250,43 @@ def json_texts(column: Any) -> Any:
         return pc.cast(column, pa.string())
     if pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_date(kind):
         return pc.cast(column, pa.string())  # as their JSON, less the quotes of a date
+    if pa.types.is_struct(kind):
+        made = _struct_json(column)
+        if made is not None:
+            return made
     import msgspec
 
     from gangci_calc.arrow import absent
 
     encode = msgspec.json.encode
     return pa.array([None if value is None else encode(absent(value)).decode() for value in column.to_pylist()])
+
+
+def _struct_json(column: Any) -> Any | None:
+    """A struct column of whole numbers, flags and texts as msgspec writes each row's JSON (nulls left out), by
+    columns; ``None`` for any other struct, or a text that JSON would escape."""
+    import json
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    parts = []
+    for at, field in enumerate(column.type):
+        value, kind = pc.struct_field(column, at), field.type
+        if pa.types.is_integer(kind) or pa.types.is_boolean(kind):
+            text = pc.cast(value, pa.string())
+        elif pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
+            text = pc.cast(value, pa.string())
+            if pc.any(pc.match_substring_regex(text, r'[\x00-\x1f"\\]')).as_py():
+                return None
+            text = pc.binary_join_element_wise('"', text, '"', "")
+        else:
+            return None
+        key = "," + json.dumps(field.name, ensure_ascii=False) + ":"
+        parts.append(pc.fill_null(pc.binary_join_element_wise(key, text, ""), ""))  # a null: left out
+    body = pc.binary_join_element_wise("{", *parts, "}", "")  # each part after a comma: the first one's goes
+    made = pc.replace_substring_regex(body, "^{,", "{", max_replacements=1)
+    return pc.if_else(pc.is_valid(column), made, pa.scalar(None, pa.string()))
 
 
 def _totals(batch: Any) -> Totals:
