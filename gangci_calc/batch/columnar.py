@@ -271,8 +271,8 @@ def _struct_json(column: Any) -> Any | None:
     import pyarrow.compute as pc
 
     parts = []
-    for at, field in enumerate(column.type):
-        value, kind = pc.struct_field(column, at), field.type
+    for at, part in enumerate(column.type):
+        value, kind = pc.struct_field(column, at), part.type
         if pa.types.is_integer(kind) or pa.types.is_boolean(kind):
             text = pc.cast(value, pa.string())
         elif pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
@@ -282,7 +282,7 @@ def _struct_json(column: Any) -> Any | None:
             text = pc.binary_join_element_wise('"', text, '"', "")
         else:
             return None
-        key = "," + json.dumps(field.name, ensure_ascii=False) + ":"
+        key = "," + json.dumps(part.name, ensure_ascii=False) + ":"
         parts.append(pc.fill_null(pc.binary_join_element_wise(key, text, ""), ""))  # a null: left out
     body = pc.binary_join_element_wise("{", *parts, "}", "")  # each part after a comma: the first one's goes
     made = pc.replace_substring_regex(body, "^{,", "{", max_replacements=1)
