@@ -259,7 +259,7 @@ class Scorer:
         out.kept.update(key for key, _ in echo.kept)
         where = self._where(record.source, record.line)
         if isinstance(data, dict) and ("hands" in data or "牌局" in data):
-            self._session(record, echo, out)
+            self._session(record, data, echo, out)
             return
         try:
             try:
@@ -273,20 +273,23 @@ class Scorer:
             return
         self._scored(echo._replace(players=players_text(loaded.names)), loaded, settlement, where, out)
 
-    def _session(self, record: Record, echo: Echo, out: _Out) -> None:
-        """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
-        from gangci_calc.io.load.load_session import session_from_text
+    def _session(self, record: Record, data: dict[str, Any], echo: Echo, out: _Out) -> None:
+        """Every hand of a session record (``data``: without the kept keys), in order, each with its dealer; or
+        every bad hand's error."""
+        from gangci_calc.batch.reading import is_parquet
+        from gangci_calc.io.load.load_session import session_from_data
 
         lang = self.options.lang
+        row = is_parquet(record.source)  # a Parquet row: its error names the row (the JSON line is ours)
+        text = None if row else record.text
         try:
-            session = session_from_text(record.text, record.source, self.options.base, line_offset=record.line - 1)
-        except InputErrors as errors:
-            for error in errors.errors:
+            session = session_from_data(data, record.source, self.options.base, text, line_offset=record.line - 1)
+        except (InputErrors, InputError) as failed:
+            for error in failed.errors if isinstance(failed, InputErrors) else [failed]:
+                if row:
+                    error.line, error.column = record.line, None
                 where = self._where(record.source, error.line or record.line)
                 out.failed(self.lines.failed(echo, error.text(lang), where))
-            return
-        except InputError as error:
-            out.failed(self.lines.failed(echo, error.text(lang), self._where(record.source, record.line)))
             return
         done: list[_Done] = []  # each hand's echo, hand, place, error ("" if none) and settlement
         for item in session.hands:
