@@ -89,6 +89,7 @@ def plain_parquet(tmp_path: Path) -> Path:
     rows[4] = {**rows[4], "win": {"type": "zhici", "winner": "W", "from": "E"}}
     text = PLATFORM.read_text(encoding="utf-8") + "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     slow = [json.dumps({**BAO, "region": "gz"}), json.dumps(SESSION), json.dumps({**rows[0], "id": "v", "venue": 4})]
+    slow.append(json.dumps({**rows[1], "id": "house", "rules": {"baoci": True, "zhici_split": "even"}}))
     both = tmp_path / "plain.jsonl"
     both.write_text(text + "\n".join(slow) + "\n", encoding="utf-8")
     path = tmp_path / "plain.parquet"
@@ -138,7 +139,7 @@ def same(row: dict[str, Any], line: dict[str, Any], keep: list[str]) -> None:
     assert parsed(row["rules"]) == line.get("rules") and parsed(row["meta"]) == line.get("meta")
     for key in keep:  # a text as itself, anything else as its JSON
         value = line.get(key)
-        assert row[key] == (value if value is None or isinstance(value, str) else json.dumps(value))
+        assert row[key] == value if value is None or isinstance(value, str) else parsed(row[key]) == value
     if "payments" in row:
         paid = [{k: v for k, v in p.items() if v is not None} for p in row["payments"] or []]
         assert paid == [{**p, "amount": Decimal(p["amount"])} for p in line.get("payments", [])]
@@ -225,6 +226,33 @@ def test_a_column_path_row_and_a_scorer_row_are_the_same_row(runner, request, tm
     run(runner, str(source), "--keep", "region", "-o", str(by_columns))
     run(runner, str(source), "--keep", "region", "--payments", "-o", str(by_lines))
     assert pq.read_table(by_columns) == pq.read_table(by_lines).drop_columns(["payments"])
+
+
+def test_a_kept_column_of_jsons_type_is_its_values(runner, tmp_path) -> None:
+    """DuckDB types a key whose values differ in type as JSON: each row keeps the value, a text as itself."""
+    plain = {"stakes": 2, "dealer": "S", "win": {"type": "bomb", "winner": "N"}}
+    source = tmp_path / "tags.jsonl"
+    tags = ["x", 5, {"k": [1, "y"]}, None, True]
+    source.write_text("".join(json.dumps({**plain, "tag": tag}) + "\n" for tag in tags), encoding="utf-8")
+    hands = tmp_path / "tags.parquet"
+    duckdb.sql(f"copy (select * from read_json_auto('{source}')) to '{hands}' (format parquet)")
+    assert "json" in str(pq.read_schema(hands).field("tag").type)
+    lines, rows = both_outputs(runner, tmp_path, hands, "--keep", "tag")
+    for row, line in zip(rows, lines, strict=True):
+        same(row, line, ["tag"])
+    assert [json.loads(row["tag"]) if row["tag"] not in (None, "x") else row["tag"] for row in rows] == tags
+
+
+def test_the_rules_of_a_row_read_by_columns_are_its_lines() -> None:
+    """A row whose house rules the column path takes has the rules its line would have (``{}``: the seed's)."""
+    from gangci_calc.batch.columnar import _rules_texts
+
+    given = [{"baoci": True, "zhici_split": "even"}, None, {"baoci": False}, {"baoci": None}]
+    want = [{"baoci": True, "zhici_split": "even"}, {}, {}, {}]
+    assert [json.loads(text) for text in _rules_texts(pa.array(given), 4).to_pylist()] == want
+    texts = pa.array([None if g is None else json.dumps(g) for g in given])
+    assert [json.loads(text) for text in _rules_texts(texts, 4).to_pylist()] == want
+    assert _rules_texts(None, 2).to_pylist() == ["{}", "{}"]
 
 
 def test_totals_are_those_of_the_json_lines(runner, hands_jsonl, hands_parquet, plain_parquet, tmp_path) -> None:

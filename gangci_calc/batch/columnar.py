@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
-from gangci_calc.batch.parquet_in import need_arrow, parquet_file, row_lines
+from gangci_calc.batch.parquet_in import is_json, need_arrow, parquet_file, row_lines
 from gangci_calc.batch.reading import Chunk, expand, is_parquet
 from gangci_calc.batch.run import Stats, all_chunks, scored_chunks
 from gangci_calc.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
@@ -210,12 +210,13 @@ class _ColumnPiece:
         rows = self.batch.num_rows
         schema = batch_schema(self.scorer.options.keep)
         names = self.batch.schema.names
-        meta = next((self.batch.column(key) for key in names if _is_meta(key)), None)
+        meta = next((self.batch.column(key) for key in names if _is_top(key, "meta")), None)
+        rules = next((self.batch.column(key) for key in names if _is_top(key, "rules")), None)
         source = pc.binary_join_element_wise(pa.scalar(f"{self.name}:"), pc.cast(numbers, pa.string()), "")
         columns = [
             *results.columns,
             pa.nulls(rows, pa.int32()),  # hand: a row is a lone hand here
-            pa.array(["{}"] * rows, pa.string()),  # rules: the seed's (other rules go through the scorer)
+            _rules_texts(rules, rows),
             pa.nulls(rows, pa.string()) if meta is None else json_texts(meta),
             source,
             *(
@@ -227,10 +228,44 @@ class _ColumnPiece:
         return pa.RecordBatch.from_arrays([*columns, numbers], schema=pa.schema(fields))
 
 
-def _is_meta(key: str) -> bool:
+def _is_top(key: str, canonical: str) -> bool:
     from gangci_calc.io.load.schema import TOP
 
-    return TOP.lookup.get(key) == "meta"
+    return TOP.lookup.get(key) == canonical
+
+
+def _rules_texts(column: Any | None, rows: int) -> Any:
+    """Each row's house rules in force that are not the seed's, as its line writes them (``{}``: none), each
+    distinct value read once by the loader; rules it refuses are a slow row's, whose line the scorer writes."""
+    import pyarrow as pa
+
+    if column is None or column.null_count == len(column):
+        return pa.array(["{}"] * rows, pa.string())
+    seen: dict[Any, str] = {}
+    texts = []
+    for value in column.to_pylist():
+        key = value if value is None or isinstance(value, (str, bytes)) else repr(value)
+        text = seen.get(key)
+        if text is None:
+            text = seen[key] = _house_text(value)
+        texts.append(text)
+    return pa.array(texts, pa.string())
+
+
+def _house_text(value: Any) -> str:
+    import json
+
+    from gangci_calc.arrow import absent
+    from gangci_calc.errors import RuleError
+    from gangci_calc.io.export.batch_lines import json_text
+    from gangci_calc.io.export.export import house_object
+    from gangci_calc.io.load.fields import read_house
+
+    try:
+        data = absent(json.loads(value) if isinstance(value, (str, bytes)) else value)
+        return json_text(house_object(read_house(data, ("rules",), SEED_RULES))) if data is not None else "{}"
+    except (RuleError, ValueError):
+        return "{}"
 
 
 def _numbered(batch: Any, order: list[int], schema: Any) -> Any:
@@ -246,6 +281,8 @@ def json_texts(column: Any) -> Any:
     import pyarrow.compute as pc
 
     kind = column.type
+    if is_json(kind):  # DuckDB's JSON: each text's value
+        return pa.array([_value_text(text) for text in pc.cast(column.storage, pa.string()).to_pylist()], pa.string())
     if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
         return pc.cast(column, pa.string())
     if pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_date(kind):
@@ -388,7 +425,11 @@ def _attribute(name: str) -> Callable[[Any], Any]:
 
 def _raw_text(raw: Any, json: bool = False) -> str | None:
     """A value of a line as the output's text: absent or null as null, a JSON text as itself unless ``json``."""
-    text = bytes(raw).decode()
+    return _value_text(bytes(raw).decode(), json)
+
+
+def _value_text(text: str | None, json: bool = False) -> str | None:
+    """A JSON text as the output's text: null as null; a text's value, or (``json``) the JSON text itself."""
     if not text or text == "null":
         return None
     if text.startswith('"') and not json:
