@@ -67,6 +67,15 @@ def hands_jsonl(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def hands_yaml(tmp_path: Path) -> Path:
+    """A YAML stream: an evening with a table fee (paid to the house and to a player), a lone hand, a bad one."""
+    path = tmp_path / "hands.yaml"
+    parts = [EXAMPLES / "house" / "session-fee.yaml", EXAMPLES / "zhici.yaml", EXAMPLES / "errors" / "gang-count.yaml"]
+    path.write_text("\n---\n".join(part.read_text(encoding="utf-8") for part in parts), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
 def hands_parquet(tmp_path: Path) -> Path:
     """The examples and a few more as DuckDB writes them to Parquet: nulls for what a record lacks, structs."""
     both = tmp_path / "both.jsonl"
@@ -149,26 +158,30 @@ FLAGS = [(), ("--keep", "region"), ("--payments",), ("--keep", "region", "--paym
 
 
 @pytest.mark.parametrize("flags", FLAGS, ids=lambda f: " ".join(f) or "plain")
-@pytest.mark.parametrize("given", ["hands_jsonl", "hands_parquet", "plain_parquet"])
+@pytest.mark.parametrize("given", ["hands_jsonl", "hands_yaml", "hands_parquet", "plain_parquet"])
 def test_parquet_rows_hold_what_the_json_lines_hold(runner, tmp_path, request, given, flags) -> None:
     source = request.getfixturevalue(given)
     lines, rows = both_outputs(runner, tmp_path, source, *flags)
-    assert len(rows) == len(lines) > 15
+    assert len(rows) == len(lines) > (4 if given == "hands_yaml" else 15)
     keep = ["region"] if "--keep" in flags else []
     for row, line in zip(rows, lines, strict=True):
         same(row, line, keep)
     scored = [row for row in rows if row["error"] is None]
     assert all(sum(row[f"net_{s}"] for s in "ESWN") == 0 for row in scored)
-    if "--payments" in flags:  # every scored hand has them, and they add up to its net
+    if "--payments" in flags:  # every scored hand has them, and they add up to its net (the table fee aside)
         for row in scored:
             got = dict.fromkeys("ESWN", Decimal(0))
             for paid in row["payments"]:
+                if paid["role"] == "fee":
+                    continue
                 got[paid["payer"]] -= paid["amount"]
-                got[paid["payee"]] = got.get(paid["payee"], Decimal(0)) + paid["amount"]
+                got[paid["payee"]] += paid["amount"]
             assert [got[s] for s in "ESWN"] == [row[f"net_{s}"] for s in "ESWN"], row
-    if "--payments" in flags and given != "plain_parquet":  # BAO and HALF are among them
+    if "--payments" in flags and given in ("hands_jsonl", "hands_parquet"):  # BAO and HALF are among them
         assert any(paid["share_of"] for row in scored for paid in row["payments"])  # 包次's
         assert any(row[f"net_{s}"] % 1 for row in scored for s in "ESWN")  # a half unit, exact
+    if "--payments" in flags and given == "hands_yaml":  # the fee, to the house and to a player
+        assert {p["payee"] for row in scored for p in row["payments"] if p["role"] == "fee"} == {"台费", "老王"}
 
 
 def test_keep_and_payments_through_parquet_in_and_out(runner, hands_parquet, tmp_path) -> None:
