@@ -50,6 +50,7 @@ def extra_lines() -> list[str]:
     return [
         json.dumps({**plain, "id": "k-1", "region": "sh"}),
         json.dumps({**HALF, "id": 7}),
+        json.dumps({**HALF, "id": "huge", "stakes": {"gang": 1, "bomb": 2, "ci": 999_999_999_999_999_999}}),
         json.dumps(BAO),
         json.dumps(SESSION),
         json.dumps({**plain, "id": "k-2", "region": "hz", "venue": 4}),  # `venue` is no key of a hand
@@ -79,7 +80,7 @@ def hands_yaml(tmp_path: Path) -> Path:
 def hands_parquet(tmp_path: Path) -> Path:
     """The examples and a few more as DuckDB writes them to Parquet: nulls for what a record lacks, structs."""
     both = tmp_path / "both.jsonl"
-    readable = extra_lines()[:5]  # DuckDB refuses a key given twice
+    readable = extra_lines()[:6]  # DuckDB refuses a key given twice
     text = PLATFORM.read_text(encoding="utf-8") + RECORDED.read_text(encoding="utf-8") + "\n".join(readable)
     both.write_text(text + "\n", encoding="utf-8")
     path = tmp_path / "hands.parquet"
