@@ -280,7 +280,7 @@ def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
     """The result tuples as a batch of :data:`RESULT_SCHEMA`."""
     columns = list(zip(*found, strict=True)) if found else [()] * 11
     arrays = [texts(columns[0])]
-    arrays += [_money_of(columns[i]) for i in range(1, 5)]
+    arrays += [money_of_halves(columns[i]) for i in range(1, 5)]
     arrays += [texts(columns[i]) for i in range(5, 9)]
     names = [texts([None if named is None else named.get(seat.name) for named in columns[9]]) for seat in SEATS]
     missing = flags([named is None for named in columns[9]])
@@ -295,7 +295,7 @@ def _money(halves: pa.Array) -> pa.Array:
     return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
 
 
-def _money_of(halves: Iterable[int | None]) -> pa.Array:
+def money_of_halves(halves: Iterable[int | None]) -> pa.Array:
     """Half units of any size (Python's ints: a loader's hand may pass int64) as :data:`MONEY`, from its buffer of
     128-bit little-endian integers, the unscaled ``5h``."""
     values = list(halves)

@@ -19,6 +19,7 @@ from gangci_calc.batch.parquet_in import is_json, need_arrow, parquet_file, row_
 from gangci_calc.batch.reading import Chunk, expand, is_parquet
 from gangci_calc.batch.run import Stats, all_chunks, scored_chunks
 from gangci_calc.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
+from gangci_calc.bulk.arrays import ints, scalar, texts
 from gangci_calc.errors import UnreadableInput
 from gangci_calc.rules import SEED_RULES
 
@@ -157,14 +158,14 @@ class _ColumnPiece:
 
         batch = self.batch
         results, slow = fast_results(batch.drop_columns(self.keep) if self.keep else batch)
-        numbers = pa.array(range(self.first, self.first + batch.num_rows), pa.int64())
+        numbers = ints(range(self.first, self.first + batch.num_rows))
         fast = self._fast_rows(results, numbers).filter(pc.invert(slow))
         out = _Piece(fast, kept=frozenset(key for key in self.keep if batch.column(key).null_count < batch.num_rows))
         slow_at = pc.indices_nonzero(slow).to_pylist()
         texts, lines_of = self._slow_rows(slow_at, out)
         if out.failure:  # --strict: the rows up to the failed one
             last = slow_at[len(lines_of) - 1]
-            fast = fast.filter(pc.less(fast.column("source_row"), pa.scalar(self.first + last)))
+            fast = fast.filter(pc.less(fast.column("source_row"), scalar(self.first + last)))
         if self.scorer.options.totals:
             out.totals.merge(_totals(fast))
         slow_rows = self.rows.batch("".join(texts))
@@ -212,7 +213,7 @@ class _ColumnPiece:
         names = self.batch.schema.names
         meta = next((self.batch.column(key) for key in names if _is_top(key, "meta")), None)
         rules = next((self.batch.column(key) for key in names if _is_top(key, "rules")), None)
-        source = pc.binary_join_element_wise(pa.scalar(f"{self.name}:"), pc.cast(numbers, pa.string()), "")
+        source = pc.binary_join_element_wise(scalar(f"{self.name}:"), pc.cast(numbers, pa.string()), scalar(""))
         columns = [
             *results.columns,
             pa.nulls(rows, pa.int32()),  # hand: a row is a lone hand here
@@ -237,19 +238,17 @@ def _is_top(key: str, canonical: str) -> bool:
 def _rules_texts(column: Any | None, rows: int) -> Any:
     """Each row's house rules in force that are not the seed's, as its line writes them (``{}``: none), each
     distinct value read once by the loader; rules it refuses are a slow row's, whose line the scorer writes."""
-    import pyarrow as pa
-
     if column is None or column.null_count == len(column):
-        return pa.array(["{}"] * rows, pa.string())
+        return texts(["{}"] * rows)
     seen: dict[Any, str] = {}
-    texts = []
+    found = []
     for value in column.to_pylist():
         key = value if value is None or isinstance(value, (str, bytes)) else repr(value)
         text = seen.get(key)
         if text is None:
             text = seen[key] = _house_text(value)
-        texts.append(text)
-    return pa.array(texts, pa.string())
+        found.append(text)
+    return texts(found)
 
 
 def _house_text(value: Any) -> str:
@@ -271,7 +270,7 @@ def _house_text(value: Any) -> str:
 def _numbered(batch: Any, order: list[int], schema: Any) -> Any:
     import pyarrow as pa
 
-    return pa.RecordBatch.from_arrays([*batch.columns, pa.array(order, pa.int64())], schema=schema)
+    return pa.RecordBatch.from_arrays([*batch.columns, ints(order)], schema=schema)
 
 
 def json_texts(column: Any) -> Any:
@@ -282,7 +281,7 @@ def json_texts(column: Any) -> Any:
 
     kind = column.type
     if is_json(kind):  # DuckDB's JSON: each text's value
-        return pa.array([_value_text(text) for text in pc.cast(column.storage, pa.string()).to_pylist()], pa.string())
+        return texts([_value_text(text) for text in pc.cast(column.storage, pa.string()).to_pylist()])
     if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
         return pc.cast(column, pa.string())
     if pa.types.is_integer(kind) or pa.types.is_boolean(kind) or pa.types.is_date(kind):
@@ -296,7 +295,7 @@ def json_texts(column: Any) -> Any:
     from gangci_calc.arrow import absent
 
     encode = msgspec.json.encode
-    return pa.array([None if value is None else encode(absent(value)).decode() for value in column.to_pylist()])
+    return texts([None if value is None else encode(absent(value)).decode() for value in column.to_pylist()])
 
 
 def _struct_json(column: Any) -> Any | None:
@@ -316,14 +315,14 @@ def _struct_json(column: Any) -> Any | None:
             text = pc.cast(value, pa.string())
             if pc.any(pc.match_substring_regex(text, r'[\x00-\x1f"\\]')).as_py():
                 return None
-            text = pc.binary_join_element_wise('"', text, '"', "")
+            text = pc.binary_join_element_wise(scalar('"'), text, scalar('"'), scalar(""))
         else:
             return None
         key = "," + json.dumps(part.name, ensure_ascii=False) + ":"
-        parts.append(pc.fill_null(pc.binary_join_element_wise(key, text, ""), ""))  # a null: left out
-    body = pc.binary_join_element_wise("{", *parts, "}", "")  # each part after a comma: the first one's goes
+        parts.append(pc.fill_null(pc.binary_join_element_wise(scalar(key), text, scalar("")), scalar("")))  # null: out
+    body = pc.binary_join_element_wise(scalar("{"), *parts, scalar("}"), scalar(""))  # the first part's comma goes
     made = pc.replace_substring_regex(body, "^{,", "{", max_replacements=1)
-    return pc.if_else(pc.is_valid(column), made, pa.scalar(None, pa.string()))
+    return pc.if_else(pc.is_valid(column), made, texts([None])[0])
 
 
 def _totals(batch: Any) -> Totals:
@@ -393,7 +392,7 @@ class Rows:
         import pyarrow as pa
 
         lines: list[Any] = self._decoder.decode_lines(text)
-        columns = [pa.array([get(line) for line in lines], kind) for get, kind in self._getters]
+        columns = [_array([get(line) for line in lines], kind) for get, kind in self._getters]
         return pa.RecordBatch.from_arrays(columns, schema=self.schema)
 
     @property
@@ -409,6 +408,35 @@ class Rows:
             "payments": lambda line: _payments(line.payments),
         }
         return [(getters.get(field.name) or _attribute(field.name), field.type) for field in self.schema]
+
+
+def _array(values: list[Any], kind: Any) -> Any:
+    """Values of a line as an array of ``kind`` (text, whole numbers, money, a struct of them, a list of them),
+    from their buffers: ``pyarrow.array()`` imports pandas (:mod:`gangci_calc.bulk.arrays`)."""
+    import pyarrow as pa
+
+    from gangci_calc.arrow import MONEY, money_of_halves
+    from gangci_calc.bulk.arrays import flags
+
+    if kind == pa.string():
+        return texts(values)
+    if kind == MONEY:  # exact: a decimal's half units
+        return money_of_halves([None if value is None else int(value * 2) for value in values])
+    if pa.types.is_integer(kind):
+        return ints(values).cast(kind)
+    missing = flags([value is None for value in values])
+    if pa.types.is_struct(kind):
+        parts = [
+            _array([None if value is None else value.get(part.name) for value in values], part.type) for part in kind
+        ]
+        return pa.StructArray.from_arrays(parts, fields=list(kind), mask=missing)
+    items: list[Any] = []
+    offsets = [0]
+    for value in values:
+        items.extend(value or ())
+        offsets.append(len(items))
+    inner = _array(items, kind.value_type)
+    return pa.ListArray.from_arrays(ints(offsets).cast(pa.int32()), inner, type=kind, mask=missing)
 
 
 def _net(seat: str) -> Callable[[Any], Any]:
