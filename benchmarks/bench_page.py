@@ -1,6 +1,6 @@
 """The table's page under a table's load: ``gangci serve`` started as the README says, measured from outside.
 
-    python benchmarks/bench_page.py [HANDS]
+    python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR]
 
 - page weight: the first load, everything included (the page, its script and style);
 - ``POST /api/hands`` from 8 clients at once on loopback, while 8 open pages each fetch the new evening on
@@ -11,8 +11,16 @@
   hands written a second, and that none was lost; ``GET /api/evening``: p95; with 1,100 half-open connections
   from the same address held open, a phone's ``GET /api/evening``: p95 (a fresh connection each, as a phone
   that has just woken up).
+- a save as a table makes them (one every 0.3 s), each heard by the 8 pages, which fetch the evening again: p95,
+  and the server's CPU a save, the 8 pages' fetches included.
 Goals (issue #16): 100 KB, p95 50 ms, 300 ms, 100 MB. Goals (issue #28): p95 20 ms, 100 hands/s none lost,
 300 ms, p95 20 ms, p95 200 ms.
+
+Beside each time, the server's own CPU a request (its process's user and system time over the series, from
+/proc, divided by the requests): a wall time on a loaded machine includes the waits for a CPU, the CPU time
+does not. ``uptime``'s load average is printed first and last. ``--against DIR`` runs the server from another
+checkout (``git archive main | tar -x -C DIR``) too, in turns, ``--rounds`` times each (1 by default), and
+prints each figure's runs side by side: this tree's first.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -32,14 +41,30 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-token-0123456789abcdef"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
+Figures = dict[str, str]
 
 
-def start(ledger: Path) -> tuple[subprocess.Popen[str], str]:
+def server_cpu(pid: int) -> float:
+    """The server process's CPU time so far, user and system, in seconds (Linux's /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def start(ledger: Path, tree: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
+    """``gangci serve`` with the code of ``tree`` (this checkout by default)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "gangci_calc", "serve", str(ledger), "--port", "0", "--no-qr", "--token", TOKEN],
         stdout=subprocess.PIPE,
         text=True,
-        cwd=ROOT,
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
     )
     assert process.stdout is not None
     url = process.stdout.readline().strip()
@@ -74,8 +99,8 @@ def writer(job: tuple[str, int, int]) -> list[float]:
     return times
 
 
-def one_phone(base: str, count: int) -> list[float]:
-    """One phone entering hands in turn, each with the number it means it to have."""
+def one_phone(base: str, count: int, gap: float = 0.0) -> list[float]:
+    """One phone entering hands in turn, each with the number it means it to have; ``gap`` seconds between them."""
     import http.client
     import json
     from urllib.parse import urlsplit
@@ -94,8 +119,29 @@ def one_phone(base: str, count: int) -> list[float]:
         reply.read()
         times.append(time.perf_counter() - began)
         assert reply.status == 201, reply.status
+        time.sleep(gap)
     connection.close()
     return times
+
+
+def fresh_get(base: str) -> float:
+    """A phone that has just woken up: a new connection, one ``GET /api/evening``, closed; its time.
+
+    With http.client, as the other figures: ``httpx.get`` makes a client (and its TLS context) each time, 50-80 ms
+    of the benchmark's own CPU, which on a loaded machine was most of this figure.
+    """
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    began = time.perf_counter()
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=10)
+    connection.request("GET", "/api/evening", headers=AUTH)
+    reply = connection.getresponse()
+    reply.read()
+    connection.close()
+    assert reply.status == 200, reply.status
+    return time.perf_counter() - began
 
 
 def half_open(base: str, held: int, asks: int) -> list[float]:
@@ -111,13 +157,7 @@ def half_open(base: str, held: int, asks: int) -> list[float]:
             sock = socket.create_connection(("127.0.0.1", port))
             sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             sockets.append(sock)
-        times = []
-        for _ in range(asks):
-            began = time.perf_counter()
-            answer = httpx.get(f"{base}/api/evening", headers=AUTH, timeout=10)
-            times.append(time.perf_counter() - began)
-            assert answer.status_code == 200
-        return times
+        return [fresh_get(base) for _ in range(asks)]
     finally:
         for sock in sockets:
             sock.close()
@@ -132,88 +172,130 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def main() -> None:
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+def ms(values: list[float]) -> str:
+    return f"p50 {statistics.median(values) * 1000:.1f} ms, p95 {percentile(values, 0.95) * 1000:.1f} ms"
+
+
+class Server:
+    """The server's process: its CPU a request over a series of them."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.process = process
+
+    @contextlib.contextmanager
+    def cpu(self, figures: Figures, key: str, requests: Callable[[], int]) -> Iterator[None]:
+        """Note the server's CPU a request over the block, ``requests()`` (asked after it) the count."""
+        began = server_cpu(self.process.pid)
+        yield
+        figures[key] = f"{(server_cpu(self.process.pid) - began) * 1000 / max(1, requests()):.1f}"
+
+
+def pages(base: str, streams: list[list[float]], fetched: list[int]) -> None:
+    """8 open pages: each listens to ``/api/events`` and, a moment after the changes it hears of, fetches the
+    evening again (as app.js does)."""
+    ready = threading.Barrier(len(streams) + 1)
+
+    def listen(heard: list[float]) -> None:
+        with (
+            httpx.Client(base_url=base, headers=AUTH, timeout=None) as client,
+            httpx.Client(base_url=base, headers=AUTH, timeout=60) as page,
+            client.stream("GET", "/api/events") as stream,
+        ):
+            due: list[threading.Timer] = []
+
+            def fetch() -> None:
+                with contextlib.suppress(httpx.HTTPError):  # the server stopped
+                    page.get("/part")
+                    fetched.append(1)
+
+            ready.wait()
+            try:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        heard.append(time.perf_counter())
+                        for timer in due:
+                            timer.cancel()
+                        due[:] = [threading.Timer(0.15, fetch)]
+                        due[0].start()
+            except httpx.HTTPError:
+                return
+
+    for heard in streams:
+        threading.Thread(target=listen, args=(heard,), daemon=True).start()
+    ready.wait()
+
+
+def run(hands: int, tree: Path, say: Callable[[str], None]) -> Figures:
+    """Every figure once, with the server's code from ``tree``; each line said as it is measured."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    figures: Figures = {}
     folder = Path(tempfile.mkdtemp())
     ledger = folder / "tonight.yaml"
     ledger.write_text(
         "stakes: 1\npolicy: true\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\nhands:\n", encoding="utf-8"
     )
-    process, base = start(ledger)
+    process, base = start(ledger, tree)
+    server = Server(process)
     try:
         with httpx.Client(base_url=base) as browser:
             browser.get(f"/?t={TOKEN}")
             weight = sum(len(browser.get(path).content) for path in ("/", "/static/app.js", "/static/app.css"))
-        print(f"page weight, first load: {weight / 1024:.1f} KB (goal 100 KB)")
+        say(f"page weight, first load: {weight / 1024:.1f} KB (goal 100 KB)")
 
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(1) as pool:  # a phone of its own, no page open yet
-            quiet = pool.submit(one_phone, base, 40).result()
-        print(
-            f"POST /api/hands, one phone, with its number, no page open: p50 {statistics.median(quiet) * 1000:.1f} ms, "
-            f"p95 {percentile(quiet, 0.95) * 1000:.1f} ms (goal 20)"
+        with ProcessPoolExecutor(1) as pool, server.cpu(figures, "quiet cpu", lambda: 40):
+            quiet = pool.submit(one_phone, base, 40).result()  # a phone of its own, no page open yet
+        figures["quiet"] = ms(quiet)
+        say(
+            f"POST /api/hands, one phone, with its number, no page open: {figures['quiet']} (goal p95 20); "
+            f"server CPU {figures['quiet cpu']} ms a hand"
         )
 
         streams: list[list[float]] = [[] for _ in range(8)]
-        ready = threading.Barrier(9)
-
-        def listen(heard: list[float]) -> None:
-            """A page: a moment after the changes it hears of, it fetches the evening again (as app.js does)."""
-            with (
-                httpx.Client(base_url=base, headers=AUTH, timeout=None) as client,
-                httpx.Client(base_url=base, headers=AUTH, timeout=60) as page,
-                client.stream("GET", "/api/events") as stream,
-            ):
-                due: list[threading.Timer] = []
-
-                def fetch() -> None:
-                    with contextlib.suppress(httpx.HTTPError):  # the server stopped
-                        page.get("/part")
-
-                ready.wait()
-                try:
-                    for line in stream.iter_lines():
-                        if line.startswith("data: "):
-                            heard.append(time.perf_counter())
-                            for timer in due:
-                                timer.cancel()
-                            due[:] = [threading.Timer(0.15, fetch)]
-                            due[0].start()
-                except httpx.HTTPError:
-                    return
-
-        for heard in streams:
-            threading.Thread(target=listen, args=(heard,), daemon=True).start()
-        ready.wait()
-
-        posts: list[float] = []
-        gets: list[float] = []
-        per_client = max(1, hands // 8)
-
-        from concurrent.futures import ProcessPoolExecutor
+        fetched: list[int] = []
+        pages(base, streams, fetched)
 
         with ProcessPoolExecutor(1) as pool:  # a process of its own: not timed behind the 8 pages' threads here
-            alone = pool.submit(one_phone, base, 40).result()
-        print(
-            f"POST /api/hands, one phone, with its number, 8 pages open: p50 {statistics.median(alone) * 1000:.1f} ms, "
-            f"p95 {percentile(alone, 0.95) * 1000:.1f} ms (goal 20)"
-        )
+            pool.submit(time.sleep, 0).result()
+            with server.cpu(figures, "alone cpu", lambda: 40):
+                alone = pool.submit(one_phone, base, 40).result()
+                time.sleep(0.5)  # the pages' fetch after the last
+            figures["alone"] = ms(alone)
+            say(
+                f"POST /api/hands, one phone, with its number, 8 pages open: {figures['alone']} (goal p95 20); "
+                f"server CPU {figures['alone cpu']} ms a hand, the pages' one fetch after the last included"
+            )
+            time.sleep(0.5)
+            fetched.clear()
+            with server.cpu(figures, "table cpu", lambda: 20):
+                table = pool.submit(one_phone, base, 20, 0.3).result()
+                time.sleep(0.5)
+            figures["table"] = ms(table)
+            say(
+                f"POST /api/hands, one phone, a save every 0.3 s, each fetched by the 8 pages ({len(fetched)} "
+                f"fetches): {figures['table']} (goal p95 20); server CPU {figures['table cpu']} ms a save, "
+                "the pages' fetches included"
+            )
         time.sleep(0.5)
         before = hands_in(base)
+        posts: list[float] = []
+        per_client = max(1, hands // 8)
         with ProcessPoolExecutor(8) as pool:  # 8 clients of their own: no client waits on another's interpreter
             pool.submit(time.sleep, 0).result()
             began = time.perf_counter()
-            for times in pool.map(writer, [(base, n, per_client) for n in range(8)]):
-                posts.extend(times)
+            with server.cpu(figures, "burst cpu", lambda: len(posts)):
+                for times in pool.map(writer, [(base, n, per_client) for n in range(8)]):
+                    posts.extend(times)
             took = time.perf_counter() - began
         written = hands_in(base) - before
-        print(
+        figures["burst"] = f"{written / took:.0f} hands/s"
+        say(
             f"8 clients posting without pause: {len(posts)} posted, {written} written "
             f"({'none' if written == len(posts) else len(posts) - written} lost), "
-            f"{written / took:.0f} hands/s (goal 100)"
+            f"{figures['burst']} (goal 100)"
         )
         time.sleep(1)
+        gets: list[float] = []
         with httpx.Client(base_url=base, headers=AUTH, timeout=60) as client:
             for i in range(40):
                 if i % 2:  # every other one after a change, so half of them make the evening anew
@@ -222,14 +304,13 @@ def main() -> None:
                 began = time.perf_counter()
                 client.get("/api/evening")
                 gets.append(time.perf_counter() - began)
-        p50, p95 = statistics.median(posts) * 1000, percentile(posts, 0.95) * 1000
-        g50, g95 = statistics.median(gets) * 1000, percentile(gets, 0.95) * 1000
-        print(f"POST /api/hands, 8 clients, 8 pages, {len(posts)} hands: p50 {p50:.1f} ms, p95 {p95:.1f} ms (goal 50)")
-        print(
-            f"GET /api/evening, {hands} hands, half of them after a change: p50 {g50:.1f} ms, p95 {g95:.1f} ms "
-            "(goal 20)"
+        figures["posts"], figures["gets"] = ms(posts), ms(gets)
+        say(
+            f"POST /api/hands, 8 clients, 8 pages, {len(posts)} hands: {figures['posts']} (goal p95 50); "
+            f"server CPU {figures['burst cpu']} ms a hand"
         )
-        print(f"POST p50 / GET p50: {p50 / g50:.2f}")
+        say(f"GET /api/evening, {hands} hands, half of them after a change: {figures['gets']} (goal p95 20)")
+        say(f"POST p50 / GET p50: {statistics.median(posts) / statistics.median(gets):.2f}")
 
         time.sleep(0.5)
         for heard in streams:
@@ -241,12 +322,20 @@ def main() -> None:
         while time.monotonic() < deadline and not all(streams):
             time.sleep(0.005)
         slowest = max(heard[0] - began for heard in streams if heard) * 1000
-        print(f"a change reaching 8 open event streams: {slowest:.0f} ms, the slowest of {sum(map(bool, streams))}")
+        figures["reach"] = f"{slowest:.0f} ms"
+        say(f"a change reaching 8 open event streams: {slowest:.0f} ms, the slowest of {sum(map(bool, streams))}")
 
-        phone = half_open(base, 1100, 40)
-        print(
-            f"with 1,100 half-open connections held from the same address, a phone's GET /api/evening: "
-            f"p50 {statistics.median(phone) * 1000:.0f} ms, p95 {percentile(phone, 0.95) * 1000:.0f} ms (goal 200)"
+        time.sleep(0.5)
+        with server.cpu(figures, "fresh cpu", lambda: 40):
+            fresh = [fresh_get(base) for _ in range(40)]
+        with server.cpu(figures, "door cpu", lambda: 40):
+            phone = half_open(base, 1100, 40)
+        figures["fresh"], figures["door"] = ms(fresh), ms(phone)
+        say(
+            f"a phone's GET /api/evening on a new connection: {figures['fresh']}, "
+            f"server CPU {figures['fresh cpu']} ms; "
+            f"with 1,100 half-open connections held from the same address: {figures['door']} (goal p95 200), "
+            f"server CPU {figures['door cpu']} ms a request, the 1,100 included"
         )
 
         rss = next(
@@ -254,10 +343,34 @@ def main() -> None:
             for line in Path(f"/proc/{process.pid}/status").read_text().splitlines()
             if line.startswith("VmRSS")
         )
-        print(f"server memory after {len(posts)} hands with 8 pages connected: {rss / 1024:.0f} MB RSS (goal 100 MB)")
+        say(f"server memory after {len(posts)} hands with 8 pages connected: {rss / 1024:.0f} MB RSS (goal 100 MB)")
     finally:
         process.terminate()
         process.wait(10)
+    return figures
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("hands", nargs="?", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--against", type=Path, help="another checkout, run in turns with this one")
+    options = parser.parse_args()
+    trees = [ROOT, *([options.against.resolve()] if options.against else [])]
+    runs: dict[Path, list[Figures]] = {tree: [] for tree in trees}
+    print(load(), flush=True)
+    for round_ in range(options.rounds):
+        for tree in trees:
+            if len(trees) > 1 or options.rounds > 1:
+                print(f"--- round {round_ + 1}, {tree}, {load()}", flush=True)
+            runs[tree].append(run(options.hands, tree, lambda line: print(line, flush=True)))
+    print(load(), flush=True)
+    if len(trees) > 1 or options.rounds > 1:
+        print("\nside by side (each round's figure; " + " | ".join(str(tree) for tree in trees) + "):")
+        for key in runs[ROOT][0]:
+            print(f"  {key}: " + " | ".join("; ".join(figures[key] for figures in runs[tree]) for tree in trees))
 
 
 if __name__ == "__main__":

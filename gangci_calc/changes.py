@@ -37,7 +37,7 @@ from gangci_calc.io.ledger.lock import ledger_lock
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, has_bom, parse_yaml, read_text
 from gangci_calc.io.load.load_session import Reading, SessionFile, SessionHand, load_session, session_from_text
 from gangci_calc.io.load.schema import normalize_key
-from gangci_calc.rules import SEED_RULES, HouseRules
+from gangci_calc.rules import SEED_RULES, Amount, HouseRules
 from gangci_calc.service import check_claims, settle_hand
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
@@ -95,6 +95,7 @@ class Added:
     before: str = ""  # the ledger's text before the hand...
     after: str = ""  # ...and after it
     at_end: bool = False  # the hand's text was added at the very end of the file
+    net: tuple[Amount, ...] = ()  # what the hand paid each seat, indexed by Seat: settled once, for the answer too
 
 
 class Tails(Protocol):
@@ -172,16 +173,16 @@ def append(
             raise InputError(path, say(m.CANNOT_APPEND, reason=str(error))) from None
         write(path, after, base)
     indent = tail.indent if tail.indent is not None else end_indent(after)  # the next hand may go at the end
+    net = settle_hand(added.loaded).net
     if tail.fee_seen or added.loaded.hand.rules.fee.on:  # the fee's standings are worked out whole
         tail = tail_of(session_from_text(after, path, base), digest_of(after, base))
     else:
-        tail = tail.after(added, reading, settle_hand(added.loaded).net, digest_of(after, base))
-        tail = replace(tail, indent=indent)
+        tail = replace(tail.after(added, reading, net, digest_of(after, base)), indent=indent)
     tails.save(path, tail)
     if at_end:  # where the loader would find it: its line, and its source as ``file:line``
         line = text.count("\n") + (1 if text.endswith("\n") or not text else 2)
         added = replace(added, line=line, loaded=replace(added.loaded, source=f"{path}:{line}"))
-    return Added(added, tail, text, after, at_end)
+    return Added(added, tail, text, after, at_end, net)
 
 
 def taking_next(path: str, pending: Mapping[str, Any], reading: Reading, block: str) -> Item:

@@ -34,6 +34,10 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+class Refused(Exception):
+    """A hand the spec does not settle at this table; ``args[0]``: the option that refuses it."""
+
+
 def playing(house: dict[str, Any]) -> str:
     """The seats at the table: ESWN, or ESW at a table of three."""
     return "ESW" if house.get("three_players") else SEATS
@@ -68,6 +72,8 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     win = hand["win"]
     kind, winner, source = win["type"], win.get("winner"), win.get("from")
     ci_tile = hand.get("ci") or (hand.get("tiles") or {}).get("ci")
+    if kind == "tianci" and not house["pici"]:  # 皮次 off: holding three ci tiles is no win at this table
+        raise Refused("pici")
     net = dict.fromkeys(SEATS, Fraction(0))
     seats = playing(house)
     pao_win = Fraction((house.get("pao") or {}).get("win", 0))

@@ -308,3 +308,14 @@ def test_waits_kongs_are_refused_where_the_table_refuses_them(english, write) ->
     rules = write("{honours: false}", "rules.yaml")
     result = english.invoke(app, ["waits", "111s 23m 33p 444p", "--kongs", "2z", "--ci", "4m", "--rules", rules])
     assert result.exit_code == 2 and result.stderr.startswith("--kongs: this table plays 108 tiles")
+
+
+@pytest.mark.parametrize(("rules", "seventh"), [("{}", "tianci"), ("{pici: false}", "bomb")])
+def test_waits_give_the_third_ci_tile_drawn_as_tianci_under_pici(runner, write, rules: str, seventh: str) -> None:
+    """Two 7s held, 7s the ci tile: under 皮次 drawing the third offers 天呲 only (the server's dispatch; its own
+    list of waits adds the ci tile to a hand holding two, MJTable L11175-11180); without it, the bomb it makes."""
+    path = write(rules, "rules.yaml")
+    args = ["waits", "77s 123m 456m 789m 11p", "--ci", "7s", "-f", "json", "--rules", path]
+    data = json.loads(runner.invoke(app, args).stdout)
+    assert data["waits"] == ["1p", "7s"]
+    assert [(w["tile"], w["win"]) for w in data["wins"]] == [("1p", "bomb"), ("7s", seventh)]

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
+from gangci_calc.errors import RuleError
 from gangci_calc.io.load.load import hand_from_data
 from gangci_calc.rules import net, settle
 from tests import oracle
@@ -322,6 +323,26 @@ def test_random_hands_agree_with_the_oracle(raw: dict[str, Any]) -> None:
     assert settle(loaded.hand).net == expected
     assert net(loaded.hand) == expected  # the bulk path
     assert sum(expected) == 0
+
+
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
+@given(hands(), st.booleans())
+def test_a_tianci_is_settled_or_refused_as_the_oracle_says(raw: dict[str, Any], pici: bool) -> None:
+    """Any hand made a 天呲 by its winner (or its dealer), at a table with or without 皮次: where the reference
+    refuses it, the loader refuses it at win.type naming the option; elsewhere both settle it alike."""
+    winner = raw["win"].get("winner") or raw["dealer"]
+    raw = {**raw, "win": {"type": "tianci", "winner": winner}, "rules": {**raw["rules"], "pici": pici}}
+    try:
+        expected: tuple[Fraction, ...] | str = tuple(oracle.settle_hand(raw)[s] for s in SEATS)
+    except oracle.Refused as refused:
+        expected = refused.args[0]
+    if isinstance(expected, str):
+        with pytest.raises(RuleError) as error:
+            hand_from_data(raw)
+        assert error.value.path == ("win", "type") and f"{{{expected}: true}}" in error.value.text("en")
+    else:
+        assert settle(hand_from_data(raw).hand).net == expected
+    assert pici is not isinstance(expected, str)  # the spec refuses a 天呲 exactly where 皮次 is off
 
 
 @settings(max_examples=examples(40))

@@ -87,6 +87,9 @@ def _said(result, *, options: bool) -> tuple[int, str]:
 READY = "111s 222s 23m 33p 444p"  # ready on 1m 4m; with 1s a 暗呲 / 直呲 on 1s (ci 4m)
 FOURTEEN = "111s 222s 234m 33p 444p"  # with 5p, 14 tiles that are not complete
 THREE = "{three_players: true}"
+PICI = "777s 123m 456m 789m 1p"  # ci 7s: three ci tiles held; the drawn 1p would complete it
+NO_PICI = "{pici: false}"
+DRAWN = ("bomb", "heavenly", "anci", "xuci")  # the wins the server looks for on a draw
 CLAIMS = [
     # the cross-field checks of a file: each refuses by options too
     (Claim("heavenly", FOURTEEN, "4m", "5p", winner="S", dealer="E"), 2, "--winner"),  # 天胡 is the dealer's
@@ -111,6 +114,20 @@ CLAIMS = [
     (Claim("chow", READY, "4m", "1m"), 2, "--type"),
     (Claim("bomb", READY, "4m", "5m"), 1, None),
     (Claim("xuci", "222s 23m 33p 444p 99m", "4m", "1s", winner="S", pungs=("1s", "5p")), 1, None),
+    # 皮次 (the server's MJHandlerDispatchCard_lygc L101-120, L227-228): a draw that leaves three ci tiles in hand
+    # offers 天呲, not 炸弹 / 天胡 / 暗呲 / 续呲; without 皮次 the draw is judged as any other, and 天呲 is refused
+    (Claim("bomb", PICI, "7s", "1p"), 1, None),
+    (Claim("bomb", PICI, "7s", "1p", rules=NO_PICI), 0, None),
+    (Claim("heavenly", PICI, "7s", "1p"), 1, None),
+    (Claim("heavenly", PICI, "7s", "1p", rules=NO_PICI), 0, None),
+    (Claim("tianci", PICI, "7s", "1p"), 0, None),
+    (Claim("tianci", PICI, "7s"), 0, None),
+    (Claim("tianci", PICI, "7s", "1p", rules=NO_PICI), 2, "--type"),
+    (Claim("anci", "1111m 77s 56s 456p 99p", "7s", "7s"), 1, None),  # the third 7s drawn
+    (Claim("anci", "1111m 77s 56s 456p 99p", "7s", "7s", rules=NO_PICI), 0, None),
+    (Claim("xuci", "777s 89s 11p 123m", "7s", "5p", winner="S", pungs=("5p",)), 1, None),
+    (Claim("xuci", "777s 89s 11p 123m", "7s", "5p", winner="S", pungs=("5p",), rules=NO_PICI), 0, None),
+    (Claim("dianpao", PICI, "7s", "1p", winner="S", rules="{dianpao: true}"), 0, None),  # a discard is no draw
 ]
 
 
@@ -123,8 +140,9 @@ def test_options_and_a_file_judge_a_claim_alike(tmp_path, claim: Claim, code: in
         assert by_options[1].startswith(option + ": "), by_options
 
 
-HANDS = [READY, FOURTEEN, "111s 222s 23m 33p 44z", "11m 22m 55p 66p 99s 11z 7z", "1111s 222s 23m 33p 444p"]
+HANDS = [READY, FOURTEEN, "111s 222s 23m 33p 44z", "11m 22m 55p 66p 99s 11z 7z", "1111s 222s 23m 33p 444p", PICI]
 RULES = ["{}", THREE, "{honours: false}", "{dianpao: true, qianggang: true}", "{hard_ci: true}", "{qidui: true}"]
+RULES += [NO_PICI]
 
 
 @st.composite
@@ -133,7 +151,7 @@ def claims(draw: st.DrawFn) -> Claim:
     return Claim(
         type=draw(st.sampled_from(["bomb", "heavenly", "anci", "tianci", "zhici", "xuci", "dianpao", "qianggang"])),
         hand=draw(st.sampled_from(HANDS)),
-        ci=draw(st.sampled_from(["4m", "1s", "5p", "7z"])),
+        ci=draw(st.sampled_from(["4m", "1s", "5p", "7z", "7s"])),
         win_tile=draw(st.sampled_from([None, "1m", "1s", "5p", "7z"])),
         winner=draw(st.sampled_from("ESWN")),
         dealer=draw(st.sampled_from("ESWN")),
@@ -147,3 +165,55 @@ def test_any_claim_is_judged_alike_both_ways(claim: Claim) -> None:
     with tempfile.TemporaryDirectory() as folder:
         by_options, by_file = both_ways(claim, Path(folder))
     assert by_options == by_file
+
+
+# hands holding three of the ci tile once drawn ({c}: one copy; no other copy of it), pungs, the tiles drawn
+CI_HANDS = [
+    ("{c}{c}{c} 123m 456m 789m 1p", (), ("1p", "2p", "9s")),
+    ("{c}{c} 123m 456m 789m 11p", (), ("{c}",)),
+    ("1111m {c}{c} 56s 456p 99p", (), ("{c}",)),
+    ("{c}{c}{c} 89s 11p 123m", ("5p",), ("5p",)),
+]
+
+
+@st.composite
+def ci_claims(draw: st.DrawFn) -> Claim:
+    """A drawn claim by a hand holding three ci tiles with the drawn one, at a table with 皮次 and the claimed
+    win (a seat in play, 天胡 the dealer's, no honour at 108 tiles)."""
+    rules = draw(st.sampled_from([r for r in RULES if r != NO_PICI]))
+    kind = draw(st.sampled_from([k for k in DRAWN if not (rules == "{hard_ci: true}" and k in ("bomb", "heavenly"))]))
+    ci = draw(st.sampled_from(["7s", "3p"] + (["7z", "1z"] if rules != "{honours: false}" else [])))
+    hand, pungs, drawn = draw(st.sampled_from(CI_HANDS))
+    copy = "{c}"
+    winner = draw(st.sampled_from("ESW" if rules == THREE else "ESWN"))
+    return Claim(
+        type=kind,
+        hand=hand.replace(copy * 3, ci[0] * 3 + ci[1]).replace(copy * 2, ci[0] * 2 + ci[1]),
+        ci=ci,
+        win_tile=draw(st.sampled_from(drawn)).replace(copy, ci),
+        winner=winner,
+        dealer=winner if kind == "heavenly" else draw(st.sampled_from("ESW" if rules == THREE else "ESWN")),
+        rules=rules,
+        pungs=pungs,
+    )
+
+
+@settings(max_examples=examples(20))
+@given(ci_claims())
+def test_a_draw_holding_three_ci_tiles_claims_tianci_only(claim: Claim) -> None:
+    """Where 皮次 is played, a drawn win whose hand and drawn tile hold three of the ci tile does not hold, the
+    reason says 皮次, and (a hand of the right size) the tiles make 天呲; counted here from the claim's words."""
+    digit, suit = claim.ci
+    held = sum(group[:-1].count(digit) for group in claim.hand.split() if group.endswith(suit))
+    held += claim.win_tile == claim.ci
+    assert held >= 3 and claim.rules != NO_PICI
+    with tempfile.TemporaryDirectory() as folder:
+        by_options, by_file = both_ways(claim, Path(folder))
+    assert by_options == by_file
+    assert by_options[0] == 1 and "皮次 (pici)" in by_options[1], by_options
+    held_tiles = sum(c.isdigit() for c in claim.hand)
+    sized = (
+        not claim.pungs and held_tiles == 13 if claim.type == "heavenly" else held_tiles + 3 * len(claim.pungs) == 13
+    )
+    if sized:  # a miscounted hand makes no win at all
+        assert "these tiles make: heavenly ci" in by_options[1], by_options

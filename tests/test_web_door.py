@@ -22,6 +22,7 @@ from tests.conftest import EXAMPLES
 pytestmark = [pytest.mark.process, pytest.mark.skipif(sys.platform == "win32", reason="signals, /dev/full")]
 TOKEN = "door-token-0123456789"
 ENV = {**os.environ, "GANGCI_LANG": "en"}
+BEARER = f"Authorization: Bearer {TOKEN}"
 
 
 @pytest.fixture
@@ -56,13 +57,14 @@ def _few_files() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))  # as many machines have it
 
 
-def test_1100_half_open_connections_and_a_phone_is_still_served(ledger: Path) -> None:
+@pytest.mark.parametrize("begun", [b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", b""], ids=["headers begun", "silent"])
+def test_1100_half_open_connections_and_a_phone_is_still_served(ledger: Path, begun: bytes) -> None:
     with serving(ledger, preexec_fn=_few_files) as (process, base):
         port = int(base.rsplit(":", 1)[1])
         held = []
         for _ in range(1100):
             sock = socket.create_connection(("127.0.0.1", port))
-            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end of the headers
+            sock.sendall(begun)  # and never the end of the headers (a silent one: not even their start)
             held.append(sock)
         try:
             times = []
@@ -78,6 +80,35 @@ def test_1100_half_open_connections_and_a_phone_is_still_served(ledger: Path) ->
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=20)
         assert len(err) < 2000, err[:500]  # no line per bad client
+
+
+def test_a_phone_behind_a_flood_from_its_own_address_is_answered_not_reset(ledger: Path) -> None:
+    """The server held still (SIGSTOP) while 100 half-open connections, a phone's whole request and 100 more are
+    queued from one address: it then takes them all at once. The phone's was closed as the oldest of 33 waiting
+    before its bytes were read; now only connections shown to be slow are."""
+    with serving(ledger) as (process, base):
+        port = int(base.rsplit(":", 1)[1])
+        held = []
+        assert httpx.get(f"{base}/api/evening?t={TOKEN}").status_code == 200  # serving
+        process.send_signal(signal.SIGSTOP)
+        try:
+            for i in range(201):
+                sock = socket.create_connection(("127.0.0.1", port))
+                if i == 100:
+                    phone = sock
+                    phone.sendall(f"GET /api/evening HTTP/1.1\r\nHost: 127.0.0.1\r\n{BEARER}\r\n\r\n".encode())
+                else:
+                    sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end of the headers
+                held.append(sock)
+        finally:
+            process.send_signal(signal.SIGCONT)
+        try:
+            phone.settimeout(5)
+            head = phone.recv(4096)
+            assert head.startswith(b"HTTP/1.1 200"), head[:200]
+        finally:
+            for sock in held:
+                sock.close()
 
 
 def test_the_redirect_goes_to_a_path_on_this_server(ledger: Path) -> None:

@@ -197,3 +197,28 @@ def test_the_state_is_looked_at_by_stat_and_an_undo_finds_its_evening_again(ledg
     assert state.current() is first  # the same bytes again: the same evening, not settled anew
     ledger.write_text(ledger.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # an editor's save
     assert state.current().version not in (first.version, grown.version)
+
+
+def test_the_hand_rows_made_once_follow_every_change(client: TestClient, ledger: Path) -> None:
+    """The page's rows of hands are made again only for hands that changed: after each change the part served is
+    the part made with no row kept (an edit that moves later dealers and amounts included)."""
+    from gangci_calc.web import page
+
+    def made_anew() -> str:
+        page._rows.clear()
+        return page.evening_part(client.app.state.served.state.current(), "zh")  # type: ignore[attr-defined]
+
+    count = hands_in(ledger)
+    changes = [
+        lambda: client.post("/api/hands", json={**BOMB, "number": count + 1}, headers=ORIGIN),
+        lambda: client.put("/api/hands/2", json={"win": {"type": "bomb", "winner": "N"}}, headers=ORIGIN),
+        lambda: client.post("/api/table", json={"players": {"N": "小赵"}}, headers=ORIGIN),
+        lambda: client.post("/api/hands", json={"win": {"type": "draw"}, "number": count + 2}, headers=ORIGIN),
+        lambda: client.post("/api/undo", headers=ORIGIN),
+    ]
+    client.get("/part?lang=zh")
+    for change in changes:
+        assert change().status_code in (200, 201)
+        served = client.get("/part?lang=zh").text
+        assert served == made_anew()
+        assert served.count('<article class="hand"') == hands_in(ledger)

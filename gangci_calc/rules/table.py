@@ -321,11 +321,13 @@ class HouseRules:
             names=("皮次", "皮呲", "屁呲"),
             values={False: ("不皮次", "无皮次")},
             effect=M(
-                "不皮次: 手里有三张次牌不算胡，天呲在本桌不是胡（输入错误，点名这条规矩）。",
-                "false: holding three ci tiles is no win: tianci is not a win at this table (an input error naming"
-                " the option).",
+                "皮次: 手里有三张次牌就是天呲；摸牌后手里有三张次牌，这一摸只能报天呲，不能报炸弹、天胡、暗呲、续呲"
+                "（服务器如此）。不皮次: 手里有三张次牌不算胡，天呲在本桌不是胡（输入错误，点名这条规矩）。",
+                "true: holding three ci tiles is tianci, and a draw after which the hand holds three ci tiles can"
+                " claim tianci only, not bomb, heavenly, anci or xuci (as the server offers it); false: holding three"
+                " ci tiles is no win: tianci is not a win at this table (an input error naming the option).",
             ),
-            where="`rules/hand.py` `_check_house_win`",
+            where="`rules/hand.py` `_check_house_win`; `tiles/claims.py` `pici_draw`",
         ),
     )
 

@@ -298,9 +298,11 @@ CHECKS: dict[Win, Callable[[TileClaim], Verdict]] = {
 
 
 def allowed(win: Win, house: HouseRules) -> bool:
-    """Does this table count ``win`` at all? (硬次 drops 炸弹 and 天胡; 点炮 and 抢杠 need their options.)"""
+    """Does this table count ``win`` at all? (硬次 drops 炸弹 and 天胡; 天呲 needs 皮次, 点炮 and 抢杠 theirs.)"""
     if win in (Win.BOMB, Win.HEAVENLY):
         return not house.hard_ci
+    if win is Win.TIANCI:
+        return house.pici
     if win is Win.DIANPAO:
         return house.dianpao
     if win is Win.QIANGGANG:
@@ -315,6 +317,30 @@ FROM_ANOTHER = frozenset({Win.ZHICI, Win.DIANPAO, Win.QIANGGANG})
 def came_from_another(win: Win) -> bool:
     """How the winning tile came, as the claimed win says: from another player, or drawn (天呲: no tile came)."""
     return win in FROM_ANOTHER
+
+
+# 皮次 on a draw (the Java server's MJHandlerDispatchCard_lygc L101-120, L227-228): a draw after which the concealed
+# tiles hold three of the ci tile offers 皮次 (天呲), and neither 自摸 (炸弹; the dealer's first draw: 天胡) nor the ci
+# of a kong made from that draw (暗呲, 续呲); plain kongs stay open.
+PICI_HIDES = frozenset({Win.BOMB, Win.HEAVENLY, Win.ANCI, Win.XUCI})
+
+
+def pici_draw(claim: TileClaim, house: HouseRules) -> bool:
+    """皮次 on, and the concealed tiles with the tile drawn (``win_tile``) hold three or more of the ci tile.
+
+    >>> from gangci_calc.tiles.notation import parse_tile, parse_tiles
+    >>> claim = TileClaim(ci=parse_tile("7s"), hand=tuple(parse_tiles("77s 123m 456m 789m 11p")), win_tile=24)
+    >>> pici_draw(claim, SEED_RULES), pici_draw(claim, HouseRules(pici=False))
+    (True, False)
+    """
+    held = claim.hand.count(claim.ci) + (claim.win_tile == claim.ci)
+    return house.pici and held >= 3
+
+
+def offered(win: Win, claim: TileClaim, house: HouseRules, another: bool) -> bool:
+    """Can this tile, come as it came (``another``: from another player), be claimed as ``win`` at this table?
+    (its rule allows it, and no 皮次 draw hides it)"""
+    return allowed(win, house) and not (not another and win in PICI_HIDES and pici_draw(claim, house))
 
 
 def check_claim(
@@ -343,6 +369,8 @@ def check_claim(
     if another is not came_from_another(win) and win is not Win.TIANCI:  # 天呲 takes no tile at all
         how = m.HOW_CAME_DISCARD if another else m.HOW_CAME_DRAWN
         verdict = Verdict(win, False, say(m.NOT_HOW_IT_CAME, how=how, zh=win_word(win), value=win.value))
+    elif not offered(win, claim, house, another):  # 皮次: this draw offers 天呲, not the claimed win
+        verdict = Verdict(win, False, say(m.PICI_DRAW, tile=_tile(claim.ci), zh=win_word(win)))
     size = size_problem(win, claim)
     if size is not None:  # a miscounted hand cannot win, whatever its shape
         reason = size if verdict.holds else say(m.SIZE_AND, size=size, reason=verdict.reason)
@@ -356,7 +384,7 @@ def _instead(win: Win, claim: TileClaim, house: HouseRules, dealer_wins: bool, a
     """The wins these tiles do make at this table, the tile coming as it came (``another``: from another player)."""
     others = []
     for other, check in CHECKS.items():
-        if other is win or not allowed(other, house) or came_from_another(other) is not another:
+        if other is win or not offered(other, claim, house, another) or came_from_another(other) is not another:
             continue
         if other is Win.HEAVENLY and (
             not dealer_wins or claim.melds or len(claim.hand) + (claim.win_tile is not None) != 14
@@ -428,8 +456,10 @@ def next_tile_wins(claim: TileClaim, house: HouseRules = SEED_RULES) -> list[Nex
         if seen[t] >= 4:
             continue
         trial = replace(claim, win_tile=t)
+        if pici_draw(trial, house):  # 皮次: this draw offers 天呲 in place of the drawn wins
+            found.append(NextTileWin(t, True, _tianci(trial)))
         for win, drawn in _NEXT:
-            if not allowed(win, house):
+            if not offered(win, trial, house, not drawn):
                 continue
             verdict = CHECKS[win](trial)
             if verdict.holds:

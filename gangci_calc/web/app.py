@@ -256,7 +256,7 @@ async def post_hand(request: Request) -> Response:
         return added
 
     added = await _write(request, add)
-    net = {seat.name: json_amount(settle_hand(added.hand.loaded, check=False).net[seat]) for seat in SEATS}
+    net = {seat.name: json_amount(added.net[seat]) for seat in SEATS}
     return JSONResponse({"hand": added.hand.number, "net": net, "version": here.watch.version}, status_code=201)
 
 

@@ -4,20 +4,28 @@ uvicorn keeps a connection open until its client sends a request, however long t
 takes, so anyone on the Wi-Fi could fill the server with half-open connections and
 the phones at the table would wait behind them. Here each connection gets
 ``HEADER_SECONDS`` to send its headers; and of the connections of one address still
-waiting for theirs, only ``WAITING_PER_CLIENT`` are kept: a new one closes the oldest.
-A phone's fresh connection is thus served even while another client holds a thousand.
+waiting for theirs, only ``WAITING_PER_CLIENT`` slow ones are kept: a new one closes
+the oldest. Slow is a connection whose headers began and did not end, or that sent
+nothing in ``GRACE_SECONDS``; one just accepted whose bytes are not read yet is not
+slow (a phone behind the same address as a flood, its whole request in one packet,
+accepted in the same batch as a hundred of the flood's), unless the address has more
+than ``MOST_PER_CLIENT`` waiting, which bounds the files one address can hold. A
+phone's fresh connection is thus served even while another client holds a thousand.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict, defaultdict
+from itertools import islice
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_SECONDS = 5.0
+GRACE_SECONDS = 1.0
 WAITING_PER_CLIENT = 32
+MOST_PER_CLIENT = 256
 
 _waiting: defaultdict[str, OrderedDict[int, Door]] = defaultdict(OrderedDict)
 
@@ -27,25 +35,35 @@ class Door(H11Protocol):
 
     _timer: asyncio.TimerHandle | None = None
     _peer = ""
+    _born = 0.0
+    _heard = False  # bytes came, and they were not yet a whole request's headers
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._peer = self.client[0] if self.client else ""
+        self._born = self.loop.time()
         waiting = _waiting[self._peer]
         waiting[id(self)] = self
-        while len(waiting) > WAITING_PER_CLIENT:
-            _, oldest = waiting.popitem(last=False)
-            oldest.shut()
+        crowded(waiting, self.loop.time())
         self._timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         if self.cycle is not None:
             self._served()
+        elif self._timer is not None and not self._heard:  # still waiting: its headers began and did not end
+            self._heard = True
+            waiting = _waiting.get(self._peer)
+            if waiting is not None:
+                crowded(waiting, self.loop.time())
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._served()
         super().connection_lost(exc)
+
+    def slow(self, now: float) -> bool:
+        """Its headers began and did not end, or it has sent nothing for a while."""
+        return self._heard or now - self._born > GRACE_SECONDS
 
     def _served(self) -> None:
         """Its headers came (or it is gone): no longer counted as waiting."""
@@ -68,6 +86,17 @@ class Door(H11Protocol):
         self._served()
         if not self.transport.is_closing():
             self.transport.abort()
+
+
+def crowded(waiting: OrderedDict[int, Door], now: float) -> None:
+    """Close the oldest of one address's waiting connections while it has too many: the slow ones beyond
+    ``WAITING_PER_CLIENT``, then any beyond ``MOST_PER_CLIENT``."""
+    if len(waiting) > WAITING_PER_CLIENT:  # the oldest slow ones first, found without looking at the rest
+        slow = (door for door in waiting.values() if door.slow(now))
+        for door in list(islice(slow, len(waiting) - WAITING_PER_CLIENT)):
+            door.shut()
+    while len(waiting) > MOST_PER_CLIENT:
+        next(iter(waiting.values())).shut()
 
 
 def waiting_now() -> dict[str, Any]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from gangci_calc.web.ledger_state import Evening
-from gangci_calc.web.view import evening_view, form_context, page_words
+from gangci_calc.web.view import evening_view, form_context, hand_view, page_words
+
+if TYPE_CHECKING:
+    from gangci_calc.io.load.load_session import SettledSession
 
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}  # all it loads
 
@@ -34,11 +38,35 @@ def evening_part(evening: Evening, lang: str) -> str:
     if evening.session is None or evening.settled is None:
         return _templates().get_template("new_evening.html").render(w=words, ctx=_script_data(_new_context(lang)))
     context = _script_data(form_context(evening.session, lang))
+    rows = hand_rows(evening.settled, lang, words)
     return (
         _templates()
         .get_template("evening.html")
-        .render(w=words, v=evening_view(evening.settled, lang), ctx=context, version=evening.version)
+        .render(w=words, v=evening_view(evening.settled, lang), rows=rows, ctx=context, version=evening.version)
     )
+
+
+_rows: dict[str, dict[tuple[int, int], tuple[object, object, Markup]]] = {}  # by language: the last render's
+
+
+def hand_rows(settled: SettledSession, lang: str, words: dict[str, str]) -> list[Markup]:
+    """Each hand's HTML, the newest first, made once: a hand's row is its own (number, dealer, outcome, amounts,
+    米), so after a change only the rows of hands that are new objects are made again (the evening after a hand
+    is added keeps the others' objects, and their settlements). Kept: the rows of the last render in each
+    language, each with the two objects it was made from, so an id is never another's."""
+    template = _templates().get_template("hand.html")
+    before, kept = _rows.get(lang, {}), {}
+    made = []
+    for h in reversed(settled.hands):
+        key = (id(h.hand), id(h.settlement))
+        found = before.get(key)
+        if found is None or found[0] is not h.hand or found[1] is not h.settlement:
+            html = Markup(f"\n  {template.render(w=words, h=hand_view(h, lang))}\n  ")  # as the loop laid it out
+            found = (h.hand, h.settlement, html)
+        kept[key] = found
+        made.append(found[2])
+    _rows[lang] = kept
+    return made
 
 
 def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str, season: str = "") -> str:

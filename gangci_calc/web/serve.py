@@ -157,7 +157,7 @@ def serve(
 
         say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
     app = build_app(settings)
-    more_files()
+    files = more_files()
     config = uvicorn.Config(
         app,
         http=Door,
@@ -166,6 +166,7 @@ def serve(
         timeout_keep_alive=5,
         timeout_graceful_shutdown=2,
         lifespan="on",
+        backlog=backlog(files),
     )
 
     class Server(uvicorn.Server):
@@ -200,16 +201,25 @@ def leftovers(ledger: Path) -> None:
             part.unlink(missing_ok=True)
 
 
-def more_files() -> None:
-    """As many open files as the system allows this process: every connection is one."""
+def more_files() -> int | None:
+    """As many open files as the system allows this process (every connection is one): how many, if known."""
     try:
         import resource
 
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         if hard == resource.RLIM_INFINITY or soft < hard:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16) if hard != -1 else 1 << 16, hard))
+        return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     except (ImportError, ValueError, OSError):
-        pass
+        return None
+
+
+def backlog(files: int | None) -> int:
+    """How many connections may wait to be accepted, which is also how many asyncio accepts at once: a quarter of
+    the open files at most. A batch that runs out of files leaves asyncio retrying its accepts while the
+    connections already taken are not served (1,100 half-open connections under a limit of 1,024: no phone answered
+    in 5 s); the door keeps at most ``MOST_PER_CLIENT`` of an address's waiting, so a batch never does."""
+    return 2048 if files is None or files < 0 else max(128, min(2048, files // 4))
 
 
 def terminal_qr(url: str, encoding: str = "utf-8") -> str:

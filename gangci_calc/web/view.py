@@ -41,7 +41,7 @@ from gangci_calc.words.page import PAGE as WORDS
 from gangci_calc.words.season import SEASON
 
 if TYPE_CHECKING:
-    from gangci_calc.io.load.load_session import SessionFile, SettledSession
+    from gangci_calc.io.load.load_session import SessionFile, SettledSession, SettledSessionHand
     from gangci_calc.rules import Amount
 
 HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")  # 东 南 西 北 白 发 中 as tiles: the ci tiles 次风翻倍 doubles
@@ -52,32 +52,33 @@ def page_words(lang: str) -> dict[str, str]:
     return {key: message.text(lang) for key, message in WORDS.items()}
 
 
+def hand_view(h: SettledSessionHand, lang: str) -> dict[str, Any]:
+    """One hand as the page shows it: its number, dealer, outcome, each seat's amount and its 米."""
+    loaded = h.hand.loaded
+    hand = loaded.hand
+    return {
+        "number": h.hand.number,
+        "dealer": word("dealer_short", lang).format(seat=seat_name(hand.dealer, lang)),
+        "outcome": short_outcome(hand, lang),
+        "amounts": [
+            (seat_label(s, lang, loaded.names), amount_text(net, signed=True), net)
+            for s in hand.seats
+            for net in (h.settlement.net[s],)
+        ],
+        "mi": mi_text(hand, lang),
+    }
+
+
 def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
-    """The evening as the page's template shows it: standings, hands, settle-up, chart, chat text."""
-    hands = []
-    for h in settled.hands:
-        loaded = h.hand.loaded
-        hand = loaded.hand
-        hands.append(
-            {
-                "number": h.hand.number,
-                "dealer": word("dealer_short", lang).format(seat=seat_name(hand.dealer, lang)),
-                "outcome": short_outcome(hand, lang),
-                "amounts": [
-                    (seat_label(s, lang, loaded.names), amount_text(net, signed=True), net)
-                    for s in hand.seats
-                    for net in (h.settlement.net[s],)
-                ],
-                "mi": mi_text(hand, lang),
-            }
-        )
+    """The evening as the page's template shows it: standings, settle-up, chart, chat text; the hands, each shown
+    by :func:`hand_view`, are the page's to render (``last``: the newest one's number)."""
     standings = [
         (person_label(settled, who, lang), amount_text(total, signed=True), total)
         for who, total in ranked_people(settled)
     ]
     return {
         "standings": standings,
-        "hands": list(reversed(hands)),  # the newest first: what the table looks at
+        "last": settled.hands[-1].hand.number if settled.hands else None,
         "settle": settle_lines(settled, lang),
         "paying": tonight_paid_data(settled),  # what each transfer's 已付 button sends (web/season.py)
         "paid_button": SEASON["paid_button"].text(lang),

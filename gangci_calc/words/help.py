@@ -102,8 +102,9 @@ HELP: dict[str, M] = {
         "A hand file with tiles: (or give the tiles with the options below).",
     ),
     "check_type": M(
-        "所报的胡：{zh} (或 {en})；点炮、抢杠要本桌有这条规矩。",
-        "The claimed win: {en} (or {zh}); dianpao and qianggang where the table's rules have them.",
+        "所报的胡：{zh} (或 {en})；点炮、抢杠要本桌有这条规矩，不皮次的桌没有天呲。",
+        "The claimed win: {en} (or {zh}); dianpao and qianggang where the table's rules have them, tianci where it"
+        " plays 皮次 (pici, the default).",
     ),
     "check_winner": M(
         "谁胡的：E S W N 或 东南西北 (天胡时要和 --dealer 一样)。",

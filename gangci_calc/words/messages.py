@@ -162,6 +162,11 @@ DRAW_NO_CLAIM = M("流局没有要查的胡", "a drawn hand (流局) has no clai
 HARD_CI_NOT_A_WIN = M(
     "硬次：本桌只算呲，{zh}不算胡", "hard ci (hard_ci): only ci wins count at this table, so {zh} is not a win"
 )
+PICI_DRAW = M(
+    "皮次：摸牌后手里有三张{tile} (杠底牌)，这一摸只能报皮次 (天呲)，不能报{zh}",
+    "皮次 (pici): after this draw the hand holds three {tile}, the ci tile, so the draw can claim heavenly ci"
+    " (tianci, 皮次) only, not {zh}",
+)
 NEEDS_ITS_RULE = M("本桌没有这条规矩，{zh}不算胡", "{zh} is not a win at this table without its house rule")
 SIZE_AND = M("{size}；而且{reason}", "{size}; and {reason}")
 CLAIM_FALSE = M("报的{zh}不成立：{reason}", "the claimed {zh} does not hold: {reason}")

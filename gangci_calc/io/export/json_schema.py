@@ -131,6 +131,7 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
         else:
             assert entry.amounts is not None
             values[entry.key] = {"type": "integer", "minimum": entry.amounts[0], "maximum": entry.amounts[-1]}
+        values[entry.key] |= {"description": f"{' '.join(entry.names)}: {entry.effect.en}"}  # gangci rules' words
     return _object(spellings, values)
 
 

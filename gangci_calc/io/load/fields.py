@@ -48,7 +48,6 @@ from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.hand import whole_count
 from gangci_calc.rules.options import Option, entry_of
 from gangci_calc.rules.terms import seat_word
-from gangci_calc.transfers import Transfer
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
@@ -56,6 +55,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
 
     from gangci_calc.tiles.claims import TileClaim
+    from gangci_calc.transfers import Transfer
 
 
 def read_mapping(data: Any, path: FieldPath, keys: Keys, what: Message) -> dict[str, Any]:
@@ -120,6 +120,8 @@ def read_date(value: Any, path: FieldPath) -> str:
 
 def read_paid(value: Any, path: FieldPath) -> tuple[Transfer[str], ...]:
     """``paid:`` (已付): a list of ``{from, to, amount}``, each a payment of the settle-up made, by name."""
+    from gangci_calc.transfers import Transfer  # an evening's arithmetic: one hand's score does without it
+
     payments = []
     for at, given in _mappings(value, path, PAID, (m.WHAT_PAYMENT, m.PAID_LIST), ("from", "to", "amount")):
         payer, payee = (_person_text(given[key], (*at, key)) for key in ("from", "to"))

@@ -107,13 +107,19 @@ def payout_table(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat
     return table
 
 
-def fits(renderable: RenderableType) -> bool:
-    """Does it fit the screen without shrinking a column (and cutting an amount)?"""
+def fitted(renderable: RenderableType) -> RenderableType | None:
+    """The renderable laid out once at its natural width, ready to print, when that fits the screen without
+    shrinking a column (and cutting an amount); ``None`` when it does not. (One layout: measuring first and
+    then printing would lay a table out twice.)"""
+    from rich.segment import Segment, Segments
+
     from gangci_calc.io.show.console import out
 
     console = out()
-    natural = console.measure(renderable, options=console.options.update(width=1000, max_width=1000))
-    return natural.maximum <= console.width
+    lines = console.render_lines(renderable, console.options.update(width=1000, max_width=1000), pad=False)
+    if any(Segment.get_line_length(line) > console.width for line in lines):
+        return None
+    return Segments([segment for line in lines for segment in (*line, Segment.line())])
 
 
 def stacked_payouts(hand: Hand, settlement: Settlement, lang: str, names: dict[Seat, str] | None = None) -> Text:
@@ -141,8 +147,8 @@ def score_table(loaded: LoadedHand, settlement: Settlement, lang: str, explain: 
     """The payout table (stacked on a narrow screen), the house rules in force, and with ``explain`` the formulas."""
     from gangci_calc.io.show.console import capture
 
-    table: RenderableType = payout_table(loaded.hand, settlement, lang, loaded.names)
-    if not fits(table):
+    table = fitted(payout_table(loaded.hand, settlement, lang, loaded.names))
+    if table is None:
         table = stacked_payouts(loaded.hand, settlement, lang, loaded.names)
     renderables: list[object] = [table]
     house = rules_line(loaded.hand.rules, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
-from gangci_calc.io.show.render import fits, money, rules_line
+from gangci_calc.io.show.render import fitted, money, rules_line
 from gangci_calc.ledger import House
 from gangci_calc.rules import SEATS, Amount, Hand, Seat, next_mi
 
@@ -171,7 +171,7 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     hands.caption = word("each_cell", lang)
     if any(h.hand.table_changed for h in result.hands):
         hands.caption += word("table_changes", lang)
-    ledger: RenderableType = hands if fits(hands) else stacked_hands(result, lang)
+    ledger = fitted(hands) or stacked_hands(result, lang)
     rules = rule_lines(result, lang)
 
     standings = Table(title=word("standings", lang), title_style="bold")
