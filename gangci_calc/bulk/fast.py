@@ -103,7 +103,6 @@ class Plan:
             payer, payee = share.row[0], share.row[1]
             const[payee] += share.const
             const[payer] -= share.const
-            scaled = scaled and not share.flat
             for term in share.terms:
                 scaled = scaled and term.scaled
                 delta = deltas.setdefault(term.seat * PER_SEAT + ADDONS.index(term.addon), [0, 0, 0, 0])
