@@ -461,10 +461,11 @@ async function applyChanges() {
   if (Object.keys(fee).length) fields.fee = fee;
   if (!Object.keys(fields).length) { panel.open = false; return; }
   const { ok, data } = await call("POST", "/api/table", fields);
-  if (!ok) { showError(panel, data); return; }
+  const drawn = $("#changes");  // a refresh may have drawn the panel again while the save was on its way
+  if (!ok) { showError(drawn, data); return; }
   toast(ctx.words.table_saved.replace("{n}", data.next.number));
-  panel.open = false;
-  forgetTyped(panel);  // saved: the panel shows the table as it is now
+  drawn.open = false;
+  forgetTyped(drawn);  // saved: the panel shows the table as it is now
   await refresh();
 }
 
