@@ -1,9 +1,16 @@
 """Every path a platform takes, against the bare parse of the same input: whole processes, side by side in one run.
 
-    python benchmarks/bench_platform.py [N] [--rounds R] [--memory]
+    python benchmarks/bench_platform.py [N] [--rounds R] [--memory] [--main PATH] [--cpu]
 
-Generates N random valid hands, no two alike (fixed seed; tests/handgen.py), writes them as JSON Lines and as
-Parquet (pyarrow, the [arrow] extra), and times whole processes taking turns, best of R rounds:
+Two kinds of data, N hands each (fixed seeds; tests/handgen.py):
+
+- canonical records: random valid hands, no two alike, no players, no nulls, stakes as a scheme's number; and the
+  same records with four player ids each, from a pool of 3,000;
+- a warehouse's export: a table of the hands as a platform keeps them (player ids from a pool of 3,000, an id, a
+  date in ``meta``, mixed stakes typed JSON, house rules on about one hand in six typed JSON, nulls for every
+  absent value), exported by DuckDB itself to JSON Lines (``COPY ... (FORMAT json)``) and Parquet.
+
+Each input is timed against its bare read, whole processes taking turns, best of R rounds:
 
 - bare JSON Lines:  python -c "[json.loads(l) for l in open(f)]"
 - gangci batch f                   (plain JSON Lines)
@@ -15,6 +22,10 @@ Parquet (pyarrow, the [arrow] extra), and times whole processes taking turns, be
 - the API:          score_many over the N records as plain dicts (the records loaded first, not timed),
                     per hand, against the plain batch's time per hand
 
+- the DuckDB JSON Lines export: bare ``json.loads`` per line vs ``gangci batch``
+- the DuckDB Parquet export: bare ``pyarrow.parquet.read_table`` vs ``gangci batch f.parquet -o out.parquet``
+
+With ``--main PATH`` (a checkout of main) the plain JSON Lines runs of main's code take turns with this one's.
 With --memory it also runs each path on 10k and 1M hands and compares their peak memory (max RSS).
 """
 
@@ -33,7 +44,7 @@ sys.path.insert(0, str(ROOT))  # tests/handgen.py
 
 PY = sys.executable
 GANGCI = [PY, "-m", "gangci_calc", "batch"]
-GOALS = {"plain": 0.5, "payments": 0.8, "csv": 0.6, "jobs2": 0.3}
+GOALS = {"plain": 0.5, "payments": 0.8, "csv": 0.6}
 
 _API = """
 import json, sys, time
@@ -74,18 +85,57 @@ def write_parquet(jsonl: Path, parquet: Path) -> None:
     pq.write_table(pa.Table.from_pylist(rows), parquet)
 
 
-def timed(command: list[str]) -> float:
+def with_players(jsonl: Path, out: Path, pool: int = 3000) -> Path:
+    """The canonical records again, each with four player ids from a pool (a platform's players come again)."""
+    import random
+
+    rng = random.Random(31)
+    with jsonl.open(encoding="utf-8") as f, out.open("w", encoding="utf-8") as g:
+        for line in f:
+            record = json.loads(line)
+            record["players"] = {
+                seat: f"p{who:05d}" for seat, who in zip("ESWN", rng.sample(range(pool), 4), strict=True)
+            }
+            g.write(json.dumps(record) + "\n")
+    return out
+
+
+def warehouse_inputs(folder: Path, n: int) -> tuple[Path, Path]:
+    """A warehouse's table of ``n`` hands, exported by DuckDB to JSON Lines and Parquet (tests/handgen.py)."""
+    from tests.handgen import duckdb_export, warehouse_hands
+
+    return duckdb_export(warehouse_hands(n), folder)
+
+
+Command = list[str] | tuple[list[str], dict[str, str]]  # a command, or one with its environment
+
+
+OURS = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's code, whatever is installed
+AWAY = tempfile.gettempdir()
+CPU = "--cpu" in sys.argv  # time each process's CPU (user + system) instead of the wall clock: on a shared machine
+
+
+def timed(command: Command) -> float:
+    """A whole process's wall time, or with ``--cpu`` its CPU time (a busy machine's other processes add to the
+    wall clock, not to it; ``--jobs 2``'s is the two processes' together)."""
+    import resource
+
+    args, env = command if isinstance(command, tuple) else (command, OURS)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    # run from a folder with no package in it: ``python -m`` puts the working directory first on the path
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=AWAY)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime if CPU else wall
 
 
 def api_seconds(path: Path) -> float:
-    done = subprocess.run([PY, "-c", _API, str(path)], check=True, capture_output=True, text=True)
+    done = subprocess.run([PY, "-c", _API, str(path)], check=True, capture_output=True, text=True, env=OURS, cwd=AWAY)
     return float(done.stdout)
 
 
-def race(rounds: int, commands: dict[str, list[str]]) -> dict[str, float]:
+def race(rounds: int, commands: dict[str, Command]) -> dict[str, float]:
     best = dict.fromkeys(commands, float("inf"))
     for _ in range(rounds):
         for name, command in commands.items():
@@ -123,44 +173,78 @@ def memory(folder: Path) -> None:
             "jobs2": [*GANGCI, str(jsonl), "--jobs", "2"],
             "parquet": [*GANGCI, str(parquet), "-o", str(folder / "m.parquet")],
         }
+        duck_jsonl, duck_parquet = warehouse_inputs(folder, size)
+        paths["duckdb"] = [*GANGCI, str(duck_jsonl)]
+        paths["duckdb parquet"] = [*GANGCI, str(duck_parquet), "-o", str(folder / "m.parquet")]
         for name, command in paths.items():
             peaks.setdefault(name, []).append(peak_mb(command))
-        jsonl.unlink()
-        parquet.unlink()
+        for path in (jsonl, parquet, duck_jsonl, duck_parquet):
+            path.unlink()
     for name, (small, large) in peaks.items():
-        print(f"peak memory {name:9} 10k {small:6.1f} MB   1M {large:6.1f} MB   ratio {large / small:4.2f}")
+        print(f"peak memory {name:14} 10k {small:6.1f} MB   1M {large:6.1f} MB   ratio {large / small:4.2f}")
+
+
+BARE_JSON = "import json, sys; [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]"
+BARE_PARQUET = "import pyarrow.parquet as pq, sys; pq.read_table(sys.argv[1])"
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    main_path = argv[argv.index("--main") + 1] if "--main" in argv else None
+    args = [a for a in argv if not a.startswith("--") and a != main_path and not (a.isdigit() and "--rounds" in argv
+            and argv.index(a) == argv.index("--rounds") + 1)]  # fmt: skip
     n = int(args[0]) if args else 200_000
-    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         jsonl, parquet = write_inputs(folder, n)
-        print(f"hands: {n}, JSON Lines {jsonl.stat().st_size >> 20} MiB, Parquet {parquet.stat().st_size >> 20} MiB")
+        ids = with_players(jsonl, folder / "ids.jsonl")
+        duck_jsonl, duck_parquet = warehouse_inputs(folder, n)
+        mib = {path.name: path.stat().st_size >> 20 for path in (jsonl, parquet, ids, duck_jsonl, duck_parquet)}
+        print(f"hands: {n}; MiB: {mib}")
         out = str(folder / "out.parquet")
-        times = race(
-            rounds,
-            {
-                "bare": [PY, "-c", "import json, sys; [json.loads(l) for l in open(sys.argv[1])]", str(jsonl)],
-                "plain": [*GANGCI, str(jsonl)],
-                "payments": [*GANGCI, str(jsonl), "--payments"],
-                "csv": [*GANGCI, str(jsonl), "-f", "csv"],
-                "jobs2": [*GANGCI, str(jsonl), "--jobs", "2"],
-                "bare parquet": [
-                    PY,
-                    "-c",
-                    "import pyarrow.parquet as pq, sys; pq.read_table(sys.argv[1])",
-                    str(parquet),
-                ],
-                "parquet": [*GANGCI, str(parquet), "-o", out],
-            },
-        )
-        for name, goal in GOALS.items():
-            print(f"{name:9} {times[name]:6.2f} s = {times[name] / times['bare']:4.2f}× bare   (goal ≤ {goal}×)")
+        commands: dict[str, Command] = {
+            "bare": [PY, "-c", BARE_JSON, str(jsonl)],
+            "plain": [*GANGCI, str(jsonl)],
+            "payments": [*GANGCI, str(jsonl), "--payments"],
+            "csv": [*GANGCI, str(jsonl), "-f", "csv"],
+            "jobs2": [*GANGCI, str(jsonl), "--jobs", "2"],
+            "bare parquet": [PY, "-c", BARE_PARQUET, str(parquet)],
+            "parquet": [*GANGCI, str(parquet), "-o", out],
+            "bare ids": [PY, "-c", BARE_JSON, str(ids)],
+            "ids": [*GANGCI, str(ids)],
+            "bare duckdb": [PY, "-c", BARE_JSON, str(duck_jsonl)],
+            "duckdb": [*GANGCI, str(duck_jsonl)],
+            "bare duckdb parquet": [PY, "-c", BARE_PARQUET, str(duck_parquet)],
+            "duckdb parquet": [*GANGCI, str(duck_parquet), "-o", out],
+        }
+        if main_path is not None:  # the same runs of main's code, taking turns with this one's
+            theirs = {**os.environ, "PYTHONPATH": main_path}
+            commands["plain (main)"] = ([*GANGCI, str(jsonl)], theirs)
+            commands["ids (main)"] = ([*GANGCI, str(ids)], theirs)
+            commands["duckdb (main)"] = ([*GANGCI, str(duck_jsonl)], theirs)
+        times = race(rounds, commands)
+        print(f"{'CPU' if CPU else 'wall'} time, best of {rounds}; canonical records:")
+        for key, goal in GOALS.items():
+            print(f"  {key:9} {times[key]:6.2f} s = {times[key] / times['bare']:4.2f}× bare   (goal ≤ {goal}×)")
+        jobs = times["jobs2"]
+        speed = times["plain"] / jobs
+        print(f"  jobs2     {jobs:6.2f} s = {jobs / times['bare']:4.2f}× bare, {speed:4.2f}× one job's speed")
         ratio = times["parquet"] / times["bare parquet"]
-        print(f"parquet   {times['parquet']:6.2f} s = {ratio:4.2f}× pyarrow.parquet.read_table   (goal ≤ 1.5×)")
+        print(f"  parquet   {times['parquet']:6.2f} s = {ratio:4.2f}× pyarrow.parquet.read_table   (goal ≤ 1.5×)")
+        ratio = times["ids"] / times["bare ids"]
+        print(f"  with four player ids {times['ids']:6.2f} s = {ratio:4.2f}× bare   (goal ≤ 0.5×)")
+        print("DuckDB's export of a warehouse table:")
+        ratio = times["duckdb"] / times["bare duckdb"]
+        print(f"  JSON Lines {times['duckdb']:6.2f} s = {ratio:4.2f}× bare json.loads per line   (goal ≤ 0.6×)")
+        ratio = times["duckdb parquet"] / times["bare duckdb parquet"]
+        print(f"  Parquet in and out {times['duckdb parquet']:6.2f} s = {ratio:4.2f}× read_table   (goal ≤ 1.5×)")
+        for key in ("plain", "ids", "duckdb"):
+            if f"{key} (main)" in times:
+                theirs = times[f"{key} (main)"]
+                print(
+                    f"  {key:7} this code {times[key]:6.2f} s, main {theirs:6.2f} s = {times[key] / theirs:4.2f}× main"
+                )
         api = min(api_seconds(jsonl) for _ in range(rounds))
         cli = times["plain"]
         print(

@@ -16,6 +16,7 @@ gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -208,7 +209,7 @@ def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> 
         how.winner or None,
         how.source or None,
         how.dealer,
-        {},
+        {} if how.rules == "{}" else json.loads(how.rules),  # the house rules in force, as house_object gives them
         {SEATS[seat].name: name for seat, name in names.items()} if names else {},
         record.get("id"),
         record.get("meta"),

@@ -78,9 +78,13 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
 
     record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
     for key, value in record.items():
-        if isinstance(value, str) and value[:1] in "{[" and TOP.lookup.get(key) in _STRUCTURED:
+        known = TOP.lookup.get(key)
+        if isinstance(value, bytes) and known in _STRUCTURED:  # polars reads DuckDB's JSON type as binary
+            with contextlib.suppress(UnicodeDecodeError):
+                value = record[key] = value.decode()
+        if isinstance(value, str) and known in _STRUCTURED and (value[:1] in "{[" or known == "stakes"):
             with contextlib.suppress(ValueError):  # else the loader says what is wrong with it
-                record[key] = absent(json.loads(value))
+                record[key] = absent(json.loads(value))  # stakes typed JSON: a number too
     return record
 
 
@@ -117,17 +121,30 @@ def score_batch(
     Plain rows are settled column by column (:mod:`gangci_calc.bulk.vectorised`); the rest one by one.
     A column named twice raises :class:`~gangci_calc.errors.HandError`.
     """
+    return scored_and_counted(batch, rules=rules, check=check, lang=lang)[0]
+
+
+def scored_and_counted(
+    batch: pa.RecordBatch | pa.Table,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+) -> tuple[pa.RecordBatch, int]:
+    """:func:`score_batch`, and how many of its rows were scored one by one (off the column-by-column path)."""
     _refuse_a_column_twice(batch.schema, lang)
     if isinstance(batch, pa.Table):
-        done = [score_batch(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
+        parts = [scored_and_counted(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
+        done = [part for part, _ in parts]
+        slow = sum(count for _, count in parts)
         if not done:
-            return pa.RecordBatch.from_pylist([], schema=RESULT_SCHEMA)
+            return pa.RecordBatch.from_pylist([], schema=RESULT_SCHEMA), 0
         if len(done) == 1:
-            return done[0]
-        return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0]
+            return done[0], slow
+        return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0], slow
     if rules is not None:  # a table's own rules: the fast path's plans are the seed's
         rows = batch.to_pylist()
-        return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+        return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
     from gangci_calc.bulk.fast import FastPath
     from gangci_calc.bulk.vectorised import settle_batch
 
@@ -145,14 +162,14 @@ def score_batch(
     fast = pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA)
     slow_rows = pc.sum(settled.slow).as_py() or 0
     if not slow_rows:
-        return fast
+        return fast, 0
     rows = batch.filter(settled.slow).to_pylist()
     one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
     # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
     numbers = ints(range(batch.num_rows))
     ranks = pc.add(pc.cumulative_sum(pc.cast(settled.slow, pa.int64())), scalar(batch.num_rows - 1))
     joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
-    return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0]
+    return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0], slow_rows
 
 
 def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
@@ -184,9 +201,15 @@ def column_twice(schema: Any, where: str = "") -> str | None:
 
 
 def score_rows(
-    rows: Iterable[Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+    rows: Iterable[Any],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+    counted: list[int] | None = None,
 ) -> list[tuple[Any, ...]]:
-    """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error)."""
+    """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error); the number
+    of each row scored off the fast path is appended to ``counted``."""
     from gangci_calc.api import score
     from gangci_calc.bulk.fast import FastPath
     from gangci_calc.errors import HandError
@@ -207,6 +230,8 @@ def score_rows(
                 (text_id, e, s, w, n, how.outcome, how.winner or None, how.source or None, how.dealer, players, None)
             )
             continue
+        if counted is not None:
+            counted.append(len(found))
         try:
             result = score(record, rules=rules, check=check, lang=lang)
         except HandError as error:

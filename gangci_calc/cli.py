@@ -529,6 +529,7 @@ def batch(
         typer.Option("--input-format", help=_h("input_format")),
     ] = None,
     amounts: Annotated[Amounts, typer.Option("--amounts", help=_h("amounts"))] = _first(Amounts),
+    verbose: Annotated[bool, typer.Option("--verbose", help=_h("verbose"))] = False,
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
@@ -543,7 +544,15 @@ def batch(
         summing = totals or totals_out is not None
         fmt = "csv" if output is not None and output.lower().endswith(".csv") else format.value  # -o picks by suffix
         options = BatchOptions(
-            fmt, not no_check, _house(rules), language, kept_keys(keep or []), payments, summing, amounts.value
+            fmt,
+            not no_check,
+            _house(rules),
+            language,
+            kept_keys(keep or []),
+            payments,
+            summing,
+            amounts.value,
+            verbose=verbose,
         )
         kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
         stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind, rules)

@@ -43,9 +43,10 @@ from gangci_calc.rules import (
     KongType,
     Outcome,
     Seat,
+    TableRules,
     Win,
 )
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules.addons import BET_NAMES
 from gangci_calc.rules.hand import check_bets, check_kongs, check_outcome
 from gangci_calc.rules.seats import in_play
 from gangci_calc.rules.terms import seat_word
@@ -118,10 +119,10 @@ def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
 
 
 def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
-    """Last hand's add-ons as an answer would give them: ``南飘1 北抵2杠1`` / ``S piao 1, N di 2``."""
+    """Last hand's add-ons and 跑 as an answer would give them: ``南飘1 北抵2杠1跑2`` / ``S piao 1, N di 2``."""
     parts = []
     for seat in SEATS:
-        counts = [(n, getattr(bets[seat], n)) for n in ADDONS if getattr(bets[seat], n)]
+        counts = [(n, getattr(bets[seat], n)) for n in BET_NAMES if getattr(bets[seat], n)]
         if counts and lang == "zh":
             parts.append(seat_name(seat, "zh") + "".join(f"{word(n, 'zh')}{c}" for n, c in counts))
         elif counts:
@@ -283,10 +284,13 @@ def ask_hand(
         before_ci = tile_text(current.ci) if current is not None and current.ci is not None else None
         ci = ask(q["ci"], _ci_answer, before_ci, commands)
     bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
-    if rules.policy:
+    if rules.policy or house.pao is not None:  # 跑 is asked with the add-ons, or alone when add-ons are off
         last = current.bets if current is not None else last_bets
-        previous = _bets_text(last, lang) if _valid_bets(dealer, last) else "-"
-        bets = ask(q["bets"], _none_or(lambda t: _checked_bets(dealer, t, names, seats), bets), previous, commands)
+        previous = _bets_text(last, lang) if _valid_bets(rules, dealer, last) else "-"
+        question = q["bets" if house.pao is None else "bets_pao" if rules.policy else "pao_only"]
+        bets = ask(
+            question, _none_or(lambda t: _checked_bets(rules, dealer, t, names, seats), bets), previous, commands
+        )
     before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
     kongs = _ask_kongs(lang, outcome, lambda t: _checked_kongs(outcome, t, names, seats), before_kongs, commands)
     try:
@@ -442,19 +446,19 @@ def _to_bets(counts: dict[Seat, dict[str, int]]) -> tuple[Bets, Bets, Bets, Bets
 
 
 def _checked_bets(
-    dealer: Seat, text: str, names: dict[Seat, str] | None = None, seats: tuple[Seat, ...] = SEATS
+    rules: TableRules, dealer: Seat, text: str, names: dict[Seat, str] | None = None, seats: tuple[Seat, ...] = SEATS
 ) -> tuple[Bets, Bets, Bets, Bets]:
     counts = parse_bets(text, names)
     for seat in counts:
         _in_play(seat, seats)
     bets = _to_bets(counts)
-    check_bets(bets, dealer, True)
+    check_bets(bets, dealer, rules.policy, rules.house.pao is not None)
     return bets
 
 
-def _valid_bets(dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
+def _valid_bets(rules: TableRules, dealer: Seat, bets: tuple[Bets, Bets, Bets, Bets]) -> bool:
     try:
-        check_bets(bets, dealer, True)
+        check_bets(bets, dealer, rules.policy, rules.house.pao is not None)
     except RuleError:
         return False
     return True

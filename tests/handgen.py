@@ -74,3 +74,87 @@ def distinct_hands(n: int, seed: int = 20261129) -> list[dict[str, Any]]:
             seen.add(key)
             out.append(hand)
     return out
+
+
+# --- a warehouse's export: what a platform's table holds, as DuckDB writes it ---------------------------------
+
+WAREHOUSE_RULES = ({"dealer_double": "wins"}, {"zhici_split": "even"}, {"concealed_kong": 2})  # 规矩, now and then
+
+
+def warehouse_hand(rng: random.Random, number: int, pool: int = 3000) -> dict[str, Any]:
+    """One row of a platform's hands table: every column present, ``None`` where the hand has no value (as a
+    warehouse keeps a column for every key), player ids from a pool, an id, a date, mixed stakes, and house
+    rules on about one hand in six. ``None`` is what DuckDB exports as ``null``."""
+    hand = random_hand(rng)
+    seats = rng.sample(range(pool), 4)
+    bets = hand.get("bets") or {}
+    win = hand["win"]
+    kongs = hand.get("kongs")
+    stakes = hand["stakes"] if rng.random() < 0.8 else {"gang": rng.choice([200, 500, 1000]), "bomb": None}
+    return {
+        "id": f"h-{number:08d}",
+        "stakes": stakes,
+        "policy": hand["policy"] if bets or rng.random() < 0.8 else None,  # null: off
+        "dealer": hand["dealer"],
+        "players": {seat: f"p{who:05d}" for seat, who in zip(SEATS, seats, strict=True)},
+        "bets": {seat: {k: bets.get(seat, {}).get(k) for k in ("piao", "di", "gang")} for seat in SEATS}
+        if bets
+        else None,
+        "win": {"type": win["type"], "winner": win.get("winner"), "from": win.get("from"), "bao": None},
+        "kongs": [{"by": k["by"], "type": k["type"], "from": k.get("from")} for k in kongs] if kongs else None,
+        "rules": rng.choice(WAREHOUSE_RULES) if rng.random() < 1 / 6 else None,
+        "meta": {"played_on": f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}", "table": rng.randint(1, 40)},
+    }
+
+
+def warehouse_hands(n: int, seed: int = 20261202, *, rules: bool = True) -> list[dict[str, Any]]:
+    """``n`` warehouse rows (:func:`warehouse_hand`); ``rules=False``: the plain shape, no house rules on any."""
+    rng = random.Random(seed)
+    made = [warehouse_hand(rng, number) for number in range(1, n + 1)]
+    if not rules:
+        for row in made:
+            row["rules"] = None
+    return made
+
+
+# the table's types, as a platform declares them: stakes and rules JSON (a number or a mapping), the rest typed
+WAREHOUSE_COLUMNS = {
+    "id": "VARCHAR",
+    "stakes": "JSON",
+    "policy": "BOOLEAN",
+    "dealer": "VARCHAR",
+    "players": "STRUCT(E VARCHAR, S VARCHAR, W VARCHAR, N VARCHAR)",
+    "bets": "STRUCT(" + ", ".join(f"{s} STRUCT(piao INTEGER, di INTEGER, gang INTEGER)" for s in SEATS) + ")",
+    "win": 'STRUCT("type" VARCHAR, winner VARCHAR, "from" VARCHAR, bao BOOLEAN)',
+    "kongs": 'STRUCT("by" VARCHAR, "type" VARCHAR, "from" VARCHAR)[]',
+    "rules": "JSON",
+    "meta": 'STRUCT(played_on DATE, "table" INTEGER)',
+}
+
+
+def duckdb_export(rows: list[dict[str, Any]], folder: Any, name: str = "warehouse") -> tuple[Any, Any]:
+    """The rows as a DuckDB table of :data:`WAREHOUSE_COLUMNS`, exported by DuckDB itself: ``COPY ... (FORMAT
+    json)`` (every absent value a ``null``) and ``COPY ... (FORMAT parquet)`` (``stakes`` a JSON column). Returns
+    the paths of the JSON Lines and the Parquet file."""
+    import json
+    from pathlib import Path
+
+    import duckdb
+
+    folder = Path(folder)
+    raw = folder / f"{name}.raw.jsonl"
+    with raw.open("w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row) + "\n")
+    jsonl, parquet = folder / f"{name}.jsonl", folder / f"{name}.parquet"
+    columns = "{" + ", ".join(f"'{key}': '{kind}'" for key, kind in WAREHOUSE_COLUMNS.items()) + "}"
+    con = duckdb.connect()
+    try:
+        read = f"read_json('{raw}', format='newline_delimited', columns={columns})"
+        con.execute(f"CREATE TABLE hands AS SELECT * FROM {read}")
+        con.execute(f"COPY hands TO '{jsonl}' (FORMAT json)")
+        con.execute(f"COPY hands TO '{parquet}' (FORMAT parquet)")
+    finally:
+        con.close()
+    raw.unlink()
+    return jsonl, parquet

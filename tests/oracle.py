@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "dianpao": False,
     "qianggang": False,
     "three_players": False,
-    "pao": {},
+    "pao": None,  # 带跑 off; on: {unit: U (0 or absent: 杠底 G), kong: true/false}
     "bao_mark": 10,
     "qidui": False,
     "no_honour_ci": False,
@@ -65,10 +65,10 @@ def is_honour(tile: str) -> bool:
 
 def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | None = None) -> dict[str, Fraction]:
     """Net per seat of one hand under ``house`` (a full option dict); ``mi``: 米 held before it."""
-    g, b, c, p = bases(hand["stakes"])
+    g, b, c, pt = bases(hand["stakes"])
     policy = hand.get("policy", False)
     dealer = hand["dealer"]
-    bets = {s: {"piao": 0, "di": 0, "gang": 0, **(hand.get("bets") or {}).get(s, {})} for s in SEATS}
+    bets = {s: {"piao": 0, "di": 0, "gang": 0, "pao": 0, **(hand.get("bets") or {}).get(s, {})} for s in SEATS}
     win = hand["win"]
     kind, winner, source = win["type"], win.get("winner"), win.get("from")
     ci_tile = hand.get("ci") or (hand.get("tiles") or {}).get("ci")
@@ -76,8 +76,10 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
         raise Refused("pici")
     net = dict.fromkeys(SEATS, Fraction(0))
     seats = playing(house)
-    pao_win = Fraction((house.get("pao") or {}).get("win", 0))
-    pao_kong = Fraction((house.get("pao") or {}).get("kong", 0))
+    pao = house.get("pao")  # 带跑: off (None, false), on with its defaults (true, {}), or {unit, kong}
+    pao = {} if pao is True else pao if isinstance(pao, dict) else None
+    unit = (pao.get("unit") or g) if pao is not None else 0  # one 跑's money: the unit, else 杠底 G
+    kong_pao = pao is not None and bool(pao.get("kong"))  # 杠跑: kongs carry 跑 too
     bao = bool(win.get("bao"))
     left = hand.get("tiles_left")
     if kind == "zhici" and house["baoci"] and left is not None and win.get("bao") is None:  # a given bao decides
@@ -90,6 +92,10 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
 
     def others_here(seat: str) -> list[str]:
         return others(seat, seats)
+
+    def p(x: str, w: str) -> int:
+        """跑 on one share from x to w: p(x) + p(w), each seat's count × unit (0 without 带跑)."""
+        return (bets[x]["pao"] + bets[w]["pao"]) * unit
 
     def win_factor(payee: str, payer: str) -> int:
         """(1 + piao[R] + piao[L] + di(R, L)), then × 2 under 庄家翻倍."""
@@ -104,25 +110,34 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
             f *= 2
         return f
 
-    def kong_factor(payee: str, payer: str) -> int:
+    def kong_share(payee: str, payer: str, k: int, own_pao: bool = True, times: int = 1) -> Fraction:
+        """One kong's share: k × G × (1 + gang[R] + gang[L]), plus 跑 under 杠跑 (``own_pao`` false: 天呲's own
+        kong, whose one share took its 跑 on C), then × 2 under 庄家翻倍 all, and × ``times``."""
         f = 1 + (bets[payee]["gang"] + bets[payer]["gang"] if policy else 0)
+        amount = Fraction(k * g * f) + (p(payer, payee) if kong_pao and own_pao else 0)
         if house["dealer_double"] == "all" and dealer in (payee, payer):
-            f *= 2
-        return f
+            amount *= 2
+        return amount * times
+
+    def win_share(payee: str, payer: str, base: Fraction) -> Fraction:
+        """One share of the win: base × k × the add-on factor × 庄家翻倍, plus 跑, then all × 2 under 次风翻倍."""
+        return (base * win_factor(payee, payer) + p(payer, payee)) * h
 
     if ci_tile is not None and is_honour(str(ci_tile)) and house["no_honour_ci"]:
         ci_tile = "1m"  # 不次风: an honour flipped is not the ci tile; the next suited tile in tile order is 一万
     honour = house["honor_ci_double"] and kind in CI_WINS and ci_tile is not None and is_honour(str(ci_tile))
     h = 2 if honour else 1  # the C part of a ci win's every share
-    hg = h if kind == "tianci" else 1  # the winning kong's G: doubled for 天呲 only (the servers' code)
+    tianci = kind == "tianci"
+    hg = h if tianci else 1  # the winning kong's G: doubled for 天呲 only (the servers' code)
+    ck = house["concealed_kong"]
 
     def kong_shares(k: dict[str, Any]) -> None:
         by = k["by"]
         if k["type"] == "concealed":
             for payer in others_here(by):
-                pay(payer, by, Fraction(house["concealed_kong"] * g * kong_factor(by, payer)) + pao_kong)
+                pay(payer, by, kong_share(by, payer, ck))
         else:
-            pay(k["from"], by, Fraction(g * kong_factor(by, k["from"])) + pao_kong)
+            pay(k["from"], by, kong_share(by, k["from"], 1))
 
     if kind == "draw":
         if house["draw_kongs"] == "paid":
@@ -132,28 +147,27 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
 
     if kind in ("bomb", "heavenly"):
         for payer in others_here(winner):
-            pay(payer, winner, Fraction(b * win_factor(winner, payer)) + pao_win)
-    elif kind in ("anci", "tianci"):
+            pay(payer, winner, win_share(winner, payer, Fraction(b)))
+    elif kind in ("anci", "tianci"):  # 天呲: one share of C + G, its 跑 once (on C), all × 2 under 次风翻倍
         for payer in others_here(winner):
-            pay(payer, winner, Fraction(c * win_factor(winner, payer) * h) + pao_win)
-            pay(payer, winner, Fraction(house["concealed_kong"] * g * kong_factor(winner, payer) * hg) + pao_kong)
+            pay(payer, winner, win_share(winner, payer, Fraction(c)))
+            pay(payer, winner, kong_share(winner, payer, ck, own_pao=not tianci, times=hg))
     elif kind == "zhici":
         even = house["zhici_split"] == "even"
         own_k, other_k = (Fraction(1), Fraction(1)) if even else (Fraction(2), Fraction(1, 2))
-        pay(source, winner, own_k * c * win_factor(winner, source) * h + pao_win)
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg) + pao_kong)
+        pay(source, winner, win_share(winner, source, own_k * c))
+        pay(source, winner, kong_share(winner, source, 1))
         for payer in others_here(winner):
-            if payer != source:
-                share = other_k * c * win_factor(winner, payer) * h + pao_win
-                pay(source if bao else payer, winner, share)
+            if payer != source:  # 包次: the discarder pays it, as the payer's share (his 跑 included)
+                pay(source if bao else payer, winner, win_share(winner, payer, other_k * c))
     elif kind == "xuci":
-        pay(source, winner, Fraction(c * win_factor(winner, source) * h) + pao_win)
-        pay(source, winner, Fraction(g * kong_factor(winner, source) * hg) + pao_kong)
+        pay(source, winner, win_share(winner, source, Fraction(c)))
+        pay(source, winner, kong_share(winner, source, 1))
         for payer in others_here(winner):
             if payer != source:
-                pay(payer, winner, Fraction(c * win_factor(winner, payer) * h) + pao_win)
+                pay(payer, winner, win_share(winner, payer, Fraction(c)))
     elif kind in ("dianpao", "qianggang"):
-        pay(source, winner, Fraction(p * win_factor(winner, source)) + pao_win)
+        pay(source, winner, (Fraction(pt) * win_factor(winner, source) + p(source, winner)))
     else:
         raise ValueError(kind)
     for k in hand.get("kongs") or []:
@@ -189,8 +203,9 @@ def settle_session(session: dict[str, Any]) -> list[dict[str, Fraction]]:
             table["policy"] = item["policy"]
         if "rules" in item:
             merged = {**table["house"], **item["rules"]}
-            if "pao" in item["rules"]:  # 带跑 is a mapping of its own: a hand's keys replace the table's, key by key
-                merged["pao"] = {**(table["house"].get("pao") or {}), **item["rules"]["pao"]}
+            if isinstance(item["rules"].get("pao"), dict):  # 带跑's own mapping: a hand's keys replace the table's
+                held = table["house"].get("pao")
+                merged["pao"] = {**(held if isinstance(held, dict) else {}), **item["rules"]["pao"]}
             table["house"] = merged
         house = table["house"]
         if item.get("dealer"):

@@ -75,12 +75,15 @@ def hand_body(draw: st.DrawFn, house: dict[str, Any], dealer: str, policy: bool,
             win["bao"] = bao
     tiles_left = draw(st.one_of(st.none(), st.integers(0, 30)))
     body: dict[str, Any] = {"win": win}
-    if policy:
+    pao = isinstance(house.get("pao"), dict)  # 带跑: each seat's 跑, whatever 带政策 says
+    if policy or pao:
         bets = {}
         for seat in seats:
-            counts = {"piao": draw(st.integers(0, 3)), "gang": draw(st.integers(0, 3))}
-            if seat != dealer:
+            counts = {"piao": draw(st.integers(0, 3)), "gang": draw(st.integers(0, 3))} if policy else {}
+            if policy and seat != dealer:
                 counts["di"] = draw(st.integers(0, 3))
+            if pao:
+                counts["pao"] = draw(st.integers(0, 3))
             bets[seat] = {k: v for k, v in counts.items() if v}
         body["bets"] = {s: c for s, c in bets.items() if c}
     kongs = []

@@ -42,9 +42,10 @@ def option_values(entry: Option) -> st.SearchStrategy[Any]:
         return st.booleans()
     if entry.kind == "choice":
         return st.sampled_from(list(entry.value_spellings()))  # the members
-    if entry.kind == "group":
-        parts = {part.key: option_values(part) for part in entries(type(entry.default))}
-        return st.builds(type(entry.default), **parts)
+    if entry.kind == "group":  # off, or on with its parts drawn
+        assert entry.group is not None
+        parts = {part.key: option_values(part) for part in entries(entry.group)}
+        return st.one_of(st.none(), st.builds(entry.group, **parts))
     if entry.kind == "amount" and entry.amounts is not None:
         span = entry.amounts
         return st.sampled_from(sorted({entry.default, span.start, span[min(1, len(span) - 1)], min(span[-1], 500)}))
@@ -56,7 +57,10 @@ def file_value(entry: Option, value: Any) -> Any:
     if entry.kind == "choice":
         return value.value
     if entry.kind == "group":
-        return {part.key: file_value(part, getattr(value, part.key)) for part in entries(type(entry.default))}
+        assert entry.group is not None
+        if value is None:
+            return False  # off
+        return {part.key: file_value(part, getattr(value, part.key)) for part in entries(entry.group)}
     return value
 
 
@@ -104,11 +108,12 @@ def hands(draw: st.DrawFn, policy: bool | None = None, house: HouseRules | None 
     policy = draw(st.booleans()) if policy is None else policy
     bets = []
     for seat in SEATS:
+        pao = draw(st.integers(0, 3)) if house.pao is not None and seat in playing else 0  # 跑: whatever 带政策 says
         if policy and seat in playing:
             di = 0 if seat is dealer else draw(st.integers(0, 3))
-            bets.append(Bets(draw(st.integers(0, 3)), di, draw(st.integers(0, 3))))
+            bets.append(Bets(draw(st.integers(0, 3)), di, draw(st.integers(0, 3)), pao))
         else:
-            bets.append(Bets())
+            bets.append(Bets(pao=pao))
     outcome = draw(outcomes(dealer, house))
     kong_list = draw(st.lists(kongs(playing), max_size=4))
     # under 抢杠 the robbed kong is not listed; an earlier 续杠 of the robbed player may be

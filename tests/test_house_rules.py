@@ -43,7 +43,11 @@ WORKED = [
     ("hard-ci.yaml", (-6000, 19000, -6000, -7000)),
     ("three-players.yaml", (-3000, -13000, 16000, 0)),
     ("three-players-anci.yaml", (-7000, 14000, -7000, 0)),
-    ("pao.yaml", (-4700, -14900, 19500, 100)),
+    # the four worked examples of "跑, share by share"
+    ("pao.yaml", (-2300, 7000, -2200, -2500)),
+    ("pao-dealer-double.yaml", (-4300, 9000, -2200, -2500)),
+    ("pao-honour.yaml", (-13200, -13200, 39600, -13200)),
+    ("pao-kong.yaml", (0, -1300, 0, 1300)),
     ("bao-tiles-left.yaml", (-1000, -19000, 19000, 1000)),
     ("qidui.yaml", (-2000, 6000, -2000, -2000)),
     ("no-honour-ci.yaml", (-7000, 21000, -7000, -7000)),

@@ -1,4 +1,5 @@
-"""The six options the game servers play: 三人场, 带跑, 包次 from the tiles left, 七对, 不次风, 108 tiles."""
+"""The six options the game servers play: 三人场, 带跑 (tests/test_pao.py), 包次 from the tiles left, 七对, 不次风,
+108 tiles."""
 
 from __future__ import annotations
 
@@ -46,10 +47,7 @@ CASES = [
         "rules: {baoci: true, bao_mark: 2}\ntiles_left: 0\nkongs: [{by: N, type: concealed}]\n",
         (-1000, -20000, 18000, 3000),
     ),
-    # 带跑: flat, never doubled, on covered shares too, never on 米
-    ("rules: {pao: {win: 100}, dealer_double: all}\n", (-6100, -13100, 22300, -3100)),
-    ("rules: {pao: {win: 100}, baoci: true}\nwin: {bao: true}\n", (0, -19300, 19300, 0)),
-    ("rules: {pao: {kong: 50}}\n", (-3000, -13050, 19050, -3000)),
+    # 带跑 (跑 per seat): tests/test_pao.py, case by case
     # 三人场: the only other seat pays ½C
     ("rules: {three_players: true, zhici_split: even}\n", (-6000, -7000, 13000, 0)),
 ]
@@ -226,15 +224,15 @@ def test_108_tiles_refuse_an_honour_in_a_hand_file(english) -> None:
 def test_the_new_options_at_the_prompt() -> None:
     from gangci_calc.io.load.answers import parse_house
 
-    assert parse_house("三人场 带跑100 杠跑50 七对 包次线8 不次风 不带字牌") == {
+    assert parse_house("三人场 带跑100 杠跑 七对 包次线8 不次风 不带字牌") == {
         "three_players": True,
-        "pao": {"win": 100, "kong": 50},
+        "pao": {"unit": 100, "kong": True},
         "qidui": True,
         "bao_mark": 8,
         "no_honour_ci": True,
         "honours": False,
     }
-    assert parse_house("three_players pao=100") == {"three_players": True, "pao": {"win": 100}}
+    assert parse_house("three_players pao=100") == {"three_players": True, "pao": {"unit": 100}}
 
 
 def test_a_new_ledger_of_three_with_pao(tmp_path) -> None:
@@ -242,11 +240,12 @@ def test_a_new_ledger_of_three_with_pao(tmp_path) -> None:
     from gangci_calc.io.load.load_session import session_from_text
     from gangci_calc.rules import Seat
 
-    house = {"three_players": True, "pao": {"win": 100, "kong": 50}}
+    house = {"three_players": True, "pao": {"unit": 100, "kong": True}}
     text = new_session_text("2", True, {Seat.E: "老王", Seat.S: "小李", Seat.W: "张姐"}, Seat.E, house)
-    assert "rules: {three_players: true, pao: {win: 100, kong: 50}}" in text
+    assert "rules: {three_players: true, pao: {unit: 100, kong: true}}" in text
     session = session_from_text(text, str(tmp_path / "new.yaml"))
-    assert session.table.rules.house.pao.kong == 50 and session.table.rules.house.three_players
+    pao = session.table.rules.house.pao
+    assert pao is not None and pao.unit == 100 and pao.kong and session.table.rules.house.three_players
 
 
 def test_the_prompt_refuses_north_at_a_table_of_three(english, tmp_path) -> None:

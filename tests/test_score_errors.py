@@ -91,8 +91,8 @@ CASES = [
     ),
     (
         "unknown bet key",
-        BASE + "bets:\n  S: {paio: 1}\nwin: {type: bomb, winner: S}\n",
-        [":5:7:", "bets.S.paio", "did you mean 'piao'?"],
+        BASE + "bets:\n  S: {piaoo: 1}\nwin: {type: bomb, winner: S}\n",
+        [":5:7:", "bets.S.piaoo", "did you mean 'piao'?"],
     ),
     ("alias given twice", BASE + "庄家: S\nwin: {type: bomb, winner: S}\n", ["dealer", "given twice"]),
     ("missing win", BASE, ["missing win"]),

@@ -61,6 +61,8 @@ MUTATIONS: list[Any] = [
     lambda r: r.setdefault("bets", {}).setdefault(r["dealer"], {}).update(di=1),  # 抵 on the dealer
     lambda r: r.setdefault("bets", {}).update(X={"piao": 1}),  # no such seat
     lambda r: _first_bets(r).update(fei=1),  # no such count
+    lambda r: _first_bets(r).update(pao=2),  # 跑 without 带跑: refused
+    lambda r: (r.update(rules={"pao": {"unit": 100, "kong": True}}), _first_bets(r).update(pao=2)),  # 带跑: the row's
     lambda r: r.update(bets=None, kongs=None),
     lambda r: _kong(r, None),  # a null kong
     lambda r: _kong(r, {"by": "E", "type": "exposed", "from": "E"}),  # fed by himself

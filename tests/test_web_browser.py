@@ -355,3 +355,25 @@ def test_an_open_panel_and_what_is_typed_in_it_outlive_another_phones_save(brows
         second.wait_for_function(shown)  # type: ignore[attr-defined]
         first.wait_for_function(shown)  # type: ignore[attr-defined]
         assert first.input_value("#changes #stakes") == ""  # saved: the panel shows the table as it is now
+
+
+def test_pao_steppers_fit_at_360_px(browser: object, tmp_path: Path) -> None:
+    """带跑 with 带政策: four steppers a seat (飘 抵 杠 跑), still one row each at 360 px; a 跑 tapped is saved."""
+    ledger = tmp_path / "tonight.yaml"
+    ledger.write_text("stakes: 2\npolicy: true\ndealer: E\nrules: {pao: {unit: 100}}\nhands:\n", encoding="utf-8")
+    with running(ledger) as base:
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        tap_hand(page, "bomb", "S")
+        page.click("#bets-details > summary")
+        assert page.locator(".bet-row").first.locator(".stepper").count() == 4
+        heights = page.evaluate("[...document.querySelectorAll('.bet-row')].map(row => row.offsetHeight)")
+        assert len(heights) == 4 and max(heights) < 48, heights
+        no_sideways_scroll(page)
+        page.screenshot(path=str(tmp_path / "pao.png"))
+        page.locator(".bet-row").first.locator(".stepper").nth(3).locator("button.step").nth(1).click()  # 东 跑 +1
+        page.click("#save")
+        page.wait_for_function("document.querySelector(\"[data-hand='1']\")")
+    hands = json.loads(session_output(str(ledger), "json", "zh"))["hands"]
+    assert hands[0]["net"] == {"E": -2100, "S": 6100, "W": -2000, "N": -2000}

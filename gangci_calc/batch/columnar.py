@@ -37,7 +37,7 @@ def run_to_parquet(
     with pq.ParquetWriter(output, RESULT_SCHEMA) as writer:
         for name in expand(inputs):
             try:
-                for scored in _scored(name, options):
+                for scored, slow in _scored(name, options):
                     errors = pc.is_valid(scored.column("error"))
                     if strict:
                         failed = pc.index(errors, scalar(True)).as_py()
@@ -47,6 +47,7 @@ def run_to_parquet(
                             stats.failure = f"{row['id'] or ''}: {row['error']}".lstrip(": ")
                             errors = errors.slice(0, failed + 1)
                     writer.write_batch(scored)
+                    stats.one_by_one += slow
                     stats.hands += scored.num_rows
                     stats.failed += pc.sum(errors).as_py() or 0
                     if stats.stopped:
@@ -61,21 +62,24 @@ def run_to_parquet(
 
 
 def _scored(name: str, options: BatchOptions) -> Iterator[Any]:
-    """The results of a file's hands, a batch at a time: a Parquet file's batches column by column
-    (:func:`gangci_calc.arrow.score_batch`), a JSON Lines file's records one by one."""
+    """The results of a file's hands, a batch at a time, each with how many were scored one by one: a Parquet
+    file's batches column by column (:func:`gangci_calc.arrow.score_batch`), a JSON Lines file's records one by
+    one (each on the fast path where it can)."""
     import pyarrow as pa
 
-    from gangci_calc.arrow import results_batch, score_batch, score_rows
+    from gangci_calc.arrow import results_batch, score_rows, scored_and_counted
 
     rules = _rules_of(options)
     if is_parquet(name):
         for batch in parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
-            yield score_batch(batch, rules=rules, check=options.check, lang=options.lang)
+            yield scored_and_counted(batch, rules=rules, check=options.check, lang=options.lang)
             pa.default_memory_pool().release_unused()
         return
     for chunk in read_chunks(name, kind="json"):
         rows = json_rows(chunk)
-        yield results_batch(score_rows(rows, rules=rules, check=options.check, lang=options.lang), len(rows))
+        counted: list[int] = []
+        found = score_rows(rows, rules=rules, check=options.check, lang=options.lang, counted=counted)
+        yield results_batch(found, len(rows)), len(counted)
 
 
 def _rules_of(options: BatchOptions) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import yaml
 from msgspec import DecodeError
 
+from gangci_calc.batch.fees import EveningFee, payments_text
 from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ from gangci_calc.io.export.batch_lines import (
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
-from gangci_calc.rules import SEED_RULES, Hand, HouseRules, Settlement
+from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -52,6 +53,7 @@ class BatchOptions:
     totals: bool = False  # --totals / --totals-out: sum the nets (per seat, and per player where named)
     amounts: str = "exact"  # --amounts: exact (whole amounts as integers) or decimal (one decimal place, always)
     fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
+    verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
 def kept_keys(keys: list[str]) -> tuple[str, ...]:
@@ -100,6 +102,7 @@ class ChunkResult(NamedTuple):
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
     blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
+    one_by_one: int = 0  # records scored off the fast path, through the loader (the summary says so with --verbose)
 
 
 class Scorer:
@@ -143,12 +146,14 @@ class Scorer:
             out.blank,
             kept,
             out.blank_at_first_failure,
+            out.one_by_one,
         )
 
     def _json_records(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
         stop = None  # the line of the first failure
         for record in records(chunk):
+            out.one_by_one += 1
             self._json(record, out)
             if out.failures and stop is None:
                 stop = record.line
@@ -179,6 +184,7 @@ class Scorer:
                 fast = None
             if fast is None:
                 if row and not row.isspace():
+                    out.one_by_one += 1
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1
@@ -243,6 +249,7 @@ class Scorer:
                 paid = self.fast.payments(typed) if self.options.payments else ""
                 out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
                 continue
+            out.one_by_one += 1
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
             except InputError as error:
@@ -341,7 +348,7 @@ class Scorer:
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
-        payments = _payments(hand, settlement, extra or []) if self.options.payments else ""
+        payments = payments_text(hand, settlement, extra or []) if self.options.payments else ""
         line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
         out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
 
@@ -370,7 +377,7 @@ class _Out:
 
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
-        self.hands = self.failures = self.blank = 0
+        self.hands = self.failures = self.blank = self.one_by_one = 0
         self.kept: set[str] = set()
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
@@ -475,44 +482,3 @@ def _own(loaded: LoadedHand) -> dict[str, Any]:
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
-
-
-def _payments(hand: Hand, settlement: Settlement, extra: list[dict[str, Any]]) -> str:
-    """Each payment of the hand, as the one serializer writes it (``io/export/export.py`` ``payment_object``),
-    then ``extra`` (the evening's fee, on a session's last hand)."""
-    from gangci_calc.io.export.export import exact_json, payment_object, payments_json
-
-    if not extra:
-        return payments_json(hand, settlement)
-    return exact_json([*(payment_object(p, hand, charges=False) for p in settlement.payments), *extra])
-
-
-@dataclass(frozen=True)
-class EveningFee:
-    """A ledger with a table fee, as batch writes it: each person's total (half units) and the evening's fee."""
-
-    people: dict[str, int]
-    payments: list[dict[str, Any]]  # the per-evening fee, as payment objects: on the last hand's --payments
-
-    @classmethod
-    def of(cls, hands: list[LoadedHand]) -> EveningFee:
-        from gangci_calc.io.show.labels import json_amount
-        from gangci_calc.ledger import evening_fee, person_name, settle_hands
-
-        seatings = [loaded.names for loaded in hands]
-        result = settle_hands([loaded.hand for loaded in hands], seatings)
-        people = {person_name(who): int(total * 2) for who, total in result.people}  # a seat nobody named: its letter
-        players = {name for seating in seatings for name in seating.values()}
-        last = hands[-1]
-        seat_of = {name: seat.name for seat, name in last.names.items()}
-        payments = [
-            {
-                "payer": seat_of.get(person_name(payer), person_name(payer)),
-                "payee": person_name(payee),
-                "amount": json_amount(amount),
-                "for": "per_evening",
-                "role": "fee",
-            }
-            for payer, payee, amount in evening_fee([who for who, _ in result.people], players, last.hand.rules.fee)
-        ]
-        return cls(people, payments)

@@ -120,14 +120,15 @@ def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: fl
         write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
     if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
         write_err(stats.failure)
-    _summary(stats, seconds, options.lang)
+    _summary(stats, seconds, options.lang, options.verbose)
 
 
-def _summary(stats: Stats, seconds: float, lang: str) -> None:
+def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
     stopped = m.BATCH_STOPPED if stats.stopped else ""
     unreadable = say(m.BATCH_UNREADABLE, count=stats.unreadable) if stats.unreadable else ""
     blank = say(m.BATCH_BLANK, count=stats.blank) if stats.blank else ""
+    slow = say(m.BATCH_ONE_BY_ONE, count=stats.one_by_one) if verbose else ""  # a cliff a user can see
     said = say(
         m.BATCH_SUMMARY,
         hands=stats.hands,
@@ -135,6 +136,7 @@ def _summary(stats: Stats, seconds: float, lang: str) -> None:
         failed=stats.failed,
         unreadable=unreadable,
         blank=blank,
+        slow=slow,
         seconds=seconds,
         rate=rate,
         stopped=stopped,

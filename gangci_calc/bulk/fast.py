@@ -20,14 +20,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from math import gcd
-from typing import Annotated, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import msgspec
-from msgspec import UNSET, Meta, Raw, Struct, UnsetType
+from msgspec import UNSET
 
+from gangci_calc.bulk.houses import HOUSES, house_number, rules_text
+from gangci_calc.bulk.records import (
+    FastBets,
+    FastHand,
+    FastKong,
+    FastStakes,
+    FastWin,
+    bounds,
+    decoder,
+    record_type,
+)
+from gangci_calc.bulk.said import checked_for, clean_json, names_of
 from gangci_calc.errors import RuleError
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text, players_text
-from gangci_calc.io.load.fields import name_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
 from gangci_calc.rules import (
     NO_BETS,
     SCHEMES,
@@ -35,6 +46,7 @@ from gangci_calc.rules import (
     SEED_RULES,
     Bets,
     Hand,
+    HouseRules,
     Kong,
     KongType,
     Seat,
@@ -45,102 +57,6 @@ from gangci_calc.rules import (
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows, settle
-
-
-class Bounds(NamedTuple):
-    """The bounds the typed decode checks, read from where the core and the boundary keep them (never copied:
-    a test changes each there and sees the fast path follow)."""
-
-    counts: int  # 飘/抵/杠 at most: rules/addons.py MAX_COUNT, as rules/hand.py checks it
-    amount: int  # a stake at most: rules/stakes.py MAX_AMOUNT
-    digits: int  # digits of a whole number at most: io/load/boundary.py MAX_DIGITS
-
-
-def bounds() -> Bounds:
-    from gangci_calc.io.load import boundary
-    from gangci_calc.rules import addons, stakes
-
-    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS)
-
-
-class FastBets(Struct, forbid_unknown_fields=True, gc=False):
-    """A seat's add-ons; :func:`record_type` bounds the counts."""
-
-    piao: int | UnsetType = UNSET
-    di: int | UnsetType = UNSET
-    gang: int | UnsetType = UNSET
-
-
-class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
-    type: str
-    winner: str | UnsetType = UNSET
-    source: str | UnsetType = UNSET
-    bao: bool | UnsetType = UNSET
-
-
-class FastKong(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
-    by: str
-    type: str
-    source: str | UnsetType = UNSET
-
-
-class FastStakes(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
-    """A stakes mapping; :func:`record_type` bounds the amounts."""
-
-    gang: int
-    bomb: int | UnsetType = UNSET
-    ci: int | UnsetType = UNSET
-    dianpao: int | UnsetType = UNSET
-
-
-class FastHand(Struct, forbid_unknown_fields=True, gc=False):
-    """A record in the plain shape; ``meta`` and the kept keys stay as they came (JSON text, or data)."""
-
-    stakes: int | FastStakes
-    dealer: str
-    win: FastWin
-    policy: bool | UnsetType = UNSET
-    bets: dict[str, FastBets] | UnsetType = UNSET
-    kongs: list[FastKong] | UnsetType = UNSET
-    players: dict[str, str] | UnsetType = UNSET
-    id: int | str | UnsetType = UNSET
-    meta: Any = UNSET
-
-
-@cache
-def _decoder(keep: tuple[str, ...], limits: Bounds) -> msgspec.json.Decoder[FastHand]:
-    return msgspec.json.Decoder(record_type(keep, raw=True, limits=limits))
-
-
-@cache
-def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHand]:
-    """The struct for these ``--keep`` keys and bounds: ``meta`` and each kept key as raw JSON text (``raw``) or
-    data; counts, amounts and a numeric id bounded as the loader bounds them."""
-    count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
-    amount: Any = Annotated[int, Meta(gt=0, le=limits.amount)]
-    whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
-    bets: Any = msgspec.defstruct(
-        "Bets", [(name, count | UnsetType, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
-        forbid_unknown_fields=True, gc=False,
-    )  # fmt: skip
-    stakes: Any = msgspec.defstruct(
-        "Stakes", [("gang", amount), *((name, amount | UnsetType, UNSET) for name in ("bomb", "ci", "dianpao"))],
-        bases=(FastStakes,), forbid_unknown_fields=True, gc=False, frozen=True,
-    )  # fmt: skip
-    kind: Any = Raw if raw else Any
-    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
-        ("stakes", int | stakes),
-        ("bets", dict[str, bets] | UnsetType, UNSET),
-        ("id", whole | str | UnsetType, UNSET),
-        ("meta", kind | UnsetType, UNSET),
-    ]
-    fields += [(f"kept{index}", kind | UnsetType, UNSET) for index in range(len(keep))]
-    rename = {f"kept{index}": key for index, key in enumerate(keep)}
-    made: Any = msgspec.defstruct(
-        "Record", fields, bases=(FastHand,), forbid_unknown_fields=True, rename=rename or None, gc=False
-    )
-    return made  # type: ignore[no-any-return]
-
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -187,7 +103,6 @@ class Plan:
             payer, payee = share.row[0], share.row[1]
             const[payee] += share.const
             const[payer] -= share.const
-            scaled = scaled and not share.flat
             for term in share.terms:
                 scaled = scaled and term.scaled
                 delta = deltas.setdefault(term.seat * PER_SEAT + ADDONS.index(term.addon), [0, 0, 0, 0])
@@ -237,7 +152,7 @@ Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
 
 def _add_bets(
-    bets: dict[str, FastBets], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
+    bets: dict[str, FastBets | None], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
     """The add-on terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) for the
     kongs' 杠 and for ``--payments``, and the keys
@@ -251,8 +166,10 @@ def _add_bets(
         at = _COUNT_AT.get(letter)
         if at is None:
             return None
+        if counts is None:  # a seat given as null: not given
+            continue
         seat, piao_at, di_at, gang_at = at
-        piao, di, gang = counts.piao, counts.di, counts.gang
+        piao, di, gang = counts.piao, counts.di, counts.gang  # a null count is None: not given, and no count
         if piao is not UNSET:
             keys += 1
             if piao:
@@ -291,7 +208,9 @@ class FastPath:
     def __init__(self, keep: tuple[str, ...] = ()) -> None:
         self.keep = keep
         limits = bounds()
-        self.decoder = _decoder(keep, limits)
+        self.digits = limits.digits
+        checked_for(limits.names)
+        self.decoder = decoder(keep, limits)
         self.data_type = record_type(keep, raw=False, limits=limits)
         # the tables are the core's settlement, worked out as outcomes are met: one set per process
         self.plans, self.kongs, self.stakes = _PLANS, _KONGS, _STAKES
@@ -317,9 +236,12 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        plan = self.plans.get((policy, record.dealer, record.win))
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE
+        if house < 0:
+            return None
+        plan = self.plans.get((house, policy, record.dealer, record.win))
         if plan is None:
-            plan = self.plan_for(policy, record.dealer, record.win)
+            plan = self.plan_for(policy, record.dealer, record.win, house)
         if plan is REFUSED:
             return None
         known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
@@ -331,22 +253,25 @@ class FastPath:
         if not form.scaled and known.scale != 1:  # a flat amount in it: the loader settles at the stakes given
             return None
         net: Net = form.const
-        keys = plan.keys + known.keys + (record.policy is not UNSET)
+        keys += plan.keys + known.keys + (record.policy is not UNSET)
+        bets, kongs = record.bets, record.kongs
+        if None in (bets, kongs, record.tiles, record.ci, record.mi, record.fee, record.tiles_left):
+            keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
-        if record.bets is not UNSET:
-            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
+        if bets:  # given, and not null (an empty mapping is one key short: the loader takes it)
+            added = _add_bets(bets, form, plan.dealer, policy, net, counted)
             if added is None:
                 return None
             net, more = added
             keys += more
-        if record.kongs is not UNSET:
-            kongs = self._add_kongs(record.kongs, policy, record.dealer, plan.draw, known, counted, net)
-            if kongs is None:
+        if kongs:
+            made = self._add_kongs(kongs, policy, record.dealer, plan.draw, known, counted, net, house)
+            if made is None:
                 return None
-            net, more = kongs
+            net, more = made
             keys += more
         echo, names = NO_ECHO, _NO_NAMES
-        if record.players is not UNSET or record.id is not UNSET or record.meta is not UNSET or self.keep:
+        if (record.players, record.id, record.meta) != _UNSAID or self.keep:
             said = self._said(record, colons >= 0)
             if said is None:
                 return None
@@ -356,9 +281,7 @@ class FastPath:
             return None
         e, s, w, n = net
         scale = known.scale
-        if scale != 1:
-            return plan, e * scale, s * scale, w * scale, n * scale, echo, names
-        return plan, e, s, w, n, echo, names
+        return plan, e * scale, s * scale, w * scale, n * scale, echo, names
 
     def payments(self, record: FastHand) -> str:
         """``--payments`` of a record :meth:`settle` took: the core's payments of its hand, as JSON text, written
@@ -370,13 +293,13 @@ class FastPath:
 
     def _add_kongs(
         self, kongs: list[FastKong], policy: bool, dealer: str, draw: bool, known: Known,
-        counted: list[tuple[int, int]], net: Net,
+        counted: list[tuple[int, int]], net: Net, house: int = 0,
     ) -> tuple[Net, int] | None:  # fmt: skip
         """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
         keys = 1
         e, s, w, n = net
         for kong in kongs:
-            made = self.kongs.get((policy, dealer, kong)) or self.kong_for(policy, dealer, kong)
+            made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
                 return None
             keys += made.keys
@@ -394,14 +317,17 @@ class FastPath:
 
     def _said(self, record: FastHand, raw: bool) -> tuple[Echo, dict[int, str], int] | None:
         """What the record echoes, its names, and the keys they take; ``None``: the loader's to say."""
-        names = _NO_NAMES
+        names, text = _NO_NAMES, ""
         keys = 0
-        if record.players is not UNSET:
-            named = _names(record.players)
-            if named is None:
-                return None
-            keys += 1 + len(named)
-            names = named
+        players = record.players
+        if players is not UNSET:
+            keys += 1
+            if players is not None:
+                named = names_of(players)
+                if named is None:
+                    return None
+                names, text, given = named
+                keys += given
         echo = NO_ECHO
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
             said = self._echo(record, raw)
@@ -409,42 +335,51 @@ class FastPath:
                 return None
             echo, extra = said
             keys += extra
-        if names:
-            echo = echo._replace(players=players_text(names))
+        if text:
+            echo = Echo(echo.id, echo.meta, echo.kept, 0, text)
         return echo, names, keys
 
-    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin) -> Plan:
-        """The plan of an outcome met for the first time: the core's hand for it (``REFUSED`` where the core refuses
-        it, or the fast path does not take it)."""
+    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
+        """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
+        0: the seed's): the core's hand for it (``REFUSED`` where the core refuses it, or the fast path does not
+        take it)."""
+        rules = HOUSES[house]
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
-        winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if win.winner is not UNSET else 4
-        source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if win.source is not UNSET else 4
+        winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
+        source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if isinstance(win.source, str) else 4
         plan = REFUSED
         if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
             outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
-            hand_at = _outcome_hand(policy, Seat(dealer), outcome)
+            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house)
             if hand_at is not None:
                 how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
-                              SEATS[source].name if source < 4 else "", dealer_letter, "{}")  # fmt: skip
+                              SEATS[source].name if source < 4 else "", dealer_letter, rules.text)  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
-                draw = kind is Win.DRAW and _draw_voids_kongs()
+                draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
-        self.plans[(policy, dealer_letter, win)] = plan
+        self.plans[(house, policy, dealer_letter, win)] = plan
         return plan
 
-    def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong) -> Plan:
-        """The plan of a kong met for the first time at this 带政策 setting and dealer."""
+    def house_of(self, value: Any) -> tuple[int, int]:
+        """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null; -1: the
+        loader is to say, or the fast path does not take them) and the keys they take in a JSON line. Each
+        distinct text is read once, by the loader's own ``read_house``."""
+        text = rules_text(value)
+        return house_number(text, self.digits)
+
+    def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong, house: int = 0) -> Plan:
+        """The plan of a kong met for the first time at these house rules, this 带政策 setting and dealer."""
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
-        source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if kong.source is not UNSET else 4
+        source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if isinstance(kong.source, str) else 4
         made = REFUSED
         if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
             core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
-            hand_at = _kong_hand(policy, Seat(dealer), core)
+            hand_at = _kong_hand(policy, Seat(dealer), core, HOUSES[house].house)
             if hand_at is not None:
                 made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
-        self.kongs[(policy, dealer_letter, kong)] = made
+        self.kongs[(house, policy, dealer_letter, kong)] = made
         return made
 
     def stakes_for(self, value: object) -> Known | None:
@@ -463,30 +398,45 @@ class FastPath:
         (with the colons inside meta and the kept values) they add to a JSON line."""
         record_id = ""
         keys = 0
-        if record.id is not UNSET:
-            record_id = msgspec.json.encode(record.id).decode()
-            keys += 1 + record_id.count(":")
+        given = record.id
+        if given is not UNSET:
+            keys += 1
+            if given is not None:
+                record_id = msgspec.json.encode(given).decode()
+                keys += record_id.count(":")
         meta = ""
+        value = record.meta
+        if value is not UNSET:
+            keys += 1
+            text = "" if value is None else bytes(value).decode() if raw else json_text(value)
+            if text and text != "null":  # meta: null is not given
+                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+                    return None
+                if raw:
+                    if not clean_json(text, self.digits):  # a key twice, 19 digits, too deep: the loader says so
+                        return None
+                    keys += text.count(":")
+                meta = text
+        if not self.keep:
+            return Echo(record_id, meta), keys
         kept: list[tuple[str, str]] = []
-        values = [("meta", record.meta), *((key, getattr(record, f"kept{i}")) for i, key in enumerate(self.keep))]
-        for index, (name, value) in enumerate(values):
+        for index, name in enumerate(self.keep):
+            value = getattr(record, f"kept{index}")
             if value is UNSET:
                 continue
             if raw:
                 text = bytes(value).decode()
-                if not _clean_json(text):  # a key twice, 19 digits, too deep: the loader says so
+                if not clean_json(text, self.digits):
                     return None
                 keys += 1 + text.count(":")
             else:
                 text = json_text(value)
-            if index == 0:
-                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
-                    return None
-                meta = text
-            else:
-                kept.append((name, text))
+            kept.append((name, text))
         return Echo(record_id, meta, tuple(kept)), keys
 
+
+_SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
+_UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
 _KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
@@ -501,26 +451,26 @@ def _stakes(value: FastStakes) -> Stakes:
     usual = Stakes.from_gang(value.gang)
     return Stakes(
         value.gang,
-        usual.bomb if value.bomb is UNSET else value.bomb,
-        usual.ci if value.ci is UNSET else value.ci,
-        None if value.dianpao is UNSET else value.dianpao,
+        value.bomb if isinstance(value.bomb, int) else usual.bomb,
+        value.ci if isinstance(value.ci, int) else usual.ci,
+        value.dianpao if isinstance(value.dianpao, int) else None,
     )
 
 
-def _outcome_hand(policy: bool, dealer: Seat, outcome: Won) -> HandAt | None:
+def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules = SEED_RULES) -> HandAt | None:
     """The outcome's hand at any stakes; ``None`` where the core refuses it."""
     try:
-        Hand(TableRules(SCHEMES[1], policy, SEED_RULES), dealer, outcome)
+        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome)
     except RuleError:
         return None
-    return lambda stakes: (Hand(TableRules(stakes, policy, SEED_RULES), dealer, outcome), None)
+    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome), None)
 
 
-def _kong_hand(policy: bool, dealer: Seat, kong: Kong) -> HandAt | None:
+def _kong_hand(policy: bool, dealer: Seat, kong: Kong, house: HouseRules = SEED_RULES) -> HandAt | None:
     """One kong's hand (a 流局 with it) at any stakes, and the kong's own rows; ``None`` where the core refuses it."""
 
     def hand_at(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
-        hand = Hand(TableRules(stakes, policy, SEED_RULES), dealer, Won.draw(), kongs=(kong,))
+        hand = Hand(TableRules(stakes, policy, house), dealer, Won.draw(), kongs=(kong,))
         return hand, kong_rows(hand)
 
     try:
@@ -531,9 +481,9 @@ def _kong_hand(policy: bool, dealer: Seat, kong: Kong) -> HandAt | None:
 
 
 @cache
-def _draw_voids_kongs() -> bool:
-    """Does a 流局 void the hand's kongs at the seed's table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
-    rules = TableRules(SCHEMES[1], True, SEED_RULES)
+def _draw_voids_kongs(house: HouseRules = SEED_RULES) -> bool:
+    """Does a 流局 void the hand's kongs at this table? The core's rows say (流局作废, unless 荒庄不荒杠)."""
+    rules = TableRules(SCHEMES[1], True, house)
     return not rows(Hand(rules, Seat.E, Won.draw(), kongs=(Kong(Seat.E, KongType.CONCEALED),)))
 
 
@@ -543,43 +493,33 @@ def core_hand(record: FastHand) -> Hand:
     win = record.win
     outcome = Won(WIN[win.type], _seat(win.winner), _seat(win.source))
     bets = [NO_BETS] * 4
-    for letter, counts in (record.bets if record.bets is not UNSET else {}).items():
+    for letter, counts in (record.bets if isinstance(record.bets, dict) else {}).items():
+        if counts is None:
+            continue
         given = {name: getattr(counts, name) for name in ADDONS}
-        bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if count is not UNSET})
-    given_kongs = record.kongs if record.kongs is not UNSET else ()
+        bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if _given(count)})
+    given_kongs = record.kongs if isinstance(record.kongs, list) else ()
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
-    rules = TableRules(stakes, record.policy is True, SEED_RULES)
+    house = SEED_RULES
+    if record.rules is not UNSET:
+        text = rules_text(record.rules)
+        house = HOUSES[house_number(text, bounds().digits)[0]].house
+    rules = TableRules(stakes, record.policy is True, house)
     return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
 
 
-def _seat(letter: str | UnsetType) -> Seat | None:
-    return None if letter is UNSET else Seat[letter]
+def _seat(letter: object) -> Seat | None:
+    return Seat[letter] if isinstance(letter, str) else None
 
 
-def _names(players: dict[str, str]) -> dict[int, str] | None:
-    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; else ``None``."""
-    names: dict[int, str] = {}
-    for letter, name in players.items():
-        seat = _SEAT_INDEX.get(letter, -PER_SEAT) // PER_SEAT
-        if seat < 0:
-            return None
-        try:
-            kept = name_text(name, ())
-        except RuleError:
-            return None
-        if kept != name:
-            return None
-        names[seat] = name
-    return names if len(set(names.values())) == len(names) else None
+def _given(value: object) -> bool:
+    """Is an optional value given? Null is absent."""
+    return value is not UNSET and value is not None
 
 
-def _clean_json(text: str) -> bool:
-    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep."""
-    from gangci_calc.errors import InputError
-    from gangci_calc.io.load.boundary import parse_json
-
-    try:
-        parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down
-    except InputError:
-        return False
-    return True
+def _nulls(record: FastHand) -> int:
+    """How many of the keys the fast path takes only as null a record gives (each a key of its line)."""
+    return (
+        (record.bets is None) + (record.kongs is None) + (record.tiles is None) + (record.ci is None)
+        + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
+    )  # fmt: skip

@@ -32,30 +32,16 @@ from gangci_calc.bulk.columns import (
     whole_of,
     zeros,
 )
-from gangci_calc.bulk.fast import (
-    KONG,
-    PER_SEAT,
-    REFUSED,
-    WIN,
-    ZERO,
-    FastKong,
-    FastPath,
-    FastStakes,
-    FastWin,
-    Form,
-    Known,
-    bounds,
-)
-from gangci_calc.errors import RuleError
-from gangci_calc.io.load.fields import name_text
+from gangci_calc.bulk.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
+from gangci_calc.bulk.records import FastKong, FastWin, bounds
+from gangci_calc.bulk.said import kept
+from gangci_calc.bulk.tables import TableStakes, houses
 from gangci_calc.io.load.schema import TOP
 from gangci_calc.rules.addons import ADDONS
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
-READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id"})
-LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
-_NO = ""  # a null text, where a key must be made of texts
+READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules"})
 
 
 class Settled(NamedTuple):
@@ -72,12 +58,13 @@ class Settled(NamedTuple):
     ident: Any  # the id as text
 
 
-def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
-    """Every row of ``batch`` settled by the fast path's plans, or marked slow."""
+def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...] = ()) -> Settled:
+    """Every row of ``batch`` settled by the fast path's plans, or marked slow. ``carried``: columns passed through
+    untouched (``--keep``), never a reason for a row to be slow; so is ``meta``."""
     rows = batch.num_rows
     slow = Slow(rows)
     for name in batch.schema.names:
-        if name not in READ and TOP.lookup.get(name) != "meta":  # meta is never on a result row
+        if name not in READ and name not in carried and TOP.lookup.get(name) != "meta":
             slow.given(batch.column(name))
     columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
     nulls = pa.nulls(rows, pa.string())
@@ -99,7 +86,8 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
     policy = flag_of(columns.get("policy"), slow)
     on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else zeros(rows)
 
-    stakes = _Stakes(columns.get("stakes"), rows, fast, slow)
+    house = houses(columns.get("rules"), rows, fast, slow)
+    stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
     counts = _counts(columns.get("bets"), dealer_at, on, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
@@ -118,90 +106,41 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath) -> Settled:
     return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
 
 
-class _Stakes:
-    """The stakes of each row as the fast path knows them (:class:`~.fast.Known`): the forms' ratio, by its number
-    (:data:`_RATIOS`), and the scale (杠底, where the stakes are in the usual proportions)."""
-
-    def __init__(self, column: Any, rows: int, fast: FastPath, slow: Slow) -> None:
-        if column is not None and pa.types.is_integer(column.type):  # a scheme's number
-            keys, values = self._schemes(column, fast, slow)
-        else:
-            keys, values = self._mappings(column, rows, fast, slow)
-        found = pc.dictionary_encode(keys)
-        knowns = [fast.stakes.get(value) or fast.stakes_for(value) if value is not None else None for value in
-                  (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
-        ratio = _RATIOS.numbered(knowns)
-        scale = [known.scale if known is not None else 0 for known in knowns]
-        slow.mark(pc.take(flags([known is None for known in knowns]), found.indices))
-        self.ratio = pc.take(ints(ratio), found.indices)
-        self.scale = pc.take(ints(scale), found.indices)
-
-    @staticmethod
-    def _schemes(column: Any, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
-        values = whole_of(column, slow)
-        if values is None:
-            values = pa.nulls(len(column), pa.int64())
-        slow.mark(pc.is_null(values))
-        known = {key for key in fast.stakes if isinstance(key, int)}
-        return pc.fill_null(values, scalar(0)), lambda key: key if key in known else None
-
-    @staticmethod
-    def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
-        parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
-        if parts is None:
-            slow.mark(flags([True] * rows))
-            return texts([_NO] * rows), lambda key: None
-        amounts = []
-        for name in ("gang", "bomb", "ci", "dianpao"):
-            values = whole_of(parts.get(name), slow)
-            if values is None:
-                values = pa.nulls(rows, pa.int64())
-            slow.mark(
-                pc.or_(pc.less_equal(values, scalar(0)), pc.greater(values, scalar(min(LARGEST, bounds().amount))))
-            )
-            amounts.append(pc.cast(values, pa.string()))
-        slow.mark(pc.is_null(amounts[0]))  # 杠底 is the one it must give
-        key = pc.binary_join_element_wise(*(pc.fill_null(a, scalar(_NO)) for a in amounts), scalar(","))
-        return pc.fill_null(key, scalar(_NO)), _stakes_of
-
-
-def _stakes_of(key: str) -> FastStakes | None:
-    """A stakes mapping from its key (``gang,bomb,ci,dianpao``, a missing one empty)."""
-    if not key:
-        return None
-    amounts = [int(part) if part else None for part in key.split(",")]
-    if amounts[0] is None or any(a is not None and not 0 < a <= min(LARGEST, bounds().amount) for a in amounts):
-        return None  # its rows are slow: the loader says what is wrong
-    gang, bomb, ci, point = (UNSET if a is None else a for a in amounts)
-    return FastStakes(gang, bomb, ci, point)  # type: ignore[arg-type]
-
-
 class _Ratios:
-    """The stakes' ratios met in this process (:attr:`Known.ratio`: the usual proportions, or a table's own), each
-    with a number: a code's most significant part."""
+    """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
+    (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
+    :data:`~.fast.HOUSES`)."""
 
     def __init__(self) -> None:
         self.numbers: dict[object, int] = {}
         self.ratios: list[object] = []
         self.bases: list[tuple[int, int, int, int]] = []
+        self.houses: list[int] = []
 
-    def numbered(self, knowns: list[Known | None]) -> list[int]:
-        """Each known stakes' ratio number (0 for ``None``). Past 64 ratios the tables start again, before a
-        batch is numbered, never in the middle of one."""
-        fresh = {known.ratio for known in knowns if known is not None and known.ratio not in self.numbers}
+    def numbered(self, tables: list[tuple[Known, int] | None]) -> list[int]:
+        """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
+        never in the middle of one."""
+        fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
         if fresh and len(self.ratios) + len(fresh) > 64:  # tables with stakes of their own: bounded all the same
             self.numbers.clear()
             self.ratios.clear()
             self.bases.clear()
+            self.houses.clear()
             _OUTCOMES.clear()
             _KONG_FORMS.clear()
         found = []
-        for known in knowns:
-            if known is not None and known.ratio not in self.numbers:
-                self.numbers[known.ratio] = len(self.ratios)
+        for table in tables:
+            if table is None:
+                found.append(0)
+                continue
+            known, house = table
+            key = (known.ratio, house)
+            if key not in self.numbers:
+                self.numbers[key] = len(self.ratios)
                 self.ratios.append(known.ratio)
                 self.bases.append(known.bases)
-            found.append(0 if known is None else self.numbers[known.ratio])
+                self.houses.append(house)
+            found.append(self.numbers[key])
         return found
 
     def form(self, plan: Any, number: int) -> Form:
@@ -224,7 +163,7 @@ class _Forms:
     """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
     by), worked out once each from the fast path's plans, and kept as :class:`Tables`."""
 
-    def __init__(self, width: int, plan_of: Callable[[FastPath, int], Any]) -> None:
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
         self.width = width
         self.plan_of = plan_of  # a code's plan, without its ratio
         self.clear()
@@ -263,8 +202,9 @@ class _Forms:
             self.place.extend([None] * (code + 1 - len(self.place)))
         self.place[code] = len(self.refused)
         number, rest = divmod(code, self.width)
-        plan = self.plan_of(fast, rest)
-        known = plan is not REFUSED and number < len(_RATIOS.ratios)  # else its rows are slow
+        known = number < len(_RATIOS.ratios)  # else its rows are slow
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
+        known = known and plan is not REFUSED
         form = _RATIOS.form(plan, number) if known else _NOTHING
         # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
         self.refused.append(not known or not form.scaled)
@@ -277,8 +217,8 @@ class _Forms:
                 self.deltas[index][seat].append(delta[seat])
 
 
-def _outcome_plan(fast: FastPath, code: int) -> Any:
-    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from)."""
+def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
     code, source = divmod(code, 5)
     code, winner = divmod(code, 5)
     code, kind = divmod(code, len(TYPES) + 1)
@@ -288,11 +228,12 @@ def _outcome_plan(fast: FastPath, code: int) -> Any:
     win = FastWin(
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
-    return fast.plans.get((bool(policy), LETTERS[dealer], win)) or fast.plan_for(bool(policy), LETTERS[dealer], win)
+    key = (bool(policy), LETTERS[dealer], win)
+    return fast.plans.get((house, *key)) or fast.plan_for(*key, house)
 
 
-def _kong_plan(fast: FastPath, code: int) -> Any:
-    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from)."""
+def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
     code, by = divmod(code, 5)
@@ -301,7 +242,7 @@ def _kong_plan(fast: FastPath, code: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
-    return fast.kongs.get(key) or fast.kong_for(*key)
+    return fast.kongs.get((house, *key)) or fast.kong_for(*key, house)
 
 
 _RATIOS = _Ratios()
@@ -348,7 +289,7 @@ def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[A
 
 
 def _add_kongs(
-    halves: list[Any], column: Any, table: tuple[Any, Any], stakes: _Stakes, counts: list[Any | None], draw: Any,
+    halves: list[Any], column: Any, table: tuple[Any, Any], stakes: TableStakes, counts: list[Any | None], draw: Any,
     fast: FastPath, slow: Slow,
 ) -> None:  # fmt: skip
     """Each row's kongs added to ``halves`` (none on a 流局 that voids them); a row with a kong the fast path does
@@ -401,7 +342,7 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         if values is not None:
             names[seat] = values
     given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
-    refused = [name for name in given if not _kept(name)]
+    refused = [name for name in given if not kept(name)]
     if refused:
         for values in names:
             slow.mark(pc.is_in(values, value_set=texts(refused)))
@@ -412,14 +353,6 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
     return pa.StructArray.from_arrays(names, names=list(LETTERS), mask=pc.invert(named))
-
-
-def _kept(name: str) -> bool:
-    """Does the loader keep this name as it is?"""
-    try:
-        return name_text(name, ()) == name
-    except RuleError:
-        return False
 
 
 def _ident(column: Any, rows: int, slow: Slow) -> Any:

@@ -24,7 +24,7 @@ from gangci_calc.words import say
 HONOURS = range(27, 34)  # tiles 1z–7z: 东 南 西 北 白 发 中 (tiles/notation.py numbers tiles 0–33)
 NO_MI = (0, 0, 0, 0)
 
-_BET_ZH = {"piao": "飘", "di": "抵", "gang": "下杠"}
+_BET_ZH = {"piao": "飘", "di": "抵", "gang": "下杠", "pao": "跑"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,19 +120,20 @@ def whole_count(path: FieldPath, name: str, count: object) -> int:
     return count
 
 
-def _bad_count(path: FieldPath, name: str, count: object, policy: bool) -> None:
-    """Raise the error for an add-on count the rules do not allow."""
+def _bad_count(path: FieldPath, name: str, count: object, allowed: bool) -> None:
+    """Raise the error for a count the rules do not allow (``allowed``: 带政策 for an add-on, 带跑 for 跑)."""
     count = whole_count(path, name, count)
     if not 0 <= count <= addons.MAX_COUNT:
         raise RuleError(path, say(m.BET_OUT_OF_RANGE, value=count, bet=_BET_ZH[name]))
-    if count and not policy:
-        raise RuleError(path, say(m.BET_WITHOUT_POLICY, value=count, bet=_BET_ZH[name]))
+    if count and not allowed:
+        message = m.PAO_NEEDS_RULE if name == addons.PAO else m.BET_WITHOUT_POLICY
+        raise RuleError(path, say(message, value=count, bet=_BET_ZH[name]))
 
 
 def check_hand(hand: Hand) -> None:
     """Raise :class:`RuleError` for the first thing the rules do not allow."""
     rules = hand.rules
-    check_bets(hand.bets, hand.dealer, rules.policy)
+    check_bets(hand.bets, hand.dealer, rules.policy, rules.house.pao is not None)
     check_outcome(hand.outcome, hand.dealer, rules.house)
     check_kongs(hand.kongs, hand.outcome)
     if rules.house is not SEED_RULES or hand.mi != NO_MI:
@@ -179,17 +180,18 @@ def _check_tiles_left(count: object, most: int) -> None:
         raise RuleError(("tiles_left",), say(m.TILES_LEFT_OVER_WALL, value=count, most=most))
 
 
-def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool) -> None:
-    """The add-ons: whole counts 0–3, only with 带政策, and no 抵 on the dealer."""
+def check_bets(bets: tuple[Bets, ...], dealer: Seat, policy: bool, pao: bool = False) -> None:
+    """The bets: whole counts 0–3; the add-ons only with 带政策 and no 抵 on the dealer; 跑 only with 带跑."""
     if len(bets) != 4:
         raise RuleError(("bets",), say(m.BETS_PER_SEAT))
     for seat, seat_bets in zip(SEATS, bets, strict=True):
         if seat_bets is NO_BETS:  # the usual case: nothing set, nothing to check
             continue
-        for name in addons.ADDONS:
+        for name in addons.BET_NAMES:
             count = getattr(seat_bets, name)
-            if type(count) is not int or not 0 <= count <= addons.MAX_COUNT or (count and not policy):
-                _bad_count(("bets", seat.name, name), name, count, policy)
+            allowed = pao if name == addons.PAO else policy
+            if type(count) is not int or not 0 <= count <= addons.MAX_COUNT or (count and not allowed):
+                _bad_count(("bets", seat.name, name), name, count, allowed)
         if seat_bets.di and seat is dealer:
             raise RuleError(("bets", seat.name, "di"), say(m.DEALER_NO_DI, seat=seat_word(seat)))
 

@@ -24,7 +24,7 @@ rather than keeping a list of its own:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass, replace
+from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, Literal, TypeVar
 
@@ -48,6 +48,7 @@ class Option:
     amounts: range | None = None  # a whole number's allowed values
     values_note: Message | None = None  # how the rule book shows a number's or a name's values
     prompt_names: tuple[str, ...] = ()  # more names the prompt takes before a number (暗杠2)
+    group: type | None = None  # an options class of its own (带跑: {unit, kong}); its value, or None (off)
     key: str = ""  # the field's name, filled in by :func:`entries`
     default: Any = None  # the seed's value, filled in by :func:`entries`
 
@@ -59,7 +60,7 @@ class Option:
             return "choice"
         if isinstance(self.default, str):
             return "name"
-        if is_dataclass(self.default):  # an options class of its own (带跑: {win, kong})
+        if self.group is not None:  # an options class of its own (带跑: {unit, kong}), or None (off)
             return "group"
         return "amount"
 
@@ -89,6 +90,8 @@ class Option:
         if self.kind == "amount":
             assert self.amounts is not None
             fits = not isinstance(value, bool) and isinstance(value, int) and value in self.amounts
+        elif self.group is not None:
+            fits = value is None or isinstance(value, self.group)
         else:
             fits = isinstance(value, type(self.default))
         if not fits:

@@ -60,11 +60,13 @@ class Charge:
     doublings: tuple[Doubling, ...] = ()  # 庄家翻倍 / 次风翻倍
     on_behalf: Seat | None = None  # 包次: whose share this is; 米: whose 米
     fee: str = ""  # 台费: the fee's option it comes from (per_win, per_hand)
-    pao: int = 0  # 带跑: the flat amount added after the factor (in units)
+    pao: int = 0  # 跑 (带跑): the amount the two seats' 跑 add to it (in units, doubled where it is)
+    pao_counts: tuple[tuple[Seat, int], ...] = ()  # 跑: (the nominal payer, count), (payee, count)
 
     @property
     def multiplier(self) -> int:
-        """What ``base × k`` is multiplied by: read back from the amount the core made (not its formula again)."""
+        """What ``base × k`` is multiplied by: read back from the amount the core made (not its formula again), 跑
+        left out."""
         return (self.halves - 2 * self.pao) // (self.base * self.k_halves)
 
     @property

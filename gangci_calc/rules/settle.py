@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import NamedTuple
 
-from gangci_calc.rules.addons import Bets
+from gangci_calc.rules.addons import PAO, Bets
 from gangci_calc.rules.hand import Hand
 from gangci_calc.rules.kongs import KongType, kong_payers
 from gangci_calc.rules.outcomes import Win
@@ -168,14 +168,13 @@ class Linear(NamedTuple):
     """One share compiled into its linear form: ``amount = const + Σ term.coefficient × count``, in halves.
 
     Every path that turns a share into money reads this (``settle()``, ``net_halves()``, the bulk paths' tables),
-    so a change to the formula here is followed everywhere. A per-seat amount (a count carried by the payer or
-    the payee) is one more :class:`Term`; ``flat`` and unscaled terms do not grow with the stakes.
+    so a change to the formula here is followed everywhere. A per-seat amount (跑: a count carried by the payer
+    or the payee) is one more :class:`Term`; an unscaled term does not grow with the stakes.
     """
 
     row: Row  # payer, payee, part, k, kong, role, reason, share_of, base
-    const: int  # with every count 0: base × k × 2^doublings, plus ``flat``
-    flat: int  # the part of ``const`` that is not proportional to the base: 带跑
-    terms: tuple[Term, ...]  # () with add-ons off
+    const: int  # with every count 0: base × k × 2^doublings
+    terms: tuple[Term, ...]  # the add-ons' (with 带政策), then 跑's (under 带跑)
     doublings: tuple[Doubling, ...]
 
     def amount(self, bets: Sequence[Bets]) -> int:
@@ -188,7 +187,7 @@ class Linear(NamedTuple):
 
 
 def linear(hand: Hand, row: Row) -> Linear:
-    """One share's linear form: ``base × k × (1 + counts) × 2^doublings + 跑``.
+    """One share's linear form: ``base × k × (1 + counts) × 2^doublings``, and 跑 (:func:`pao_terms`).
 
     Under 包次 a share is counted as for the player it belongs to (``share_of``), whoever pays it.
 
@@ -198,19 +197,17 @@ def linear(hand: Hand, row: Row) -> Linear:
     >>> form.row.payer.name, form.const, [(t.addon, t.seat.name, t.coefficient) for t in form.terms]
     ('E', 400, [('piao', 'S', 400), ('piao', 'E', 400), ('di', 'S', 400)])
     """
-    if hand.rules.house is SEED_RULES:
-        doubled: tuple[Doubling, ...] = ()
-        flat = 0
-    else:
-        doubled = doublings(hand, row)
-        flat = 2 * pao_of(hand, row[2])
+    house = hand.rules.house
+    doubled: tuple[Doubling, ...] = () if house is SEED_RULES else doublings(hand, row)
     unit = row[8] * row[3] << len(doubled)  # base × k × 2^doublings
     terms: tuple[Term, ...] = ()
     if hand.rules.policy:  # (1 + Σ counts): each count adds one unit
         terms = tuple(
             _new(Term, (name, seat, unit, True)) for name, seat in count_terms(row[2], row[1], row[7], hand.dealer)
         )
-    return _new(Linear, (row, unit + flat, flat, terms, doubled))
+    if house.pao is not None:
+        terms += pao_terms(hand, row, doubled)
+    return _new(Linear, (row, unit, terms, doubled))
 
 
 def linear_form(hand: Hand, found: list[Row] | None = None) -> tuple[Linear, ...]:
@@ -226,12 +223,35 @@ def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple
     return tuple(t.addon for t in form.terms), values, form.doublings, form.amount(bets)
 
 
-def pao_of(hand: Hand, part: Part) -> int:
-    """带跑: the flat amount on one share of ``part`` (the win's parts, or 杠底); never on 米 or the fee."""
+def pao_terms(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> tuple[Term, ...]:
+    """跑 (带跑) on one share from X to W: ``p(X) + p(W)``, p a seat's count × unit (the Java server's MJTable
+    L17936-18041, MJHandlerGang_lygc L297-371).
+
+    X is the share's nominal payer (``share_of``: under 包次 the discarder pays it, with X's 跑). A win's share
+    takes 跑 after 庄家翻倍, so of its doublings only 次风翻倍 doubles it; a kong's share (under 杠跑 ``kong``)
+    takes it before 庄家翻倍 ``all``, which doubles it; 暗杠倍数 does not (it is in k, not here). 天呲's one share of
+    C + G takes it once, on its C part. 米 and the fee never carry 跑. Unscaled, unless the unit is the table's 杠底.
+
+    >>> from gangci_calc.rules import Outcome, SCHEMES, TableRules
+    >>> from gangci_calc.rules.table import HouseRules, Pao
+    >>> rules = TableRules(SCHEMES[2], house=HouseRules(pao=Pao(unit=100)))
+    >>> hand = Hand(rules, Seat.E, Outcome(Win.BOMB, Seat.S), bets=(Bets(pao=1), Bets(pao=2), Bets(), Bets(pao=3)))
+    >>> [(t.seat.name, t.coefficient) for t in pao_terms(hand, rows(hand)[0], ())]
+    [('W', 200), ('S', 200)]
+    """
     pao = hand.rules.house.pao
-    if not pao or part is Part.MI or part is Part.FEE:
-        return 0
-    return pao.kong if part is Part.GANG else pao.win
+    part = row[2]
+    if pao is None or part is Part.MI or part is Part.FEE:
+        return ()
+    if part is Part.GANG:  # a kong's share: only under 杠跑; 天呲's kong is in its one share, which has its 跑
+        if not pao.kong or (row.role is not Role.KONG and hand.outcome.win is Win.TIANCI):
+            return ()
+        times = len(doubled)
+    else:
+        times = 1 if Doubling.HONOR_CI in doubled else 0
+    scaled = not pao.unit  # the default unit is 杠底: it grows with the stakes
+    coefficient = 2 * (pao.unit or hand.rules.stakes.gang) << times  # in halves
+    return (_new(Term, (PAO, row[7], coefficient, scaled)), _new(Term, (PAO, row[1], coefficient, scaled)))
 
 
 def rows(hand: Hand) -> list[Row]:
@@ -325,12 +345,15 @@ def settle(hand: Hand) -> Settlement:
             row = form.row
             amount = form.amount(bets)
             on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
-            counted = tuple((t.addon, getattr(bets[t.seat], t.addon)) for t in form.terms)
+            counted = tuple((t.addon, getattr(bets[t.seat], t.addon)) for t in form.terms if t.addon != PAO)
+            pao = tuple((t.seat, bets[t.seat].pao, t.coefficient) for t in form.terms if t.addon == PAO)
             charges.append(
                 Charge(
-                    row.part, row.base, row.k, counted, amount, row.kong, form.doublings, on_behalf, pao=form.flat >> 1
+                    row.part, row.base, row.k, counted, amount, row.kong, form.doublings, on_behalf,
+                    pao=sum(count * coefficient for _, count, coefficient in pao) >> 1,
+                    pao_counts=tuple((seat, count) for seat, count, _ in pao),
                 )
-            )
+            )  # fmt: skip
             halves[payee] += amount
             halves[payer] -= amount
         payments.append(Payment(payer, payee, reason, role, tuple(charges)))

@@ -44,42 +44,36 @@ class DrawKongs(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Pao:
-    """带跑 / 杠跑: a flat amount on every share of a win (``win``) and of a kong (``kong``); none by default."""
+    """带跑 / 杠跑: each seat bets 0–3 跑 for the hand (``bets: {E: {pao: 2}}``); a share from X to W carries
+    p(X) + p(W), p being a seat's count × ``unit`` (docs/rules.md, "跑")."""
 
-    win: int = option(  # 胡跑: on each share of the win
+    unit: int = option(  # 跑底: the money of one 跑; 0 = the table's 杠底 G
         0,
         Option(
-            names=("胡",),
-            prompt_names=("胡跑",),
+            names=("跑底", "单位"),
+            prompt_names=("跑底",),
             amounts=range(MAX_AMOUNT + 1),
-            values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
-            effect=M("胡牌的每一笔另加这么多（不加番、不翻倍）。", "added to each share of the win (flat)."),
-            where="`rules/settle.py` `share`",
+            values_note=M("0 (= 杠底 G，默认) / 金额", "0 (= the 杠底 G, default) / an amount"),
+            effect=M("一个跑多少钱；不写就是本桌的杠底 G。", "the money of one 跑; not given: the table's 杠底 G."),
+            where="`rules/settle.py` `pao_terms`",
         ),
     )
-    kong: int = option(  # 杠跑: on each share of a kong
-        0,
+    kong: bool = option(  # 杠跑: kongs carry 跑 too
+        False,
         Option(
-            names=("杠",),
+            names=("杠跑",),
             prompt_names=("杠跑",),
-            amounts=range(MAX_AMOUNT + 1),
-            values_note=M("0 (不带) / 金额", "0 (none) / an amount"),
             effect=M(
-                "每个杠的每一笔（胡牌那个杠也算）另加这么多。",
-                "added to each share of a kong, the winning kong included (flat).",
+                "杠也带跑: 每个杠（胡牌那个杠也算，天呲除外）的每一笔加 付款人和开杠人的跑，再按庄家全部翻倍翻。",
+                "kongs carry 跑 too: each share of a kong (the winning kong included, not tianci's) gets the payer's"
+                " and the maker's 跑, then dealer_double all doubles it.",
             ),
-            where="`rules/settle.py` `share`",
+            where="`rules/settle.py` `pao_terms`",
         ),
     )
 
     def __post_init__(self) -> None:
         check_all(self, "pao")
-
-    def __bool__(self) -> bool:
-        return bool(self.win or self.kong)
-
-
-NO_PAO = Pao()
 
 
 class DrawDealer(Enum):
@@ -249,17 +243,25 @@ class HouseRules:
             where="`rules/seats.py` `in_play`; `rules/hand.py`, `rules/sequence.py`",
         ),
     )
-    pao: Pao = option(  # 带跑: flat amounts on every share
-        NO_PAO,
+    pao: Pao | None = option(  # 带跑: each seat's 跑 on every share of the win (and of a kong under 杠跑)
+        None,
         Option(
-            names=("带跑", "杠跑"),
-            values_note=M("{胡: 金额, 杠: 金额}", "{win: amount, kong: amount}"),
-            effect=M(
-                "胡牌的每一笔加 胡 的数，每个杠的每一笔加 杠 的数；在加番之后加上，不翻倍。",
-                "each share of the win gets win added, each share of a kong gets kong added; after the"
-                " add-on factor, never doubled.",
+            names=("带跑", "跑"),
+            group=Pao,
+            on=Pao(),
+            values_note=M(
+                "关 / {跑底: 金额 (默认杠底), 杠跑: 是/否}", "off / {unit: amount (default G), kong: true/false}"
             ),
-            where="`rules/settle.py` `pao_of`",
+            effect=M(
+                "每家每局自己下 0–3 个跑（bets: {东: {pao: 2}}，带不带政策都行）。X 付 W 的每笔胡牌钱加 (X 的跑 + W 的跑) ×"
+                " 跑底：庄家翻倍之后加、次风翻倍跟着翻；天呲只加一次；包次每笔带原付款人的跑；杠跑时杠也带跑（庄家全部翻倍连跑一起翻）；"
+                "米和台费不带跑。",
+                "each seat bets 0–3 跑 for the hand (bets: {E: {pao: 2}}, with or without add-ons). Each share of the"
+                " win from X to W gets (X's 跑 + W's 跑) × unit: after dealer_double, doubled by honor_ci_double; once"
+                " on tianci; under bao each share keeps its payer's 跑; with kong: true kongs carry 跑 (dealer_double"
+                " all doubles it); never on mi or the fee.",
+            ),
+            where="`rules/settle.py` `pao_terms`; check in `rules/hand.py` `check_bets`",
         ),
     )
     bao_mark: int = option(  # 包次线: 包次 when tiles_left is at or under it

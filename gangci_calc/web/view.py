@@ -33,8 +33,8 @@ from gangci_calc.io.show.render_session import (
 )
 from gangci_calc.io.show.season import tonight_paid_data
 from gangci_calc.ledger import House, Person
-from gangci_calc.rules import SEATS, HouseRules, KongType, Win
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules import SEATS, HouseRules, KongType, TableRules, Win
+from gangci_calc.rules.addons import ADDONS, PAO
 from gangci_calc.rules.options import entries
 from gangci_calc.rules.seats import in_play
 from gangci_calc.words.page import PAGE as WORDS
@@ -132,7 +132,7 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "baoci": bool(house.baoci),
         "cifeng": bool(house.honor_ci_double),
         "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
-        "addons": [{"value": name, "label": word(name, lang)} for name in ADDONS],
+        "addons": [{"value": name, "label": word(name, lang)} for name in steppers(rules)],
         "options": options_context(house, lang),
         "fee": options_context(rules.fee, lang),
         "rules_now": rules_now(house, lang),
@@ -140,6 +140,11 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "stakes": table_stakes_text(rules, lang),
         "words": page_words(lang),
     }
+
+
+def steppers(rules: TableRules) -> tuple[str, ...]:
+    """The counts the form steps per seat: the add-ons with 带政策, then 跑 under 带跑 (with or without it)."""
+    return (*(ADDONS if rules.policy else ()), *((PAO,) if rules.house.pao is not None else ()))
 
 
 def offered_wins(house: HouseRules) -> tuple[Win, ...]:
@@ -154,9 +159,9 @@ def rules_now(house: HouseRules, lang: str) -> list[str]:
     from gangci_calc.io.show.labels import rule_value_text
 
     return [
-        f"{rule_name(e.key, lang)} {rule_value_text(e.key, value, lang)}"
+        f"{rule_name(e.key, lang)} {rule_value_text(e.key, value, lang)}".strip()
         for e in entries(HouseRules)
-        if e.kind != "group" and (value := getattr(house, e.key)) != e.default
+        if (value := getattr(house, e.key)) != e.default
     ]
 
 
@@ -166,18 +171,17 @@ def options_context(options: object, lang: str) -> list[dict[str, Any]]:
     found = []
     for entry in entries(type(options)):
         value = getattr(options, entry.key)
-        if entry.kind == "group":  # 带跑 {win, kong}: a number each, sent back as pao.win and pao.kong
-            for part in entries(type(value)):
+        if entry.group is not None:  # 带跑: on or off, then its parts, sent back as pao.unit and pao.kong
+            found.append({"key": entry.key, "label": _option_name(entry, lang), "kind": "flag",
+                          "value": value is not None, "changed": value != entry.default})  # fmt: skip
+            held = value if value is not None else entry.group()
+            for part in entries(entry.group):
                 label = f"{rule_name(entry.key, lang)} {part.names[0] if lang == 'zh' else part.key}"
+                now = getattr(held, part.key)
                 found.append(
-                    {
-                        "key": f"{entry.key}.{part.key}",
-                        "label": label,
-                        "kind": "amount",
-                        "value": getattr(value, part.key),
-                        "changed": getattr(value, part.key) != part.default,
-                    }
-                )
+                    {"key": f"{entry.key}.{part.key}", "label": label, "kind": part.kind, "value": now,
+                     "changed": value is not None and now != part.default}
+                )  # fmt: skip
             continue
         item: dict[str, Any] = {
             "key": entry.key,

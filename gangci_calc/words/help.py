@@ -193,4 +193,8 @@ HELP: dict[str, M] = {
         "把合计写成 JSON 文件 (代替 --totals 的 stderr)。", "Write the totals to this file as JSON (instead of stderr)."
     ),
     "strict": M("遇到第一局失败就停。", "Stop at the first hand that fails."),
+    "verbose": M(
+        "总结里也说有几局没走快路、一局一局算的。",
+        "Say in the summary how many hands were scored one by one (off the fast path).",
+    ),
 }

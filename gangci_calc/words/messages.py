@@ -22,6 +22,15 @@ BET_WITHOUT_POLICY = M(
     "设了{bet} {value}，但本桌不带政策 (policy: false)；改成 policy: true 或删掉它",
     "{bet} {value} is set but add-ons are off (policy: false); set policy: true (带政策) or remove it",
 )
+PAO_NEEDS_RULE = M(
+    "设了跑 {value}，但本桌不带跑；写 rules: {{pao: {{unit: 100}}}}（带跑）或删掉它",
+    "跑 (pao) {value} is set but the table does not play 跑; set rules: {{pao: {{unit: 100}}}} (带跑) or remove it",
+)
+PAO_FLAT_RETIRED = M(
+    "带跑的旧写法 {{win: N, kong: M}} 已停用：每家自己下跑，写 bets: {{东: {{pao: 2}}}} 和 rules: {{pao: {{unit: 100, kong: true}}}}",
+    "the flat form pao: {{win: N, kong: M}} is retired: each seat bets its own 跑, bets: {{E: {{pao: 2}}}}, with"
+    " rules: {{pao: {{unit: 100, kong: true}}}}",
+)
 BETS_PER_SEAT = M("每个座位要有一项", "needs one entry per seat")
 DEALER_NO_DI = M(
     "{seat} 是庄家，庄家不能抵；只有闲家能抵",
@@ -263,9 +272,9 @@ WHAT_STAKES = M(
     "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
 )
 WHAT_RULES = M("规矩", "house rules (规矩)")
-WHAT_PAO = M("带跑 (胡 / 杠)", "pao (win, kong)")
+WHAT_PAO = M("带跑 (跑底 / 杠跑)", "pao (unit, kong)")
 WHAT_FEE = M("台费 (每胡 / 每局 / 每晚 / 收款)", "a table fee (per_win, per_hand, per_evening, to)")
-WHAT_BETS = M("加番 (piao 飘, di 抵, gang 下杠)", "add-ons (piao 飘, di 抵, gang 下杠)")
+WHAT_BETS = M("加番和跑 (piao 飘, di 抵, gang 下杠, pao 跑)", "add-ons and 跑 (piao 飘, di 抵, gang 下杠, pao 跑)")
 WHAT_WIN = M("胡牌 (type, winner, from)", "the win (type, winner, from)")
 WHAT_TILES = M(
     "牌 (ci, hand, win_tile, pungs, kongs, concealed_kongs)",
@@ -419,10 +428,11 @@ OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
 BATCH_SUMMARY = M(
-    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}{blank}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
-    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}{blank}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
+    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}{blank}{slow}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
+    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}{blank}{slow}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
 )
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
+BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
 BATCH_BLANK = M("，跳过 {count} 个空行", ", {count} blank lines passed by")
 BATCH_UNREADABLE = M("，{count} 个输入读不了", ", {count} unreadable inputs")
 BATCH_STOPPED = M(" (遇到第一个失败就停了：--strict)", " (stopped at the first failure: --strict)")

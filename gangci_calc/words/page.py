@@ -36,6 +36,7 @@ PAGE: dict[str, M] = {
     "dealer": M("庄家", "Dealer"),
     "dealer_usual": M("按规矩：{who}", "as the rules say: {who}"),
     "addons": M("加番 (飘 / 抵 / 杠)", "Add-ons (piao / di / gang)"),
+    "bets_title": M("加番 ({list})", "Add-ons ({list})"),  # the steppers this table has: 飘 抵 杠, and 跑 under 带跑
     "kongs": M("杠", "Kongs"),
     "add_kong": M("+ 加一个杠", "+ add a kong"),
     "remove": M("删", "remove"),

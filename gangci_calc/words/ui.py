@@ -21,6 +21,7 @@ WORDS: dict[str, M] = {
     "total": M("合计", "Total"),
     "tiles_checked": M("牌已核对 ✓", "tiles checked ✓"),
     "pao": M("跑", "pao"),
+    "pao_sep": M("，", ", "),  # before a share's 跑 in --explain
     "bao_by_mark": M("包次: 剩牌 {left} 张 ≤ 包次线 {line}", "bao: {left} tiles left ≤ the mark {line}"),
     "no_bao_by_mark": M("不包次: 剩牌 {left} 张 > 包次线 {line}", "no bao: {left} tiles left > the mark {line}"),
     "no_bao_below_zero": M("不包次: 包次线 {line} 已低于 0", "no bao: the mark {line} is below 0"),
@@ -160,6 +161,10 @@ ASK: dict[str, M] = {
     "from_zhici": M("谁点的炮", "Who discarded"),
     "from_xuci": M("谁喂的碰 (被续杠)", "Who fed the pung"),
     "bets": M("加番 (如 南飘1 北抵2杠1; - 为无)", "Add-ons (e.g. S piao 1, N di 2 gang 1; - for none)"),
+    "bets_pao": M(
+        "加番和跑 (如 南飘1跑2 北抵2杠1; - 为无)", "Add-ons and pao (e.g. S piao 1 pao 2, N di 2 gang 1; - for none)"
+    ),
+    "pao_only": M("跑 (如 南跑2 北跑1; - 为无)", "Pao (e.g. S pao 2, N pao 1; - for none)"),
     "kongs": M(
         "这局的杠 (如 北暗杠 东明杠南 南续杠西; - 为无)",
         "Kongs this hand (e.g. N concealed, E exposed S, S added W; - for none)",

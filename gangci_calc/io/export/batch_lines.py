@@ -126,7 +126,21 @@ def players_text(names: dict[int, str] | dict[Any, str]) -> str:
         return ""
     letters = {0: "E", 1: "S", 2: "W", 3: "N"}
     by_letter = {letters.get(key, getattr(key, "name", key)): name for key, name in names.items()}
-    return json_text({letter: by_letter[letter] for letter in "ESWN" if letter in by_letter})
+    quoted = _QUOTED  # json_text of each name, worked out once: a platform's players come again and again
+    parts = []
+    for letter in "ESWN":
+        if letter in by_letter:
+            name = by_letter[letter]
+            text = quoted.get(name)
+            if text is None:
+                if len(quoted) >= 1 << 16:
+                    quoted.clear()
+                text = quoted[name] = json_text(name)
+            parts.append(f'"{letter}": {text}')
+    return "{" + ", ".join(parts) + "}"
+
+
+_QUOTED: dict[str, str] = {}
 
 
 def _tail(echo: Echo, where: str) -> str:

@@ -11,8 +11,8 @@ from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.show.labels import amount_text, json_amount
 from gangci_calc.ledger import HOUSE_NAME, House, person_name
 from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
-from gangci_calc.rules.addons import ADDONS
-from gangci_calc.rules.options import entries
+from gangci_calc.rules.addons import BET_NAMES
+from gangci_calc.rules.options import Option, entries
 
 if TYPE_CHECKING:
     from gangci_calc.io.load.load import LoadedHand
@@ -90,7 +90,7 @@ def charge_object(c: Charge) -> dict[str, Any]:
         **({"doubled": [d.value for d in c.doublings]} if c.doublings else {}),
         **({"share_of": c.on_behalf.name} if c.on_behalf is not None else {}),
         **({"fee": c.fee} if c.fee else {}),
-        **({"pao": c.pao} if c.pao else {}),
+        **({"pao": c.pao, "pao_counts": [[seat.name, count] for seat, count in c.pao_counts]} if c.pao else {}),
     }
 
 
@@ -110,10 +110,23 @@ def fee_object(hand: Hand, settlement: Settlement) -> dict[str, Any]:
 def options_object(options: object) -> dict[str, Any]:
     """The options that differ from their defaults, as file keys and values (``{}`` for none)."""
     return {
-        e.key: value.value if isinstance(value, Enum) else options_object(value) if e.kind == "group" else value
+        e.key: value.value
+        if isinstance(value, Enum)
+        else options_object(value)
+        if e.kind == "group" and value
+        else value
         for e in entries(type(options))
         if (value := getattr(options, e.key)) != e.default
     }
+
+
+def _option_object(entry: Option, value: object) -> object:
+    """One option's value as a file writes it: a choice's value, a group's own keys (带跑 {unit, kong})."""
+    if isinstance(value, Enum):
+        return value.value
+    if entry.kind == "group" and value is not None:
+        return options_object(value)
+    return value
 
 
 def stakes_object(hand: Hand | Stakes) -> dict[str, int]:
@@ -141,7 +154,7 @@ def settlement_csv(
     """One row per seat: seat, name, dealer, add-ons, win part, kong part, net, and the house rules."""
     win_part, kong_part = settlement.part_net(kong=False), settlement.part_net(kong=True)
     rules = rules_cell(hand.house)
-    rows: list[list[Any]] = [["seat", "name", "dealer", *ADDONS, "win", "kongs", "net", "rules"]]
+    rows: list[list[Any]] = [["seat", "name", "dealer", *BET_NAMES, "win", "kongs", "net", "rules"]]
     for seat in hand.seats:
         bets = hand.bets[seat]
         rows.append(
@@ -149,7 +162,7 @@ def settlement_csv(
                 seat.name,
                 (names or {}).get(seat, ""),
                 int(seat is hand.dealer),
-                *(getattr(bets, name) for name in ADDONS),
+                *(getattr(bets, name) for name in BET_NAMES),
                 amount_text(win_part[seat]),
                 amount_text(kong_part[seat]),
                 amount_text(settlement.net[seat]),

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gangci_calc.rules import SEATS, Hand, Seat
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules.addons import BET_NAMES
 
 
 def hand_to_data(
@@ -52,6 +52,6 @@ def hand_to_data(
 
 
 def bets_data(hand: Hand, seat: Seat) -> dict[str, int]:
-    """A seat's add-on counts that are set, by the core's names."""
+    """A seat's counts that are set (add-ons and 跑), by the core's names."""
     bets = hand.bets[seat]
-    return {name: count for name in ADDONS if (count := getattr(bets, name))}
+    return {name: count for name in BET_NAMES if (count := getattr(bets, name))}

@@ -126,8 +126,8 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
             values[entry.key] = _spelled(s for group in entry.value_spellings().values() for s in group)
         elif entry.kind == "name":
             values[entry.key] = {"type": "string", "minLength": 1, "maxLength": 40}
-        elif entry.kind == "group":
-            values[entry.key] = _options(type(entry.default), GROUP_KEYS[entry.key])
+        elif entry.group is not None:  # its own mapping (带跑 {unit, kong}), or a flag: on with its defaults, or off
+            values[entry.key] = {"anyOf": [_options(entry.group, GROUP_KEYS[entry.key]), _flag()]}
         else:
             assert entry.amounts is not None
             values[entry.key] = {"type": "integer", "minimum": entry.amounts[0], "maximum": entry.amounts[-1]}
@@ -177,7 +177,10 @@ def _defs() -> dict[str, Any]:
         | {"description": "起底: scheme 1 or 2, or {gang: 杠底, bomb: 炸弹底, ci: 杠呲底, dianpao: 点炮底}"},
         "policy": _flag() | {"description": "带政策: add-ons on"},
         "players": _seat_map(name) | {"description": "玩家: a name for each seat"},
-        "bets": {"anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, bets]})], "description": "加番"},
+        "bets": {
+            "anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, bets]})],
+            "description": "加番 and 跑 (pao, under rules.pao)",
+        },
         "win": {"anyOf": [{"enum": draw}, win], "description": "胡牌: how the hand ended"},
         "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": kong}], "description": "杠"},
         "tiles": tiles | {"description": "牌: the winner's tiles, for the referee"},

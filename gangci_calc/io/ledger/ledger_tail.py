@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +42,10 @@ from gangci_calc.rules import (
     TableRules,
     Win,
 )
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules.addons import BET_NAMES
+from gangci_calc.rules.options import entry_of
 
-FORMAT = 2  # of the cache file; a file of another format is not read (2: a hand's bao may be unsaid, null)
+FORMAT = 3  # of the cache file; a file of another format is not read (2: a hand's bao may be unsaid, null; 3: 跑)
 
 
 @dataclass(frozen=True)
@@ -182,16 +183,31 @@ def _table_data(table: Table) -> dict[str, Any]:
     return {
         "stakes": [stakes.gang, stakes.bomb, stakes.ci, stakes.dianpao],
         "policy": table.rules.policy,
-        "house": {key: getattr(value, "value", value) for key, value in house.changed()},
+        "house": {key: _option_data(value) for key, value in house.changed()},
         "names": {seat.name: name for seat, name in table.names.items()},
     }
 
 
 def _table_from(data: dict[str, Any]) -> Table:
     gang, bomb, ci, dianpao = data["stakes"]
-    house = replace(SEED_RULES, **{key: type(getattr(SEED_RULES, key))(value) for key, value in data["house"].items()})
+    options: dict[str, Any] = {key: _option_from(key, value) for key, value in data["house"].items()}
+    house = replace(SEED_RULES, **options)
     rules = TableRules(Stakes(gang, bomb, ci, dianpao), bool(data["policy"]), house)
     return Table(rules, {Seat[seat]: str(name) for seat, name in data["names"].items()})
+
+
+def _option_data(value: object) -> object:
+    """A house option's value as JSON: a choice's value, a group's fields (带跑 {unit, kong}), else as it is."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in fields(value)}
+    return getattr(value, "value", value)
+
+
+def _option_from(key: str, value: Any) -> object:
+    entry = entry_of(HouseRules, key)
+    if entry.group is not None:
+        return entry.group(**value)
+    return type(entry.default)(value)
 
 
 def _hand_data(hand: Hand) -> dict[str, Any]:
@@ -199,7 +215,7 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
     return {
         "dealer": hand.dealer.name,
         "win": [outcome.win.value, _seat(outcome.winner), _seat(outcome.source), outcome.bao],
-        "bets": [[getattr(bets, name) for name in ADDONS] for bets in hand.bets],
+        "bets": [[getattr(bets, name) for name in BET_NAMES] for bets in hand.bets],
         "kongs": [[kong.by.name, kong.type.value, _seat(kong.source)] for kong in hand.kongs],
         "ci": hand.ci,
         "mi": list(hand.mi),
@@ -208,7 +224,7 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
 
 def _hand_from(data: dict[str, Any], rules: TableRules) -> Hand:
     win, winner, source, bao = data["win"]  # bao: true, false or None (not given), as the hand said
-    bets = tuple(Bets(**dict(zip(ADDONS, counts, strict=True))) for counts in data["bets"])
+    bets = tuple(Bets(**dict(zip(BET_NAMES, counts, strict=True))) for counts in data["bets"])
     kongs = tuple(Kong(Seat[by], KongType(kind), Seat[of] if of else None) for by, kind, of in data["kongs"])
     mi = tuple(data["mi"])
     return Hand(

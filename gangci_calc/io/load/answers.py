@@ -24,9 +24,12 @@ from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
 _COUNT = {"0": 0, "1": 1, "2": 2, "3": 3, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "零": 0}
-_BET = {"piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang"}
+_BET = {
+    "piao": "piao", "飘": "piao", "di": "di", "抵": "di", "gang": "gang", "下杠": "gang", "杠": "gang",
+    "pao": "pao", "跑": "pao",  # 跑 (带跑)
+}  # fmt: skip
 _TOKENS = re.compile(
-    r"(?P<bet>piao|di|gang|飘|抵|下杠|杠)\s*[:=]?\s*(?P<count>-?\d+|[一二两俩三仨零])"
+    r"(?P<bet>piao|pao|di|gang|飘|抵|下杠|杠|跑)\s*[:=]?\s*(?P<count>-?\d+|[一二两俩三仨零])"
     r"|(?P<kong>concealed|exposed|added|暗杠|明杠|续杠|加杠)"
     r"|(?P<seat>\b[ESWNeswn]\b|[东南西北])"
     r"|(?P<sep>[\s,，;；、]+)"
@@ -198,6 +201,7 @@ class _Lookups(NamedTuple):
     valued: dict[str, Option]  # a name before ``=value``
     numbered: dict[str, str]  # a whole number's names before its digits: key
     parts: dict[str, tuple[str, str]]  # a group's part by its names before digits: (key, part key)
+    groups: frozenset[str]  # a group's own names (带跑): alone, they switch it on with its defaults
 
 
 @cache
@@ -208,15 +212,18 @@ def _lookups(cls: type) -> _Lookups:
         if entry.kind == "amount"
         for spelling in (*entry.spellings(), *entry.prompt_names)
     }
-    parts = {  # 带跑100 sets pao.win, 杠跑50 pao.kong: a group's names, then its parts' prompt names
+    parts = {  # 带跑100 sets pao.unit, 杠跑 pao.kong: a group's names, then its parts' prompt names
         spelling.lower(): (entry.key, part.key)
         for entry in entries(cls)
-        if entry.kind == "group"
-        for index, part in enumerate(entries(type(entry.default)))
+        if entry.group is not None
+        for index, part in enumerate(entries(entry.group))
         for spelling in (*(entry.spellings() if index == 0 else ()), *part.prompt_names)
     }
     valued = {spelling.lower(): entry for entry in entries(cls) for spelling in entry.spellings()}
-    return _Lookups(_words(cls), valued, numbered, parts)
+    groups = frozenset(
+        spelling.lower() for entry in entries(cls) if entry.group is not None for spelling in entry.spellings()
+    )
+    return _Lookups(_words(cls), valued, numbered, parts, groups)
 
 
 def _option_tokens(text: str) -> Iterator[tuple[str, str | None, str]]:
@@ -243,11 +250,11 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         lowered = name.lower()
         if lowered in skipped and value is None:
             continue
-        if lowered in lookups.parts and value is not None and value.isdigit():
+        if lowered in lookups.parts and (value is None or value.isdigit()):  # 带跑 alone: on; 杠跑 alone: true
             key, part_key = lookups.parts[lowered]
             held = found.setdefault(key, {})
-            if isinstance(held, dict):
-                held[part_key] = int(value)
+            if isinstance(held, dict) and (value is not None or lowered not in lookups.groups):
+                held[part_key] = int(value) if value is not None else True
             continue
         key_value = _option(name, value, lookups.words, lookups.numbered, lookups.valued)
         if key_value is None:

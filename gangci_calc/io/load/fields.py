@@ -241,10 +241,23 @@ def read_options(value: Any, path: FieldPath, base: Opts, keys: Keys, what: Mess
     for key, raw in given.items():
         entry = entry_of(type(base), key)
         if entry.kind == "group":  # its own mapping of options; the keys it names replace the table's
-            changes[key] = read_options(raw, (*path, key), getattr(base, key), GROUPS[key], m.WHAT_PAO)
+            changes[key] = read_group(entry, raw, (*path, key), getattr(base, key))
         else:
             changes[key] = read_option(entry, raw, (*path, key))
     return replace(base, **changes) if changes else base  # type: ignore[type-var]
+
+
+def read_group(entry: Option, raw: Any, path: FieldPath, held: object) -> object:
+    """An option that is an options class of its own (带跑 ``{unit, kong}``): a mapping, whose keys replace those
+    of the table's (``held``, or the class's defaults when it is off); or a flag: on with the defaults, or off."""
+    assert entry.group is not None
+    if not isinstance(raw, dict):
+        return entry.group() if read_flag(raw, path) else None
+    keys = GROUPS[entry.key]
+    for name, value in raw.items():  # 带跑's retired flat form {win: N, kong: M}: say what to write now
+        if entry.key == "pao" and (name in ("win", "胡") or (keys.lookup.get(name) == "kong" and type(value) is int)):
+            raise RuleError((*path, name), say(m.PAO_FLAT_RETIRED))
+    return read_options(raw, path, held if held is not None else entry.group(), keys, m.WHAT_PAO)
 
 
 def read_option(entry: Option, raw: Any, path: FieldPath) -> object:

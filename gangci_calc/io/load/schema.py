@@ -53,7 +53,12 @@ STAKES_KEYS: dict[str, tuple[str, ...]] = {
     "ci": ("ci", "杠呲底", "杠次底"),
     "dianpao": ("dianpao", "点炮底"),
 }
-BET_KEYS: dict[str, tuple[str, ...]] = {"piao": ("piao", "飘"), "di": ("di", "抵"), "gang": ("gang", "下杠")}
+BET_KEYS: dict[str, tuple[str, ...]] = {
+    "piao": ("piao", "飘"),
+    "di": ("di", "抵"),
+    "gang": ("gang", "下杠"),
+    "pao": ("pao", "跑"),  # 跑: under the house rule 带跑
+}
 WIN_KEYS: dict[str, tuple[str, ...]] = {
     "type": ("type", "类型"),
     "winner": ("winner", "赢家", "胡家"),
@@ -80,11 +85,9 @@ FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
     e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "flag" and e.values
 }
 FEE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(Fee)}
-# an option that is a mapping of its own (带跑: {win, kong}): its keys, from its own entries
+# an option that is a mapping of its own (带跑: {unit, kong}): its keys, from its own entries
 GROUP_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
-    e.key: {sub.key: sub.spellings() for sub in entries(type(e.default))}
-    for e in entries(HouseRules)
-    if e.kind == "group"
+    e.key: {sub.key: sub.spellings() for sub in entries(e.group)} for e in entries(HouseRules) if e.group is not None
 }
 TRUE_WORDS = ("true", "yes", "on", "是", "开")
 FALSE_WORDS = ("false", "no", "off", "否", "关")

@@ -20,8 +20,9 @@ from gangci_calc.rules.fee import Fee
 from gangci_calc.rules.options import entry_of
 
 
-def charge_formula(charge: Charge, lang: str) -> str:
-    """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) × 2 庄家翻倍 = 72000``."""
+def charge_formula(charge: Charge, lang: str, names: dict[Seat, str] | None = None) -> str:
+    """``杠呲底 6000 × 2 × (1 + 飘0 + 飘2) × 2 庄家翻倍 = 72000``; with 跑: ``炸弹底 2000, 跑 东1 南2: +300 = 2300``
+    (the 跑 amount as the share carries it, doubled where it is)."""
     text = f"{part_label(charge.part, lang)} {charge.base}"
     if charge.k_halves != 2:  # k is 2 or ½ (or 暗杠倍数, or a count of 米)
         text += f" × {amount_text(charge.coefficient)}"
@@ -33,7 +34,8 @@ def charge_formula(charge: Charge, lang: str) -> str:
     for doubling in charge.doublings:
         text += f" × 2 {doubling_label(doubling, lang)}"
     if charge.pao:
-        text += f" + {word('pao', lang)} {charge.pao}"
+        seats = " ".join(f"{seat_label(seat, lang, names)}{count}" for seat, count in charge.pao_counts if count)
+        text += f"{word('pao_sep', lang)}{word('pao', lang)} {seats}: +{charge.pao}"
     return f"{text} = {amount_text(charge.amount)}"
 
 
@@ -83,7 +85,7 @@ def explain_lines(hand: Hand, settlement: Settlement, lang: str, names: dict[Sea
         route = f"{seat_label(payer, lang, names)} → {shown}"
         charges = [(payment, charge) for payment in payments for charge in payment.charges]
         for payment, charge in charges:
-            lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang)}")
+            lines.append(f"{route}  {_what(payment, charge, lang, names)}: {charge_formula(charge, lang, names)}")
         if len(charges) > 1:
             total = sum(payment.amount for payment in payments)
             lines.append(f"{route}  {word('total_lower', lang)} {amount_text(total)}")

@@ -82,12 +82,18 @@ def option_value_text(entry: Option, value: object, lang: str) -> str:
         return word("yes" if value else "no", lang) if lang == "zh" else ("true" if value else "false")
     if entry.kind == "name":
         return str(value) or word("fee_house", lang)
-    if entry.kind == "group":  # 带跑 胡100 杠50 / pao win 100, kong 50
-        parts = [
-            f"{sub.names[0] if lang == 'zh' else sub.key + ' '}{getattr(value, sub.key)}"
-            for sub in entries(type(value))
-            if getattr(value, sub.key) != sub.default
-        ]
+    if entry.kind == "group":  # 带跑 跑底100 杠跑 / pao unit 100, kong true; empty: its defaults
+        if value is None:
+            return word("no", lang) if lang == "zh" else "off"
+        parts = []
+        for sub in entries(type(value)):
+            if (held := getattr(value, sub.key)) == sub.default:
+                continue
+            label = sub.names[0] if lang == "zh" else sub.key
+            said = option_value_text(sub, held, lang)
+            parts.append(
+                label if held is True and lang == "zh" else f"{label}{said}" if lang == "zh" else f"{label} {said}"
+            )
         return " ".join(parts) if lang == "zh" else ", ".join(parts)
     return str(value)
 
@@ -98,7 +104,8 @@ def house_text(house: HouseRules, lang: str) -> str:
     parts = []
     for key, value in house.changed():
         name = rule_name(key, lang)
-        parts.append(name if value is True else f"{name} {rule_value_text(key, value, lang)}")
+        said = "" if value is True else rule_value_text(key, value, lang)
+        parts.append(f"{name} {said}" if said else name)
     return word("house_sep", lang).join(parts)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gangci_calc.io.show.labels import amount_text, fee_text, house_text, seat_label, seat_name, win_label, word
 from gangci_calc.rules import Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.rules.addons import BET_NAMES
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -26,7 +26,7 @@ def money(amount: Amount) -> Text:
 
 def bets_text(bets: Bets, lang: str) -> str:
     """``飘1 抵2`` / ``piao 1, di 2``; empty when nothing is set."""
-    counts = [(word(name, lang), getattr(bets, name)) for name in ADDONS if getattr(bets, name)]
+    counts = [(word(name, lang), getattr(bets, name)) for name in BET_NAMES if getattr(bets, name)]
     return word("list_sep", lang).join(word("count_of", lang).format(name=name, count=count) for name, count in counts)
 
 

@@ -215,7 +215,7 @@ function drawForm() {
   const usualSeat = state.at ? state.at.dealer : ctx.dealer;  // an edit: the edited hand's own dealer
   const usual = seats.find((seat) => seat.seat === usualSeat);
   seatOptions(dealer, state.dealer, words.dealer_usual.replace("{who}", usual ? usual.label : usualSeat), seats);
-  $("#bets-box").hidden = !ctx.policy;
+  $("#bets-box").hidden = !ctx.addons.length;  // the add-ons with 带政策, 跑 under 带跑
   drawBets();
   drawKongs();
   form.hidden = false;
@@ -238,9 +238,11 @@ function drawBets() {
         el("button", { type: "button", className: "step", textContent: "+", onclick: change(1) }),
       ]);
     });
-    return el("div", { className: "bet-row" }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
+    const kind = ctx.addons.length > 3 ? "bet-row four" : "bet-row";  // 飘 抵 杠 and 跑: four steppers a row
+    return el("div", { className: kind }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
   });
   $("#bets").replaceChildren(...rows);
+  $("#bets-title").textContent = ctx.words.bets_title.replace("{list}", ctx.addons.map((addon) => addon.label).join(" / "));
   const given = [];
   for (const seat of ctx.seats) {
     for (const addon of ctx.addons) {
@@ -292,10 +294,11 @@ function handBody() {
   if (state.ci && kind && kind.ci && ctx.cifeng) body.ci = state.ci;
   const bets = {};
   for (const [seat, counts] of Object.entries(state.bets)) {
-    const given = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    const offered = ([name, n]) => n > 0 && ctx.addons.some((addon) => addon.value === name);
+    const given = Object.fromEntries(Object.entries(counts).filter(offered));
     if (Object.keys(given).length) bets[seat] = given;
   }
-  if (ctx.policy && Object.keys(bets).length) body.bets = bets;
+  if (Object.keys(bets).length) body.bets = bets;
   if (state.kongs.length) body.kongs = state.kongs.map((k) => Object.assign({}, k));
   body.number = state.editing || state.number || ctx.next;  // the hand meant: a second save of it is refused
   return body;
@@ -423,8 +426,8 @@ function optionValues(container, options) {
     if (option.kind === "amount") value = /^\d+$/.test(value) ? Number(value) : value;
     if (value === option.value) return;
     const [key, part] = option.key.split(".");
-    if (part) changed[key] = { ...(changed[key] || {}), [part]: value };  // 带跑: pao.win, pao.kong
-    else changed[key] = value;
+    if (!part) changed[key] = value;  // 带跑 itself is a flag (on / off), before its parts pao.unit, pao.kong
+    else if (changed[key] !== false) changed[key] = { ...(typeof changed[key] === "object" ? changed[key] : {}), [part]: value };
   });
   return changed;
 }

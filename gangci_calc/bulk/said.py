@@ -1,0 +1,100 @@
+"""What a record says besides its hand, as the fast path checks it: the players' names (each distinct name checked
+once by the loader's own check, then a lookup) and raw JSON the loader would take as it is."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from gangci_calc.bulk.records import UNSET, FastPlayers
+from gangci_calc.errors import RuleError
+from gangci_calc.io.export.batch_lines import json_text
+from gangci_calc.io.load.fields import name_text
+from gangci_calc.rules import SEATS
+
+
+def names_of(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
+    """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; the names as
+    a line writes them (``players_text``); and the keys given (a null too). ``None``: the loader's to say. Platforms
+    repeat their players: each name is checked once, and then looked up (:data:`KEPT`)."""
+    names: dict[int, str] = {}
+    parts: list[str] = []
+    given = 0
+    for seat, name in enumerate((players.E, players.S, players.W, players.N)):
+        if name is UNSET:
+            continue
+        given += 1
+        if name is None:
+            continue
+        text = KEPT.get(name) or kept_text(name)
+        if text is None:
+            return None
+        names[seat] = name
+        parts.append(_SEAT_KEY[seat] + text)
+    if len(set(names.values())) != len(names):
+        return None
+    return names, "{" + ", ".join(parts) + "}" if names else "", given
+
+
+_SEAT_KEY = tuple(f'"{seat.name}": ' for seat in SEATS)  # as players_text writes a seat's name
+
+KEPT: dict[str, str] = {}  # the names the loader keeps as they are, each with its JSON text: checked once each
+_KEPT_UNDER = [0]  # the bound on a name's length they were checked for
+
+
+def checked_for(bound: int) -> None:
+    """The names in :data:`KEPT` are for this bound on a name's length (else they are checked again)."""
+    if _KEPT_UNDER[0] != bound:
+        KEPT.clear()
+        _KEPT_UNDER[0] = bound
+
+
+def kept(name: str) -> bool:
+    """Does the loader keep this name as it is? A set lookup once the name has been met (:data:`KEPT`)."""
+    return name in KEPT or kept_text(name) is not None
+
+
+def kept_text(name: str) -> str | None:
+    """A name's JSON text where the loader keeps it as it is (:func:`~gangci_calc.io.load.fields.name_text`, which
+    also refuses a seat's letter), else ``None``. A name it keeps is remembered in :data:`KEPT` (bounded)."""
+    try:
+        if name_text(name, ()) != name:
+            return None
+    except RuleError:
+        return None
+    if len(KEPT) >= 1 << 16:
+        KEPT.clear()
+    text = KEPT[name] = json_text(name)
+    return text
+
+
+def clean_json(text: str, digits: int) -> bool:
+    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep.
+
+    A flat mapping (what a platform's ``meta`` mostly is: no nesting, no escapes, no colon in a text) is checked
+    by its keys, each once, and its digits; anything else by the loader's own parse."""
+    if text.count("{") == 1 and "[" not in text and "\\" not in text and not _long(digits).search(text):
+        keys = _KEY.findall(text)
+        if len(keys) == text.count(":") and len(set(keys)) == len(keys):
+            return True
+    return _parsed_clean(text)
+
+
+_KEY = re.compile(r'"([^"]*)"\s*:')  # a key of a mapping with no escape and no colon in its texts
+
+
+@cache
+def _long(digits: int) -> re.Pattern[str]:
+    """More digits than the loader takes in a number (or a text: then its parse says which)."""
+    return re.compile(r"\d{" + str(digits + 1) + "}")
+
+
+def _parsed_clean(text: str) -> bool:
+    from gangci_calc.errors import InputError
+    from gangci_calc.io.load.boundary import parse_json
+
+    try:
+        parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down
+    except InputError:
+        return False
+    return True

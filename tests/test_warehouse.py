@@ -1,0 +1,264 @@
+"""What a warehouse writes, on the fast paths (issue 31): nulls for every absent value, ``stakes`` and ``rules``
+typed JSON (text, or polars' bytes), player ids repeated, columns the path does not read. Each shape agrees with
+the loader (JSON Lines, YAML) or with ``score_many`` (Arrow) row by row, and goes one by one only where it must."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gangci_calc.api import score_many
+from gangci_calc.batch.reading import Chunk
+from gangci_calc.batch.run import run_batch
+from gangci_calc.batch.scoring import BatchOptions, Scorer
+from tests.conftest import ROOT, examples
+from tests.handgen import duckdb_export, warehouse_hands
+from tests.test_batch_records import lines, plain_records
+
+pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
+
+from gangci_calc.arrow import score_batch  # noqa: E402
+from tests.test_arrow import agrees  # noqa: E402
+
+RULES = [  # a table's house rules as a platform stores them; the last ones the fast path leaves to the loader
+    {"dealer_double": "wins"},
+    {"zhici_split": "even", "concealed_kong": 2},
+    {"draw_kongs": "paid", "dealer_double": "all"},
+    {"pao": {"win": 100, "kong": 50}},
+    {"hard_ci": True},  # refuses a bomb: the loader says so
+    {"dianpao": True, "pici": False},
+    {"honor_ci_double": True},  # wants the ci tile on a ci win
+    {"三人场": True},  # three players: not the fast path's seats
+    {"concealed_kong": 3},  # no such value
+    {"bogus": 1},
+    {},
+]
+OPTIONAL = ("policy", "bets", "kongs", "players", "id", "meta", "rules", "tiles", "ci", "mi", "fee", "tiles_left")
+
+
+@st.composite
+def warehouse_records(draw: st.DrawFn) -> dict[str, Any]:
+    """A plain record as a warehouse holds it: house rules on some, and nulls where it has no value."""
+    record = draw(plain_records())
+    if draw(st.booleans()):
+        record["rules"] = draw(st.sampled_from(RULES))
+    if draw(st.booleans()):
+        for key in OPTIONAL:
+            if key not in record and draw(st.booleans()):
+                record[key] = None
+        record["win"] = {"winner": None, "from": None, "bao": None, **record["win"]}
+        if isinstance(record["stakes"], dict):
+            record["stakes"] = {"bomb": None, "ci": None, **record["stakes"]}
+        if record.get("bets"):
+            record["bets"] = {s: {"piao": None, "di": None, "gang": None, **record["bets"].get(s, {})} for s in "ESWN"}
+        if isinstance(record.get("players"), dict):
+            record["players"] = {"E": None, "S": None, "W": None, "N": None, **record["players"]}
+        if record.get("kongs"):
+            record["kongs"] = [{"from": None, **kong} for kong in record["kongs"]]
+    return record
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(warehouse_records(), min_size=1, max_size=4), st.sampled_from(["json", "yaml"]), st.booleans())
+def test_the_fast_path_and_the_loader_agree_on_what_a_warehouse_writes(
+    records: list[dict[str, Any]], kind: str, paid: bool
+) -> None:
+    """Null is absent on the fast path too: every line, and the totals, as the loader's."""
+    texts = [json.dumps(record, ensure_ascii=False) for record in records]
+    text = "".join(f"{t}\n" if kind == "json" else f"--- {t}\n" for t in texts)
+    chunk = Chunk(kind, "records", 1, text)
+    fast = Scorer(BatchOptions(lang="en", totals=True, payments=paid)).score_chunk(chunk)
+    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True, payments=paid)).score_chunk(chunk)
+    assert lines(fast.text) == lines(slow.text)
+    assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
+
+
+def _as_stored(records: list[dict[str, Any]], stakes_as: str) -> Any:
+    """The records as a warehouse's batch: ``stakes`` and ``rules`` as JSON text (``string``, ``binary`` as polars
+    reads DuckDB's JSON, or pyarrow's ``arrow.json``), ids as text, ``meta`` left out (never on a result row)."""
+    rows = []
+    for record in records:
+        row = {k: v for k, v in copy.deepcopy(record).items() if k != "meta"}
+        row["stakes"] = json.dumps(row["stakes"])
+        if row.get("rules") is not None:
+            row["rules"] = json.dumps(row["rules"], ensure_ascii=False)
+        if row.get("id") is not None:
+            row["id"] = str(row["id"])
+        for key in ("tiles", "ci", "mi", "fee", "tiles_left"):
+            row.pop(key, None)  # always null here: a column of nulls only
+        rows.append(row)
+    batch = pa.RecordBatch.from_pylist(rows)
+    for name in ("stakes", "rules"):
+        if name not in batch.schema.names:
+            continue
+        at = batch.schema.get_field_index(name)
+        column = batch.column(at).cast(pa.string())
+        if stakes_as == "binary":
+            column = column.cast(pa.large_binary())
+        elif stakes_as == "json":
+            column = pa.ExtensionArray.from_storage(pa.json_(), column)
+        batch = batch.set_column(at, name, column)
+    return batch
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(st.lists(warehouse_records(), min_size=1, max_size=6), st.sampled_from(["text", "binary", "json"]))
+def test_score_batch_agrees_with_score_many_on_json_columns(records: list[dict[str, Any]], stakes_as: str) -> None:
+    """Stakes and rules typed JSON are read column by column; every row as ``score_many`` scores its record."""
+    try:
+        batch = _as_stored(records, stakes_as)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError):  # a column of two types, a number beyond int64
+        assume(False)
+    columns = set(batch.schema.names)  # pyarrow takes the columns from the first row
+    expected = list(score_many([{k: v for k, v in r.items() if k in columns} for r in records], lang="en"))
+    for row, want in zip(score_batch(batch, lang="en").to_pylist(), expected, strict=True):
+        agrees(row, want)
+
+
+def _one_by_one(batch: Any, carried: tuple[str, ...] = ()) -> int:
+    from gangci_calc.bulk.fast import FastPath
+    from gangci_calc.bulk.vectorised import settle_batch
+
+    return int(settle_batch(batch, FastPath(), carried).slow.true_count)
+
+
+def test_stakes_and_rules_typed_json_go_column_by_column() -> None:
+    """Not a test of speed: a warehouse's plain shape, JSON stakes and rules, struct nulls, never one by one;
+    a row the fast path leaves to the loader still does."""
+    rows = warehouse_hands(300)
+    for stakes_as in ("text", "binary", "json"):
+        batch = _as_stored(rows, stakes_as)
+        assert _one_by_one(batch) == 0
+    odd = copy.deepcopy(rows[:3])
+    odd[1]["rules"] = {"三人场": True}
+    assert _one_by_one(_as_stored(odd, "json")) == 1
+
+
+def test_columns_the_path_does_not_read_are_carried() -> None:
+    rows = [{**row, "region": "sh"} for row in warehouse_hands(20)]
+    batch = _as_stored(rows, "text")
+    assert _one_by_one(batch) == 20  # a key the loader does not know: each row says so, one by one
+    assert _one_by_one(batch, carried=("region",)) == 0  # --keep region: passed through
+
+
+def test_each_player_name_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Platforms repeat their players: the loader's check of a name runs once per distinct name, on both paths."""
+    from gangci_calc.bulk import said
+
+    checked: list[str] = []
+    real = said.name_text
+    monkeypatch.setattr(said, "name_text", lambda name, path: checked.append(name) or real(name, path))
+    said.KEPT.clear()  # a cache: this process as it starts
+    rows = warehouse_hands(400)
+    names = {name for row in rows for name in row["players"].values()}
+    text = "".join(json.dumps(row) + "\n" for row in rows)
+    Scorer(BatchOptions()).score_chunk(Chunk("json", "w", 1, text))
+    score_batch(_as_stored(rows, "text"))
+    assert sorted(checked) == sorted(names)
+
+
+def _export(tmp_path: Path, rules: bool) -> tuple[Path, Path]:
+    pytest.importorskip("duckdb")
+    return duckdb_export(warehouse_hands(3000, rules=rules), tmp_path)
+
+
+@pytest.mark.parametrize("rules", [False, True], ids=["plain", "house rules on one in six"])
+def test_every_row_of_a_duckdb_export_is_scored_on_the_fast_paths(tmp_path: Path, rules: bool) -> None:
+    """DuckDB's own JSON Lines (every absent value a null) and Parquet (stakes and rules typed JSON): every row
+    scored, the two outputs agree on every net, and no row went one by one."""
+    import pyarrow.parquet as pq
+
+    from gangci_calc.batch.columnar import run_to_parquet
+
+    jsonl, parquet = _export(tmp_path, rules)
+    assert '"bomb":null' in jsonl.read_text(encoding="utf-8")
+    assert str(pq.read_schema(parquet).field("stakes").type) == "extension<arrow.json>"
+    out = io.StringIO()
+    stats = run_batch([str(jsonl)], out, BatchOptions(lang="en"))
+    assert (stats.hands, stats.scored, stats.one_by_one) == (3000, 3000, 0)
+    by_line = {line["id"]: line["net"] for line in lines(out.getvalue())}
+    written = tmp_path / "out.parquet"
+    with written.open("wb") as handle:
+        stats = run_to_parquet([str(parquet)], handle, BatchOptions(lang="en"), False, print)
+    assert (stats.hands, stats.scored, stats.one_by_one) == (3000, 3000, 0)
+    by_row = {row["id"]: {s: row[f"net_{s}"] for s in "ESWN"} for row in pq.read_table(written).to_pylist()}
+    assert by_row.keys() == by_line.keys()
+    for key, net in by_line.items():
+        assert {s: float(v) for s, v in by_row[key].items()} == {s: float(v) for s, v in net.items()}, key
+    out = io.StringIO()
+    assert run_batch([str(parquet)], out, BatchOptions(lang="en")).one_by_one == 0  # Parquet in, JSON Lines out
+    assert {line["id"]: line["net"] for line in lines(out.getvalue())} == by_line
+
+
+def _recipe(heading: str) -> str:
+    """The python block under ``heading`` in docs/platforms.md."""
+    text = (ROOT / "docs" / "platforms.md").read_text(encoding="utf-8")
+    section = text.split(heading + "\n", 1)[1]
+    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.parametrize("writer", ["duckdb", "polars"])
+@pytest.mark.parametrize("heading", ["## DuckDB", "## polars"])
+def test_the_documented_recipes_run_on_a_warehouse_parquet(tmp_path: Path, writer: str, heading: str) -> None:
+    """docs/platforms.md's DuckDB and polars recipes, as written, on DuckDB's Parquet (stakes a JSON column) and
+    on polars' own (which reads that column as binary): every row scored as ``score_many`` scores it."""
+    pl = pytest.importorskip("polars")
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    rows = warehouse_hands(500)
+    _, parquet = duckdb_export(rows, tmp_path)
+    if writer == "polars":
+        pl.read_parquet(parquet).write_parquet(folder / "hands.parquet")  # scan_parquet / read_parquet, then write
+    else:
+        parquet.rename(folder / "hands.parquet")
+    code = _recipe(heading).replace("hands/*.parquet", f"{folder}/*.parquet")
+    space: dict[str, Any] = {}
+    exec(compile(code, f"docs/platforms.md {heading}", "exec"), space)
+    results = space["results"]
+    table = results.to_arrow() if hasattr(results, "to_arrow") else results
+    expected = list(score_many([{k: v for k, v in r.items() if k != "meta"} for r in rows], lang="zh"))
+    got = sorted(table.to_pylist(), key=lambda row: row["id"])
+    assert len(got) == len(expected)
+    for row, want in zip(got, expected, strict=True):  # the ids are in order: h-00000001 ...
+        agrees(row, want)
+
+
+def test_verbose_says_how_many_went_one_by_one(runner, tmp_path: Path) -> None:
+    from gangci_calc.cli import app
+
+    hands = tmp_path / "hands.jsonl"
+    rows = warehouse_hands(20)
+    rows[3]["dealer"] = "东"  # an alias: the loader's
+    hands.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    english = runner.invoke(app, ["batch", str(hands), "--verbose", "--lang", "en"])
+    assert ", 1 scored one by one (off the fast path)," in english.stderr
+    chinese = runner.invoke(app, ["batch", str(hands), "--verbose"])
+    assert "，1 局一局一局算 (没走快路)，" in chinese.stderr
+    assert "one by one" not in runner.invoke(app, ["batch", str(hands), "--lang", "en"]).stderr
+
+
+@settings(max_examples=examples(150))
+@given(st.lists(warehouse_records(), min_size=1, max_size=4))
+def test_score_many_on_the_fast_path_gives_what_score_gives(records: list[dict[str, Any]]) -> None:
+    """House rules and nulls on the API's fast path: the same result as ``score`` (the loader's), rules included."""
+    from gangci_calc.api import HandError, score
+
+    for record, got in zip(records, score_many(records, lang="en"), strict=True):
+        try:
+            want: Any = score(record, lang="en")
+        except HandError as error:
+            assert isinstance(got, HandError) and str(got) == str(error)
+            continue
+        assert not isinstance(got, HandError), got
+        fields = ("net", "outcome", "winner", "source", "dealer", "rules", "players", "id", "meta")
+        assert [getattr(got, f) for f in fields] == [getattr(want, f) for f in fields]
