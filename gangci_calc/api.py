@@ -17,7 +17,7 @@ gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,7 +26,7 @@ from gangci_calc.io.load.ids import record_id
 from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
 from gangci_calc.rules.payments import from_halves
 from gangci_calc.service import settle_evening, settle_hand
-from gangci_calc.words import LANGS, say, speaking
+from gangci_calc.words import LANGS, Text, say, speaking
 from gangci_calc.words import messages as m
 
 __all__ = ["Details", "Evening", "HandError", "Payment", "Result", "Transfer", "score", "score_many", "settle_session"]
@@ -150,11 +150,11 @@ def score(
         try:
             loaded = hand_from_data(dict(record) if isinstance(record, Mapping) else record, _base(rules, language))
         except RuleError as error:
-            raise HandError(field_name(error.path), error.message, language) from None
+            raise _hand_error(error.path, error.message, language) from None
         try:
             settlement = settle_hand(loaded, check=check)
         except ClaimRejected as error:
-            raise HandError("tiles", error.problems[0][1], language) from None
+            raise _hand_error(("tiles",), error.problems[0][1], language) from None
         return _result(loaded.hand, settlement, loaded.names, loaded.id, loaded.meta, language)
 
 
@@ -241,14 +241,14 @@ def settle_session(
             )
         except InputErrors as errors:
             first = errors.errors[0]
-            raise HandError(field_name(first.path), first.reason or first.message, language) from None
+            raise _hand_error(first.path, first.reason or first.message, language) from None
         except InputError as error:
-            raise HandError(field_name(error.path), error.reason or error.message, language) from None
+            raise _hand_error(error.path, error.reason or error.message, language) from None
         try:
             result = settle_evening(loaded, check=check)
         except ClaimRejected as error:
             number, problem = error.problems[0]
-            raise HandError(f"hands[{(number or 1) - 1}].tiles", problem, language) from None
+            raise _hand_error(("hands", (number or 1) - 1, "tiles"), problem, language) from None
         settled = []
         for item, hand in zip(loaded.hands, result.hands, strict=True):
             loaded_hand = item.loaded
@@ -312,7 +312,14 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
     try:
         return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
     except RuleError as error:
-        raise HandError(field_name(error.path), error.message, language) from None
+        raise _hand_error(error.path, error.message, language) from None
+
+
+def _hand_error(path: Sequence[str | int], message: Text, language: str) -> HandError:
+    """A field's error for the API: its path (``win.from``), and the words the loader names it by (``胡牌 来自``)."""
+    from gangci_calc.io.load.schema import field_words
+
+    return HandError(field_name(path), message, language, words=field_words(tuple(path)) if path else "")
 
 
 def _language(lang: str | None) -> str:

@@ -49,6 +49,48 @@ RESULT_SCHEMA = pa.schema(
     ]
 )
 
+PAYMENT = pa.struct(  # one of ``--payments``, with the keys of the JSON's (``io/export/export.py`` payment_object)
+    [
+        ("payer", pa.string()),
+        ("payee", pa.string()),  # a seat, or the fee's collector
+        ("amount", MONEY),
+        ("for", pa.string()),  # the win or the kong paid for
+        ("role", pa.string()),
+        ("share_of", pa.list_(pa.field("element", pa.string()))),  # 包次 / 米: whose shares it pays; else null
+    ]
+)
+
+
+def batch_schema(keep: Iterable[str] = (), payments: bool = False) -> pa.Schema:
+    """What ``gangci batch -o FILE.parquet`` writes: :data:`RESULT_SCHEMA`'s columns, then ``hand``, ``rules``,
+    ``meta`` and ``source`` (as the JSON Lines have them), a text column per ``--keep`` key, and ``payments``.
+
+    >>> batch_schema(["region"], payments=True).names[-7:]
+    ['error', 'hand', 'rules', 'meta', 'source', 'region', 'payments']
+    """
+    fields = [
+        *RESULT_SCHEMA,
+        pa.field("hand", pa.int32()),  # the hand's number in a session record; null for a lone hand
+        pa.field("rules", pa.string()),  # the house rules in force that are not the seed's, as JSON text
+        pa.field("meta", pa.string()),  # the record's meta, as JSON text
+        pa.field("source", pa.string(), nullable=False),  # file:row (file:line), as the errors name it
+        *(pa.field(key, pa.string()) for key in keep),  # a text as itself, any other value as its JSON text
+    ]
+    if payments:
+        fields.append(pa.field("payments", pa.list_(pa.field("element", PAYMENT))))  # Parquet's name for an item
+    return pa.schema(fields)
+
+
+def batch_schema_text(keep: Iterable[str] = (), payments: bool = False) -> str:
+    """:func:`batch_schema` one column a line, as pyarrow writes its types (``gangci schema result --arrow``).
+
+    >>> batch_schema_text().splitlines()[:2]
+    ['id: string', 'net_E: decimal128(38, 1)']
+    """
+    return "".join(
+        f"{field.name}: {field.type}{'' if field.nullable else ' not null'}\n" for field in batch_schema(keep, payments)
+    )
+
 
 def spark_schema() -> str:
     """:data:`RESULT_SCHEMA` as Spark's DDL, for ``DataFrame.mapInArrow(..., spark_schema())``.
@@ -145,6 +187,22 @@ def scored_and_counted(
     if rules is not None:  # a table's own rules: the fast path's plans are the seed's
         rows = batch.to_pylist()
         return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
+    fast, slow = fast_results(batch)
+    slow_rows = pc.sum(slow).as_py() or 0
+    if not slow_rows:
+        return fast, 0
+    rows = batch.filter(slow).to_pylist()
+    one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
+    # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
+    numbers = ints(range(batch.num_rows))
+    ranks = pc.add(pc.cumulative_sum(pc.cast(slow, pa.int64())), scalar(batch.num_rows - 1))
+    joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
+    return joined.take(pc.if_else(slow, ranks, numbers)).to_batches()[0], slow_rows
+
+
+def fast_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, pa.Array]:
+    """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`, the seed's rules), and which rows
+    are slow: a slow row's values mean nothing, the caller scores it one by one."""
     from gangci_calc.bulk.fast import FastPath
     from gangci_calc.bulk.vectorised import settle_batch
 
@@ -159,17 +217,7 @@ def scored_and_counted(
         settled.players,
         pa.nulls(batch.num_rows, pa.string()),
     ]
-    fast = pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA)
-    slow_rows = pc.sum(settled.slow).as_py() or 0
-    if not slow_rows:
-        return fast, 0
-    rows = batch.filter(settled.slow).to_pylist()
-    one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
-    # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
-    numbers = ints(range(batch.num_rows))
-    ranks = pc.add(pc.cumulative_sum(pc.cast(settled.slow, pa.int64())), scalar(batch.num_rows - 1))
-    joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
-    return joined.take(pc.if_else(settled.slow, ranks, numbers)).to_batches()[0], slow_rows
+    return pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA), settled.slow
 
 
 def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
@@ -257,7 +305,7 @@ def results_batch(found: list[tuple[Any, ...]], count: int) -> pa.RecordBatch:
     """The result tuples as a batch of :data:`RESULT_SCHEMA`."""
     columns = list(zip(*found, strict=True)) if found else [()] * 11
     arrays = [texts(columns[0])]
-    arrays += [_money_of(columns[i]) for i in range(1, 5)]
+    arrays += [money_of_halves(columns[i]) for i in range(1, 5)]
     arrays += [texts(columns[i]) for i in range(5, 9)]
     names = [texts([None if named is None else named.get(seat.name) for named in columns[9]]) for seat in SEATS]
     missing = flags([named is None for named in columns[9]])
@@ -272,7 +320,7 @@ def _money(halves: pa.Array) -> pa.Array:
     return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
 
 
-def _money_of(halves: Iterable[int | None]) -> pa.Array:
+def money_of_halves(halves: Iterable[int | None]) -> pa.Array:
     """Half units of any size (Python's ints: a loader's hand may pass int64) as :data:`MONEY`, from its buffer of
     128-bit little-endian integers, the unscaled ``5h``."""
     values = list(halves)

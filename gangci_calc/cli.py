@@ -493,13 +493,36 @@ class SchemaKind(str, Enum):
 @app.command(name="schema", help=_h("schema"))
 def schema_command(
     kind: Annotated[SchemaKind, typer.Argument(help=_h("schema_kind"))],
+    arrow: Annotated[bool, typer.Option("--arrow", help=_h("schema_arrow"))] = False,
+    keep: Annotated[
+        Optional[list[str]],  # noqa: UP045 - Typer reads the annotation
+        typer.Option("--keep", metavar="KEY", help=_h("keep")),
+    ] = None,
+    payments: Annotated[bool, typer.Option("--payments", help=_h("payments"))] = False,
     lang: LangOption = None,
 ) -> None:
     """JSON Schema (draft 2020-12) of hand files, session files, or batch's result lines."""
     with exit_codes(lang):
+        if arrow or keep or payments:
+            emit(_arrow_schema(kind, arrow, keep or [], payments))
+            return
         from gangci_calc.io.export.json_schema import schema_text
 
         emit(schema_text(kind.value))
+
+
+def _arrow_schema(kind: SchemaKind, arrow: bool, keep: list[str], payments: bool) -> str:
+    """``schema result --arrow``: the columns of ``batch -o FILE.parquet``, one a line, as pyarrow names types."""
+    from gangci_calc.batch.scoring import kept_keys
+
+    if kind is not SchemaKind.result or not arrow:
+        raise InputError("--arrow", say(m.ARROW_SCHEMA_OF_RESULT))
+    from gangci_calc.batch.parquet_in import need_arrow
+
+    need_arrow("--arrow")
+    from gangci_calc.arrow import batch_schema_text
+
+    return batch_schema_text(kept_keys(keep), payments)
 
 
 @app.command(help=_h("batch"))

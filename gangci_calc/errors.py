@@ -123,16 +123,20 @@ class InputErrors(GangciError):
 class HandError(GangciError, ValueError):
     """A hand or session given as a mapping (the Python API) that the rules refuse: ``field: message``."""
 
-    def __init__(self, field: str, message: Text, lang: str | None = None, id: str | int | None = None) -> None:
+    def __init__(
+        self, field: str, message: Text, lang: str | None = None, id: str | int | None = None, *, words: Text = ""
+    ) -> None:
         super().__init__(field, message)
         self.field = field  # the path of the field at fault: ``bets.S.piao``, ``hands[2].win.winner``
         self.message = message
         self.lang = lang  # the language asked for; ``str()`` speaks it
         self.id = id  # the record's own id (``id:`` / ``编号``), as given, so a platform can join it back
+        self.words = words  # the field as the loader names it in each language (``胡牌 来自``); else ``field``
 
     def text(self, lang: str) -> str:
         message = text_of(self.message, lang)
-        return f"{self.field}: {message}" if self.field else message
+        name = text_of(self.words, lang) if self.words else self.field
+        return f"{name}: {message}" if name else message
 
     def __str__(self) -> str:
         return self.text(self.lang or current())

@@ -19,7 +19,7 @@ pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow
 duckdb = pytest.importorskip("duckdb")
 pl = pytest.importorskip("polars")
 
-from gangci_calc.arrow import RESULT_SCHEMA, score_batch  # noqa: E402
+from gangci_calc.arrow import RESULT_SCHEMA, batch_schema, score_batch  # noqa: E402
 
 PLATFORM = EXAMPLES / "batch" / "platform.jsonl"
 RECORDED = EXAMPLES / "batch" / "recorded.jsonl"
@@ -46,8 +46,9 @@ def money(amount: Any) -> Decimal:
     return Decimal(fraction.numerator) / Decimal(fraction.denominator)
 
 
-def agrees(row: dict[str, Any], expected: Any) -> None:
-    """One result row against ``score_many``'s result (or error) for the same record."""
+def agrees(row: dict[str, Any], expected: Any, where: str = "") -> None:
+    """One result row against ``score_many``'s result (or error) for the same record; ``where``: what the CLI's
+    error says before it (``hands.parquet:3: ``)."""
     if isinstance(expected, Result):
         assert row["error"] is None, row
         assert [row[f"net_{s}"] for s in "ESWN"] == [money(expected.net[s]) for s in "ESWN"]
@@ -60,7 +61,7 @@ def agrees(row: dict[str, Any], expected: Any) -> None:
         named = {seat: name for seat, name in (row["players"] or {}).items() if name is not None}  # a struct's nulls
         assert named == expected.players and (row["players"] is None) == (not expected.players)
     else:
-        assert row["error"] == str(expected) and row["net_E"] is None
+        assert row["error"] == where + str(expected) and row["net_E"] is None
     assert row["id"] == (None if expected.id is None else str(expected.id))
 
 
@@ -116,10 +117,12 @@ def test_batch_writes_parquet_by_suffix(tmp_path: Path) -> None:
     done = subprocess.run(run, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1, done.stderr  # some hands of the examples are wrong on purpose
     table = pq.read_table(out)
-    assert table.schema == RESULT_SCHEMA
+    assert table.schema == batch_schema()
     expected = list(score_many(records(RECORDED) + records(PLATFORM)))
     for row, want in zip(table.to_pylist(), expected, strict=True):
-        agrees(row, want)
+        # a JSON line's error names its line and column, as the JSON Lines output's
+        assert row["source"].endswith(":" + row["error"].split(":")[1]) if row["error"] else row["error"] is None
+        agrees(row, want, row["error"].split(": ", 1)[0] + ": " if row["error"] else "")
 
 
 def test_duckdb_scores_a_table_in_sql(tmp_path: Path) -> None:
@@ -183,7 +186,7 @@ def test_parquet_in_and_out_scores_by_columns_as_score_many(runner, tmp_path: Pa
     done = runner.invoke(app, ["batch", str(hands), "-o", str(out)])
     assert done.exit_code == 1, done.output  # g-1003 is wrong on purpose
     for row, want in zip(pq.read_table(out).to_pylist(), score_many(records(PLATFORM)), strict=True):
-        agrees(row, want)
+        agrees(row, want, f"{row['source']}: ")  # a row's error names the row
     strict = tmp_path / "strict.parquet"
     done = runner.invoke(app, ["batch", str(hands), "-o", str(strict), "--strict"])
     assert done.exit_code == 1 and "g-1003" in done.output and not strict.exists()

@@ -5,6 +5,7 @@ a Parquet file as chunks of JSON Lines, and every input's chunks, Parquet or tex
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 from typing import IO, Any
 
 from gangci_calc.batch.reading import Chunk, is_parquet, read_chunks
@@ -38,9 +39,30 @@ def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[A
 
     first = 1
     for batch in parquet_file(name).iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta) for row in batch.to_pylist()]
+        rows = [record_of(row, meta=meta) for row in pylist(batch)]
         yield first, rows, set().union(*(_not_finite(column) for column in batch.columns))
         first += len(rows)
+
+
+def pylist(batch: Any) -> list[dict[str, Any]]:
+    """A batch's rows as Python mappings, a column of JSON's type (DuckDB's ``JSON``, read as ``arrow.json``) as the
+    values its texts hold: ``"sh"`` is the text sh, as in a JSON Lines record."""
+    import json
+
+    rows: list[dict[str, Any]] = batch.to_pylist()
+    typed = [field.name for field in batch.schema if is_json(field.type)]
+    for row in rows if typed else ():
+        for name in typed:
+            if isinstance(row[name], str):
+                with suppress(ValueError):  # else the loader says what is wrong with it
+                    row[name] = json.loads(row[name])
+    return rows
+
+
+def is_json(kind: Any) -> bool:
+    import pyarrow as pa
+
+    return isinstance(kind, pa.BaseExtensionType) and kind.extension_name == "arrow.json"
 
 
 def _not_finite(array: Any) -> set[int]:
@@ -82,15 +104,26 @@ def parquet_file(name: str) -> Any:
 
 def parquet_chunks(name: str) -> Iterator[Chunk]:
     """A Parquet file as chunks of JSON Lines, one line per row (a row's number is its line)."""
+    for first, rows, odd in parquet_rows(name, meta=True):  # the lines echo it
+        yield Chunk("json", name, first, "\n".join(_lines(rows, odd)) + "\n")
+
+
+def row_lines(batch: Any) -> list[str]:
+    """Each row of an Arrow batch as the JSON line :func:`parquet_chunks` makes of it."""
+    from gangci_calc.arrow import record_of
+
+    rows = [record_of(row, meta=True) for row in pylist(batch)]
+    return _lines(rows, set().union(*(_not_finite(column) for column in batch.columns)))
+
+
+def _lines(rows: list[Any], odd: set[int]) -> list[str]:
     import json
 
     import msgspec
 
     encode = msgspec.json.Encoder().encode
-    for first, rows, odd in parquet_rows(name, meta=True):  # the lines echo it
-        # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
-        lines = (json.dumps(row).encode() if i in odd else encode(row) for i, row in enumerate(rows))
-        yield Chunk("json", name, first, b"\n".join(lines).decode() + "\n")
+    # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
+    return [json.dumps(row) if i in odd else encode(row).decode() for i, row in enumerate(rows)]
 
 
 def json_rows(chunk: Chunk) -> list[Any]:

@@ -33,6 +33,7 @@ from gangci_calc.io.export.batch_lines import (
 )
 from gangci_calc.io.export.formats import batch_lines
 from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
+from gangci_calc.io.load.ids import unread_id
 from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
 from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.service import settle_hand
@@ -62,6 +63,7 @@ def kept_keys(keys: list[str]) -> tuple[str, ...]:
 
     taken = {spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings}
     taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
+    taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
     for key in keys:
         if key in taken:
             raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
@@ -220,10 +222,10 @@ class Scorer:
             return
         try:
             data = parse_json(record.text, record.source, record.line)
-        except InputError as error:
-            out.failed(
-                self.lines.failed(Echo(), error.text(self.options.lang), self._where(record.source, record.line))
-            )
+        except InputError as error:  # not JSON, a key given twice ...: the id where it is sure, to join it back
+            ident = unread_id(record.text)
+            echo = Echo("" if ident is None else json_text(ident))
+            out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))
             return
         self._slow(record, data, out, _raw_echo(record.text, self.options.keep))
 
@@ -264,13 +266,13 @@ class Scorer:
         out.kept.update(key for key, _ in echo.kept)
         where = self._where(record.source, record.line)
         if isinstance(data, dict) and ("hands" in data or "牌局" in data):
-            self._session(record, echo, out)
+            self._session(record, data, echo, out)
             return
         try:
             try:
                 loaded = hand_from_data(data, self.options.base)
             except RuleError as error:
-                raise located(error, record.source, record.text, line_offset=record.line - 1) from None
+                raise _located(error, record) from None
             loaded = replace(loaded, source=f"{record.source}:{record.line}")  # where a false claim is said to be
             settlement = settle_hand(loaded, check=self.options.check)
         except (InputError, ClaimRejected) as error:
@@ -278,20 +280,23 @@ class Scorer:
             return
         self._scored(echo._replace(players=players_text(loaded.names)), loaded, settlement, where, out)
 
-    def _session(self, record: Record, echo: Echo, out: _Out) -> None:
-        """Every hand of a session record, in order, each with its dealer; or every bad hand's error."""
-        from gangci_calc.io.load.load_session import session_from_text
+    def _session(self, record: Record, data: dict[str, Any], echo: Echo, out: _Out) -> None:
+        """Every hand of a session record (``data``: without the kept keys), in order, each with its dealer; or
+        every bad hand's error."""
+        from gangci_calc.batch.reading import is_parquet
+        from gangci_calc.io.load.load_session import session_from_data
 
         lang = self.options.lang
+        row = is_parquet(record.source)  # a Parquet row: its error names the row (the JSON line is ours)
+        text = None if row else record.text
         try:
-            session = session_from_text(record.text, record.source, self.options.base, line_offset=record.line - 1)
-        except InputErrors as errors:
-            for error in errors.errors:
+            session = session_from_data(data, record.source, self.options.base, text, line_offset=record.line - 1)
+        except (InputErrors, InputError) as failed:
+            for error in failed.errors if isinstance(failed, InputErrors) else [failed]:
+                if row:
+                    error.line, error.column = record.line, None
                 where = self._where(record.source, error.line or record.line)
                 out.failed(self.lines.failed(echo, error.text(lang), where))
-            return
-        except InputError as error:
-            out.failed(self.lines.failed(echo, error.text(lang), self._where(record.source, record.line)))
             return
         done: list[_Done] = []  # each hand's echo, hand, place, error ("" if none) and settlement
         for item in session.hands:
@@ -454,6 +459,24 @@ def _raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
     meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
     kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
     return Echo(id_text, meta_text, kept)
+
+
+def _located(error: RuleError, record: Record) -> InputError:
+    """``error`` at its place in the record's input: line and column; in a Parquet file, the row (the JSON line made
+    of the row is ours: a column in it would point at nothing the user has). An unknown top-level key says that
+    ``--keep`` keeps it."""
+    from gangci_calc.batch.reading import is_parquet
+    from gangci_calc.words import Said
+
+    if is_parquet(record.source):
+        found = located(error, record.source, None)
+        found.line = record.line
+    else:
+        found = located(error, record.source, record.text, line_offset=record.line - 1)
+    said = error.message
+    if len(error.path) == 1 and isinstance(said, Said) and said.message is m.UNKNOWN_KEY:
+        found.message = say(m.KEEP_KEEPS, said=said, key=error.path[0])
+    return found
 
 
 def _named(data: Any) -> str:

@@ -79,7 +79,10 @@ def run(
             from gangci_calc.batch.columnar import run_to_parquet
 
             with atomic_file(output) as handle:
-                stats = run_to_parquet(inputs, handle.buffer, options, strict, write_err)  # type: ignore[attr-defined]
+                buffer = handle.buffer  # type: ignore[attr-defined]
+                stats = run_to_parquet(
+                    inputs, buffer, options, strict, write_err, jobs=jobs, kind=kind, on_chunk=on_chunk
+                )
                 if stats.stopped:
                     raise Abandon
         else:

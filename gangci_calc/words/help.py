@@ -162,6 +162,10 @@ HELP: dict[str, M] = {
         "hand (牌局)、session (场次)、result (batch 的一行结果)、score (score -f json) 或 evening (session -f json)。",
         "hand, session, result (a line of batch), score (score -f json) or evening (session -f json).",
     ),
+    "schema_arrow": M(
+        "result：改为给出 batch -o FILE.parquet 写的 Arrow 结构 (和 --keep、--payments 一起：加上那些列)。",
+        "result: the Arrow schema batch -o FILE.parquet writes instead (with --keep, --payments: their columns too).",
+    ),
     "batch": M(
         "批量计算记录的牌局，流式处理，每局一行结果，按输入顺序。",
         "Score recorded hands in bulk, streaming, one result per hand, in input order.",

@@ -433,6 +433,11 @@ BATCH_SUMMARY = M(
 )
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
 BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
+ARROW_SCHEMA_OF_RESULT = M(
+    "--arrow 只用于 result (batch -o FILE.parquet 的列)；--keep 和 --payments 要和 --arrow 一起用",
+    "--arrow is for result only (the columns of batch -o FILE.parquet); --keep and --payments go with --arrow",
+)
+KEEP_KEEPS = M("{said}；要把它带到结果里，用 --keep {key}", "{said}; --keep {key} keeps it")  # batch's unknown key
 BATCH_BLANK = M("，跳过 {count} 个空行", ", {count} blank lines passed by")
 BATCH_UNREADABLE = M("，{count} 个输入读不了", ", {count} unreadable inputs")
 BATCH_STOPPED = M(" (遇到第一个失败就停了：--strict)", " (stopped at the first failure: --strict)")

@@ -182,7 +182,7 @@ class BatchCsv:
 
     def _after(self, echo: Echo) -> str:
         kept = dict(echo.kept)
-        cells = [echo.meta, echo.players, *(kept.get(key, "") for key in self.keep)]
+        cells = [echo.meta, echo.players, *(_raw(kept.get(key, "")) for key in self.keep)]
         return "".join("," + _cell(cell) for cell in cells)
 
     def plain(
@@ -202,6 +202,11 @@ class BatchCsv:
     def failed(self, echo: Echo, message: str, where: str) -> str:
         paid = "," if self.payments else ""
         return f"{where},{self._echo(echo)},,,,,,,,{self._after(echo)}{paid},{_cell(message)}\n"
+
+
+def _raw(text: str) -> str:
+    """A kept value's cell: a text as itself (``sh``, not ``"sh"``), any other value as its JSON text."""
+    return str(json.loads(text)) if text.startswith('"') else text
 
 
 def _rules_cell(rules: str) -> str:

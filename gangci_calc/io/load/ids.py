@@ -17,3 +17,27 @@ def record_id(record: object) -> str | int | None:
         return None
     found = next((v for k, v in record.items() if TOP.lookup.get(k) == "id"), None)
     return found if isinstance(found, (str, int)) and not isinstance(found, bool) else None
+
+
+def unread_id(text: str) -> str | int | None:
+    """The id of a JSON record the loader refused to read (a key given twice), where its top level gives it once.
+
+    >>> unread_id('{"id": "g-7", "stakes": 1, "stakes": 2}'), unread_id('{"id": 1, "id": 2}')
+    ('g-7', None)
+    """
+    import json
+
+    top: list[list[tuple[str, object]]] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        top[:] = [items]  # the top level's object is the last one made
+        return {}
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    from gangci_calc.io.load.schema import TOP
+
+    found = [value for key, value in (top[0] if top else []) if TOP.lookup.get(key) == "id"]
+    return record_id({"id": found[0]}) if len(found) == 1 else None
