@@ -2,7 +2,9 @@
 
 People are matched by name across evenings. A seat nobody named is a
 stranger to the record: it shows in its own evening only. The house that
-collects a table fee is not a person either: what it took is ``fees``.
+collects a table fee is not a person either: what it took is ``fees``, and
+what it is owed is nobody's ``owed``, even where it bears the name of a
+person of another evening (``fee.to`` naming one who sat that evening out).
 
 >>> from gangci_calc.rules import SCHEMES, Hand, Outcome, Seat, TableRules, Win
 >>> bomb = Hand(TableRules(SCHEMES[1]), Seat.E, Outcome(Win.BOMB, Seat.S))
@@ -158,8 +160,9 @@ def club_record(evenings: Sequence[EveningPlayed]) -> ClubRecord:
                 record.running.extend([None] * (index - len(record.running)))
                 record.running.append(record.total)
         dues = dues_of(evening.settle_up, evening.paid)
+        named = {who for who, _ in evening.people if isinstance(who, str)}  # not a house, even one named as a person
         for who, owed in dues.owed.items():
-            if who in people:
+            if who in named:
                 people[who].owed += owed
         still_open += [OpenTransfer(evening.file, evening.date, transfer) for transfer in dues.open]
     for record in people.values():  # the evenings after their last: missed

@@ -126,3 +126,27 @@ def test_history_keeps_every_amount_whole_at_any_width(runner, width: int) -> No
     shown = runner.invoke(app, ["history", str(EXAMPLES / "club")], env={"COLUMNS": str(width)}).stdout
     out.cache_clear()
     assert "…" not in shown and "+1300" in shown and "-1550" in shown and "台费合计 380" in shown
+
+
+def test_a_fee_collected_by_a_name_that_played_no_hand_that_evening_is_the_houses(runner, tmp_path: Path) -> None:
+    """``fee.to`` names 老王, who sat out the evening: the fee goes to a house named 老王 (the spec: credited to
+    the person only when he is at the table). His record on another evening must not take the house's 400 as
+    owed to him: owed stays minus his total, and the 400 is the record's fees."""
+    four = {"E": "老王", "S": "小李", "W": "张姐", "N": "阿强"}
+    played = {"stakes": 1, "dealer": "E", "date": "2026-11-01", "players": four}
+    sat_out = {
+        "stakes": 1,
+        "dealer": "E",
+        "date": "2026-11-08",
+        "fee": {"per_evening": 100, "to": "老王"},
+        "players": {**four, "E": "小赵"},
+    }
+    for name, header in (("week1.yaml", played), ("week2.yaml", sat_out)):
+        ledger = {**header, "hands": [{"win": {"type": "bomb", "winner": "S"}}]}
+        (tmp_path / name).write_text(yaml.safe_dump(ledger, allow_unicode=True), encoding="utf-8")
+    evening = json.loads(runner.invoke(app, ["session", str(tmp_path / "week2.yaml"), "-f", "json"]).stdout)
+    assert {"name": "老王", "house": True, "total": 400} in evening["people"]
+    data = json.loads(runner.invoke(app, ["history", str(tmp_path), "-f", "json"]).stdout)
+    wang = next(p for p in data["people"] if p["name"] == "老王")
+    assert (wang["total"], wang["owed"], wang["evenings"]) == (-200, 200, 1)
+    assert data["fees"] == 400 and sum(t["amount"] for t in data["open"] if t["to"] == "老王") == 400

@@ -272,6 +272,12 @@ def test_with_the_server_gone_a_banner_says_so_and_the_form_is_kept(browser: obj
         assert len(heights) == 4 and max(heights) < 48, heights
 
 
+def caught_up(page: object) -> None:
+    """Wait until the page shows the ledger's version as the server has it now: every refresh it needs done."""
+    etag = page.evaluate("async () => (await fetch('/api/evening')).headers.get('ETag')")  # type: ignore[attr-defined]
+    page.wait_for_function(f"document.body.dataset.version === '{etag.strip(chr(34))}'")  # type: ignore[attr-defined]
+
+
 def test_the_panels_fee_and_rules_at_360_px(browser: object, tmp_path: Path) -> None:
     """台费 in the new-evening form and in the rules panel; the current rules first, the others behind one tap;
     each kong picker labelled."""
@@ -287,6 +293,7 @@ def test_the_panels_fee_and_rules_at_360_px(browser: object, tmp_path: Path) -> 
         page.fill("#new-evening #fee input >> nth=1", "10")  # 每局 10
         page.click("#new-evening button[type=submit]")
         page.wait_for_selector("#entry:not([hidden])")
+        caught_up(page)  # the evening created, as the ledger has it: no refresh of it still to come
         assert json.loads(session_output(str(ledger), "json", "zh"))["rules"] == {}
         assert "fee:" in ledger.read_text(encoding="utf-8")
         page.click("#changes > summary")
@@ -314,6 +321,40 @@ def test_a_ledger_that_cannot_be_read_shows_the_evening_last_seen_not_live(brows
             assert "不是实时" in page.text_content("#stale") and page.is_disabled("#save")
             page.reload()
             page.wait_for_selector("#stale:not([hidden])", timeout=5000)
+
+
+def test_an_open_panel_and_what_is_typed_in_it_outlive_another_phones_save(browser: object, tmp_path: Path) -> None:
+    """Phone A opens 改规矩 and types; phone B saves a hand; A's page refreshes with the hand, the panel still
+    open (its rules fold too) and A's text still in it."""
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = len(json.loads(session_output(str(ledger), "json", "zh"))["hands"])
+    with running(ledger) as base:
+        first, second = _two_phones(browser, base)
+        for phone in (first, second):
+            caught_up(phone)
+        first.click("#changes > summary")  # type: ignore[attr-defined]
+        first.click("#more-rules-summary")  # type: ignore[attr-defined]
+        first.fill("#changes #names input[data-seat=N]", "小赵")  # type: ignore[attr-defined]
+        first.fill("#changes #stakes", "2")  # type: ignore[attr-defined]
+        first.fill("#changes #fee input >> nth=1", "10")  # type: ignore[attr-defined]
+        tap_hand(second, "bomb", "S")
+        second.click("#save")  # type: ignore[attr-defined]
+        first.wait_for_selector(f"#hands [data-hand='{before + 1}']")  # type: ignore[attr-defined]
+        assert first.eval_on_selector("#changes", "panel => panel.open")  # type: ignore[attr-defined]
+        assert first.is_visible("#changes #options")  # type: ignore[attr-defined]
+        assert first.input_value("#changes #names input[data-seat=N]") == "小赵"  # type: ignore[attr-defined]
+        assert first.input_value("#changes #stakes") == "2"  # type: ignore[attr-defined]
+        assert first.input_value("#changes #fee input >> nth=1") == "10"  # type: ignore[attr-defined]
+        assert first.input_value("#changes #names input[data-seat=E]") == "老王"  # type: ignore[attr-defined]
+        no_sideways_scroll(first)
+        first.screenshot(path=str(tmp_path / "panel-kept.png"))  # type: ignore[attr-defined]
+        first.click("#apply-changes")  # type: ignore[attr-defined]
+        first.wait_for_function("!document.querySelector('#changes').open")  # type: ignore[attr-defined]
+        shown = "document.querySelector('#winners [data-value=N]').textContent.includes('小赵')"
+        second.wait_for_function(shown)  # type: ignore[attr-defined]
+        first.wait_for_function(shown)  # type: ignore[attr-defined]
+        assert first.input_value("#changes #stakes") == ""  # saved: the panel shows the table as it is now
 
 
 def test_pao_steppers_fit_at_360_px(browser: object, tmp_path: Path) -> None:

@@ -60,10 +60,65 @@ async function refresh() {
   const form = $("#entry");
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
+  const panels = panelsNow();  // the panels are in the part: what is open and typed in them, put back after
   $("#evening").innerHTML = html;
   version = Number(response.headers.get("X-Version"));
+  document.body.dataset.version = String(version);  // the version shown (the tests wait for it)
   setUp();
   if (problem) showKept(html);
+  keepPanels(panels);
+}
+
+// ---- an open panel and what is typed in it outlive a refresh (another phone's save) -----------------------------
+const KEPT_PANELS = ["changes", "new-evening"];  // 改规矩 (the table's changes), the new evening's form
+
+function fieldKey(input) {
+  if (input.id) return input.id;
+  const box = input.closest("[id]");  // #names (by seat), #options and #fee (by the option's key)
+  return `${box ? box.id : ""}.${input.dataset.seat || input.dataset.key || ""}`;
+}
+
+function markTyped(panel) {
+  const mark = (event) => { if (event.target.matches("input, select")) event.target.dataset.typed = "1"; };
+  panel.addEventListener("input", mark);
+  panel.addEventListener("change", mark);
+}
+
+function forgetTyped(panel) {
+  for (const input of panel.querySelectorAll("[data-typed]")) delete input.dataset.typed;
+}
+
+function panelsNow() {
+  const kept = {};
+  for (const id of KEPT_PANELS) {
+    const panel = document.getElementById(id);
+    if (!panel) continue;
+    const typed = {};
+    for (const input of panel.querySelectorAll("[data-typed]")) {
+      typed[fieldKey(input)] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    const folds = [...panel.querySelectorAll("details[id]")].filter((fold) => fold.open).map((fold) => fold.id);
+    kept[id] = { open: panel.open === true, folds, typed };
+  }
+  return kept;
+}
+
+function keepPanels(kept) {
+  for (const [id, was] of Object.entries(kept)) {
+    const panel = document.getElementById(id);
+    if (!panel) continue;
+    if (was.open) panel.open = true;
+    if (was.open || panel.open === undefined) {  // a fold inside a closed panel is left as drawn
+      for (const fold of was.folds) { const node = panel.querySelector(`#${fold}`); if (node) node.open = true; }
+    }
+    for (const input of panel.querySelectorAll("input, select")) {
+      const key = fieldKey(input);
+      if (!(key in was.typed)) continue;
+      if (input.type === "checkbox") input.checked = was.typed[key];
+      else input.value = was.typed[key];
+      input.dataset.typed = "1";
+    }
+  }
 }
 
 function toast(text) {
@@ -344,7 +399,7 @@ function optionControls(container, options) {
   container.replaceChildren(...options.map((option) => {
     let input;
     if (option.kind === "flag") {
-      input = el("input", { type: "checkbox", checked: !!option.value });
+      input = el("input", { type: "checkbox", checked: !!option.value, dataset: { key: option.key } });
       return el("label", { className: "check" }, [input, " " + option.label]);
     }
     const row = el("label", { className: "option" }, [el("span", { textContent: option.label })]);
@@ -356,6 +411,7 @@ function optionControls(container, options) {
     } else {
       input = el("input", { value: option.value, inputMode: "numeric" });
     }
+    input.dataset.key = option.key;
     row.append(input);
     return row;
   }));
@@ -408,9 +464,11 @@ async function applyChanges() {
   if (Object.keys(fee).length) fields.fee = fee;
   if (!Object.keys(fields).length) { panel.open = false; return; }
   const { ok, data } = await call("POST", "/api/table", fields);
-  if (!ok) { showError(panel, data); return; }
+  const drawn = $("#changes");  // a refresh may have drawn the panel again while the save was on its way
+  if (!ok) { showError(drawn, data); return; }
   toast(ctx.words.table_saved.replace("{n}", data.next.number));
-  panel.open = false;
+  drawn.open = false;
+  forgetTyped(drawn);  // saved: the panel shows the table as it is now
   await refresh();
 }
 
@@ -428,6 +486,7 @@ function setUpNewEvening(form) {
   for (const seat of ctx.seats) dealer.append(el("option", { value: seat.seat, textContent: ctx.seat_names[seat.seat] }));
   rulesPanel(form, ctx.options, []);
   optionControls($("#fee", form), ctx.fee);
+  markTyped(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
@@ -462,6 +521,7 @@ function setUp() {
   $("#stakes", panel).placeholder = ctx.stakes;
   rulesPanel(panel, ctx.options, ctx.rules_now);
   optionControls($("#fee", panel), ctx.fee);
+  markTyped(panel);
   $("#apply-changes").addEventListener("click", applyChanges);
   for (const button of document.querySelectorAll("[data-edit]")) {
     button.addEventListener("click", () => edit(Number(button.dataset.edit)));
