@@ -13,7 +13,6 @@ import yaml
 from gangci_calc.cli import app
 from tests.conftest import EXAMPLES
 
-
 _CHECKED: dict[str, str] = {}  # kind -> its schema's text, checked against the meta-schema once (0.4 s a check)
 
 
