@@ -26,6 +26,7 @@ import msgspec
 from msgspec import UNSET
 
 from gangci_calc.bulk.houses import HOUSES, house_number, rules_text
+from gangci_calc.bulk.paid import Paid, paid_forms, payments_text
 from gangci_calc.bulk.records import (
     FastBets,
     FastHand,
@@ -56,7 +57,7 @@ from gangci_calc.rules import (
 )
 from gangci_calc.rules import Outcome as Won
 from gangci_calc.rules.addons import ADDONS
-from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows, settle
+from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -83,7 +84,7 @@ class Plan:
     """One outcome (or one kong) at one 带政策 setting: the core's hand for it, and its :class:`Form` at each
     stakes' ratio, compiled by the core once."""
 
-    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys")
+    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "paid")
 
     def __init__(self, hand_at: HandAt, dealer: int, how: Outcome, draw: bool, keys: int) -> None:
         self.hand_at = hand_at
@@ -92,6 +93,7 @@ class Plan:
         self.draw = draw  # 流局: the kongs are void (the seed's rules)
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
         self.forms: dict[object, Form] = {}  # by the stakes' ratio
+        self.paid: dict[object, tuple[Paid, ...]] = {}  # its payments (``--payments``), by the stakes' ratio
 
     def form(self, ratio: object, bases: tuple[int, int, int, int]) -> Form:
         """The core's linear form of this plan's hand at these bases, summed per seat."""
@@ -299,12 +301,24 @@ class FastPath:
         return net, keys
 
     def payments(self, record: FastHand) -> str:
-        """``--payments`` of a record :meth:`settle` took: the core's payments of its hand, as JSON text, written
-        by ``io/export/export.py`` as every machine output writes them."""
-        from gangci_calc.io.export.export import payments_json
-
-        hand = core_hand(record)
-        return payments_json(hand, settle(hand))
+        """``--payments`` of a record :meth:`settle` took: its plans' payments (``bulk/paid.py``), each amount the
+        sum of the core's linear forms at the record's counts, each text written by ``payment_object``."""
+        policy = record.policy is True
+        house = self.house_of(record.rules)[0] if record.rules is not UNSET else 0
+        plan = self.plans[(house, policy, record.dealer, record.win)]
+        known = self.stakes[record.stakes]
+        counts: dict[int, int] = {}
+        for letter, given in (record.bets or {}).items():
+            if given is not None:
+                _seat_at, piao_at, di_at, gang_at = _COUNT_AT[letter]
+                for index, count in ((piao_at, given.piao), (di_at, given.di), (gang_at, given.gang)):
+                    if isinstance(count, int) and count:
+                        counts[index] = count
+        parts = [paid_forms(plan, known.ratio, PER_SEAT)]
+        if record.kongs and not plan.draw:
+            for kong in record.kongs:
+                parts.append(paid_forms(self.kongs[(house, policy, record.dealer, kong)], known.ratio, PER_SEAT))
+        return payments_text(parts, counts, known.scale)
 
     def _add_kongs(
         self, kongs: list[FastKong], policy: bool, dealer: str, draw: bool, known: Known,

@@ -1,0 +1,64 @@
+"""``--payments`` on the fast path (``bulk/paid.py``): the same text as the core's own settlement writes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gangci_calc.bulk.fast import FastPath, core_hand
+from gangci_calc.io.export.export import payments_json
+from gangci_calc.rules import NO_BETS
+from gangci_calc.rules.settle import settle
+from tests.handgen import distinct_hands, warehouse_hands
+
+
+def _null_free(value: Any) -> Any:
+    """A warehouse row without its nulls (the typed decode of data takes absent keys, not nulls)."""
+    if isinstance(value, dict):
+        return {key: _null_free(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_null_free(item) for item in value]
+    return value
+
+
+RECORDS = [
+    *distinct_hands(1500, seed=31),
+    *(_null_free(row) for row in warehouse_hands(1500, seed=32)),
+]
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_fast_payments_are_the_cores_payments(chunk: int) -> None:
+    fast = FastPath()
+    taken = 0
+    kongs = house = bets = 0
+    for data in RECORDS[chunk::3]:
+        data = {k: (json.loads(v) if k in ("stakes", "rules") and isinstance(v, str) else v) for k, v in data.items()}
+        typed = fast.typed(data)
+        if typed is None or fast.settle(typed, -1) is None:
+            continue  # the loader's record: its payments are the core's already
+        taken += 1
+        hand = core_hand(typed)
+        kongs += bool(hand.kongs)
+        house += "rules" in data
+        bets += any(b != NO_BETS for b in hand.bets)
+        assert fast.payments(typed) == payments_json(hand, settle(hand)), data
+    assert taken > 700 and kongs > 100 and house > 30 and bets > 100  # the paths the forms take were all met
+
+
+def test_fast_payments_follow_the_stakes_scale() -> None:
+    fast = FastPath()
+    base = {"policy": True, "dealer": "S", "win": {"type": "zhici", "winner": "W", "from": "E"}}
+    base["bets"] = {"E": {"piao": 2, "gang": 1}, "W": {"di": 3}}
+    base["kongs"] = [{"by": "E", "type": "concealed"}, {"by": "E", "type": "exposed", "from": "S"}]
+    texts = []
+    for gang in (100, 300, 700):
+        data = {**base, "stakes": {"gang": gang}}
+        typed = fast.typed(data)
+        assert typed is not None and fast.settle(typed, -1) is not None
+        hand = core_hand(typed)
+        texts.append(fast.payments(typed))
+        assert texts[-1] == payments_json(hand, settle(hand))
+    assert len(set(texts)) == 3
