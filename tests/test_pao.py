@@ -352,3 +352,49 @@ def test_a_parquet_file_with_a_pao_field_in_its_bets_struct(runner, tmp_path) ->
     assert result.exit_code == 0, result.output
     nets = [tuple(json.loads(line)["net"][s] for s in SEATS) for line in result.stdout.splitlines()]
     assert nets == [(-2000, 6000, -2000, -2000), (-2300, 7000, -2200, -2500)]
+
+
+@pytest.mark.parametrize("payments", [False, True])
+def test_a_pao_table_s_hand_with_no_pao_count_takes_the_fast_path(runner, write, payments: bool) -> None:
+    """带跑 at the table, but no seat's 跑 count on the record: the typed decode takes it, and its 跑 terms count
+    nothing (they crashed the fast path's forms, exit 70). Net and payments as the record scored on its own."""
+    records = [
+        {"stakes": 1, "policy": False, "dealer": "E", "rules": {"pao": {"unit": unit, "kong": kong}}, "win": win,
+         **extra}
+        for unit, kong in ((0, False), (100, True))
+        for win in ({"type": "anci", "winner": "E"}, {"type": "zhici", "winner": "S", "from": "W"})
+        for extra in ({}, {"bets": {}}, {"kongs": [{"by": "N", "type": "concealed"}]})
+    ]  # fmt: skip
+    lines = "".join(json.dumps(record) + "\n" for record in records)
+    args = ["--payments"] if payments else []
+    result = runner.invoke(app, ["batch", write(lines, "hands.jsonl"), *args])
+    assert result.exit_code == 0, result.output
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    for record, line in zip(records, out, strict=True):
+        alone = runner.invoke(app, ["score", write(yaml.safe_dump(record), "hand.yaml"), "-f", "json"])
+        assert alone.exit_code == 0, alone.output
+        scored = json.loads(alone.stdout)
+        assert line["net"] == scored["net"], record
+        expected = oracle.settle_hand(record, None)
+        assert line["net"] == {seat: expected[seat] for seat in SEATS}, record
+        if payments:
+            assert line["payments"] == [{k: v for k, v in p.items() if k != "charges"} for p in scored["payments"]]
+
+
+def test_a_pao_table_s_rows_with_no_pao_count_on_the_column_path(runner, tmp_path) -> None:
+    """The same on the column path: Parquet through ``gangci batch``, and ``score_batch``."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from gangci_calc.arrow import score_batch
+
+    rows = [
+        {"stakes": 1, "dealer": "E", "win": win, "rules": {"pao": {"unit": 100, "kong": True}}}
+        for win in ({"type": "anci", "winner": "E"}, {"type": "zhici", "winner": "S", "from": "W"})
+    ]
+    expected = [tuple(oracle.settle_hand(row, None)[seat] for seat in SEATS) for row in rows]
+    pq.write_table(pa.Table.from_pylist(rows), tmp_path / "hands.parquet")
+    result = runner.invoke(app, ["batch", str(tmp_path / "hands.parquet")])
+    assert result.exit_code == 0, result.output
+    assert [tuple(json.loads(line)["net"][s] for s in SEATS) for line in result.stdout.splitlines()] == expected
+    scored = score_batch(pa.RecordBatch.from_pylist(rows), lang="en").to_pylist()
+    assert [tuple(int(row[f"net_{s}"]) for s in SEATS) for row in scored] == expected

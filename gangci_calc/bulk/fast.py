@@ -61,6 +61,7 @@ from gangci_calc.rules.settle import Row, kong_rows, linear_form, rows
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
+COUNTED = {name: place for place, name in enumerate(ADDONS)}  # the counts the typed decode takes, by name
 PER_SEAT = len(ADDONS)  # a count's index: seat × PER_SEAT + its add-on's place in the core's ADDONS
 ZERO = 4 * PER_SEAT  # how many count indexes there are
 _PIAO, _DI, _GANG = (ADDONS.index(name) for name in ("piao", "di", "gang"))  # the decode's fields, by name
@@ -106,8 +107,11 @@ class Plan:
             const[payee] += share.const
             const[payer] -= share.const
             for term in share.terms:
+                place = COUNTED.get(term.addon)
+                if place is None:  # 跑: the typed decode takes no 跑 count (a record with one is the loader's)
+                    continue
                 scaled = scaled and term.scaled
-                delta = deltas.setdefault(term.seat * PER_SEAT + ADDONS.index(term.addon), [0, 0, 0, 0])
+                delta = deltas.setdefault(term.seat * PER_SEAT + place, [0, 0, 0, 0])
                 delta[payee] += term.coefficient
                 delta[payer] -= term.coefficient
         if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
@@ -314,10 +318,12 @@ class FastPath:
                 for index, count in ((piao_at, given.piao), (di_at, given.di), (gang_at, given.gang)):
                     if isinstance(count, int) and count:
                         counts[index] = count
-        parts = [paid_forms(plan, known.ratio, PER_SEAT)]
+        parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
         if record.kongs and not plan.draw:
             for kong in record.kongs:
-                parts.append(paid_forms(self.kongs[(house, policy, record.dealer, kong)], known.ratio, PER_SEAT))
+                parts.append(
+                    paid_forms(self.kongs[(house, policy, record.dealer, kong)], known.ratio, PER_SEAT, COUNTED)
+                )
         return payments_text(parts, counts, known.scale)
 
     def _add_kongs(

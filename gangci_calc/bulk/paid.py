@@ -15,7 +15,6 @@ from typing import NamedTuple, Protocol
 from gangci_calc.io.export.export import exact_json, payment_object
 from gangci_calc.io.show.labels import json_amount
 from gangci_calc.rules import Hand, Payment, Stakes
-from gangci_calc.rules.addons import ADDONS
 from gangci_calc.rules.settle import Linear, Row, linear_form, settle
 
 
@@ -40,9 +39,12 @@ class Paid(NamedTuple):
     tail: str  # and after it
 
 
-def paid_forms(plan: Plan, ratio: tuple[int, int, int, int], per_seat: int) -> tuple[Paid, ...]:
+def paid_forms(
+    plan: Plan, ratio: tuple[int, int, int, int], per_seat: int, counted: dict[str, int]
+) -> tuple[Paid, ...]:
     """The plan's payments at these stakes' ratio (bomb, ci, gang, point), compiled by the core once (kept on the
-    plan); a count's index is seat × ``per_seat`` + its add-on's place in the core's ADDONS, as the fast path's."""
+    plan); a count's index is seat × ``per_seat`` + its place in ``counted``, as the fast path's (a term of a
+    count it does not take, 跑, counts nothing: a record with such a count is the loader's)."""
     made = plan.paid.get(ratio)
     if made is not None:
         return made
@@ -56,7 +58,10 @@ def paid_forms(plan: Plan, ratio: tuple[int, int, int, int], per_seat: int) -> t
         for form in forms[at : at + size]:
             const += form.const
             for term in form.terms:
-                index = term.seat * per_seat + ADDONS.index(term.addon)
+                place = counted.get(term.addon)
+                if place is None:
+                    continue
+                index = term.seat * per_seat + place
                 terms[index] = terms.get(index, 0) + term.coefficient
         at += size
         data = payment_object(payment, hand, charges=False)
