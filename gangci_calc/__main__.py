@@ -1,5 +1,5 @@
 """``python -m gangci_calc`` runs the ``gangci`` command."""
 
-from gangci_calc.cli import main
+from gangci_calc.cli import entry
 
-main()
+entry()

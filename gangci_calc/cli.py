@@ -66,6 +66,10 @@ EXIT_BUSY = 75  # EX_TEMPFAIL: another entry holds the ledger
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
+# Commands that read their input, print and end (their output goes to stdout, never to a file). They run
+# without the garbage collector, whose passes over the modules they load find no garbage (3 ms of a score),
+# and their process ends without tearing the interpreter down (entry()).
+ONE_SHOT = frozenset({"score", "check", "waits", "dice", "rules", "schema"})
 LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and the standings, not every hand
 
 
@@ -646,6 +650,7 @@ def main() -> None:
     every command's signature at each start (about 8 ms for all of them), and a table
     host waits for ``gangci score`` after every hand.
     """
+    import gc
     import signal
 
     def terminated(signum: int, frame: object) -> None:
@@ -664,7 +669,14 @@ def main() -> None:
             return
         single = typer.Typer(**_SETTINGS)
         single.command(name=args[0], help=command.help)(command.callback)
-        single(args=args[1:], prog_name=f"gangci {args[0]}")
+        collecting = gc.isenabled()
+        if args[0] in ONE_SHOT:  # enabled again below: main() may run inside another program (the tests)
+            gc.disable()
+        try:
+            single(args=args[1:], prog_name=f"gangci {args[0]}")
+        finally:
+            if collecting:
+                gc.enable()
     except SystemExit:
         raise
     except KeyboardInterrupt:  # outside a command (while Typer parses): nothing was done
@@ -675,3 +687,33 @@ def main() -> None:
         sys.exit(EXIT_TERMINATED)
     except Exception as error:
         sys.exit(_internal(error, _HELP_LANG).exit_code)
+
+
+def entry() -> None:
+    """The ``gangci`` program (its console script, ``python -m gangci_calc``): :func:`main`. A one-shot command
+    then ends the process as soon as its output is flushed, with its exit status: Python's own teardown frees
+    every module and object one by one, for nothing (27 ms of a 126 ms ``gangci score``)."""
+    try:
+        main()
+    except SystemExit as stop:
+        if _one_shot() and (stop.code is None or isinstance(stop.code, int)):
+            _leave(stop.code or 0)
+        raise
+
+
+def _one_shot() -> bool:
+    return len(sys.argv) > 1 and sys.argv[1] in ONE_SHOT
+
+
+def _leave(status: int) -> None:
+    """End the process now: the output flushed (a reader that went away is not an error any more), no teardown.
+    (Coverage saves a process's data here too: pyproject.toml patches ``os._exit`` for it.)"""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:  # None: started without that stream
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe, a closed stream: what was written is all there is
+            pass
+    os._exit(status)

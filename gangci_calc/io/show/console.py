@@ -98,6 +98,8 @@ def write_out(text: str) -> None:
     write fails with :class:`BrokenPipeError` (exit 141).
     """
     stream = sys.stdout
+    if stream is None:  # started with stdout closed (>&-): nowhere to write (exit 74)
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
     text = fit(text if text.endswith("\n") else text + "\n", stream)
     buffer = getattr(stream, "buffer", None)
     if buffer is None or sys.platform == "win32":  # no bytes underneath, or newlines the text layer translates
@@ -120,6 +122,8 @@ def write_prompt(text: str) -> None:
 
 def write_err(text: str) -> None:
     """A message (one line, or several) on stderr: errors, prompts' remarks, summaries."""
+    if sys.stderr is None:  # started with stderr closed (2>&-): the message has nowhere to go
+        return
     sys.stderr.write(fit(text.rstrip("\n") + "\n", sys.stderr))
     sys.stderr.flush()
 
@@ -133,8 +137,10 @@ def say_err(text: str) -> None:
         quiet(sys.stderr)
 
 
-def quiet(stream: TextIO) -> None:
+def quiet(stream: TextIO | None) -> None:
     """Point a standard stream at /dev/null, so the flush at exit cannot fail again and print a traceback."""
+    if stream is None:  # started without it: nothing to flush
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stream.fileno())
