@@ -6,8 +6,9 @@ A table host waits for this after every hand. The commands run alternately in
 the same interpreter environment; the figures are the ratios of the medians and
 of the best runs, by the clock and by CPU time (user + system, which a busy
 machine disturbs less). ``--before TREE`` also times the score of another
-source tree (``git archive main | tar -x -C TREE``), run with ``PYTHONPATH=TREE``,
-in the same turns. The runs keep their compiled modules (``PYTHONDONTWRITEBYTECODE``
+source tree (``git archive main | tar -x -C TREE``) in the same turns, as
+``python -m gangci_calc`` with ``PYTHONPATH=TREE`` (a tree's own entry point),
+beside this tree's score started the same way. The runs keep their compiled modules (``PYTHONDONTWRITEBYTECODE``
 is left out of their environment): an installed gangci has them, and without them
 each run would compile the package again.
 """
@@ -52,7 +53,9 @@ def main() -> None:
     }
     if args.before:
         tree = {**ENV, "PYTHONPATH": str(Path(args.before).resolve())}
-        commands["the same, --before's tree"] = ([gangci, "score", hand], tree)
+        module = [sys.executable, "-m", "gangci_calc", "score", hand]
+        commands["python -m gangci_calc score, this tree"] = (module, {**ENV, "PYTHONPATH": str(ROOT)})
+        commands["python -m gangci_calc score, --before's tree"] = (module, tree)
     for command, env in commands.values():  # warm the disk cache and .pyc files
         timed(command, env)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
