@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import yaml
 from msgspec import DecodeError
 
+from gangci_calc.batch.echo import QUARTER, echo_of, located_in, named_in, own_echo, parse_all, raw_echo, too_large
 from gangci_calc.batch.fees import EveningFee, payments_text
 from gangci_calc.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
 
@@ -32,9 +32,9 @@ from gangci_calc.io.export.batch_lines import (
     players_text,
 )
 from gangci_calc.io.export.formats import batch_lines
-from gangci_calc.io.load.boundary import Loader, maybe_deep, parse_json, parse_yaml
+from gangci_calc.io.load.boundary import maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.ids import unread_id
-from gangci_calc.io.load.load import LoadedHand, hand_from_data, located
+from gangci_calc.io.load.load import LoadedHand, hand_from_data
 from gangci_calc.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.service import settle_hand
 from gangci_calc.words import messages as m
@@ -175,7 +175,7 @@ class Scorer:
         paying = self.options.payments
         scored_here = 0
         for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
-            if len(row) > _QUARTER and too_large(row):
+            if len(row) > QUARTER and too_large(row):
                 self._too_large(chunk.source, number, out)
                 continue
             try:
@@ -227,11 +227,11 @@ class Scorer:
             echo = Echo("" if ident is None else json_text(ident))
             out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))
             return
-        self._slow(record, data, out, _raw_echo(record.text, self.options.keep))
+        self._slow(record, data, out, raw_echo(record.text, self.options.keep))
 
     def _yaml(self, chunk: Chunk, out: _Out) -> None:
         found = list(records(chunk))
-        parsed = _parse_all(chunk.text) if self.fast is not None else None
+        parsed = parse_all(chunk.text) if self.fast is not None else None
         if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
             parsed = [None] * len(found)
         for record, data in zip(found, parsed, strict=True):
@@ -262,7 +262,7 @@ class Scorer:
 
     def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
         """A record through the loader: its result, or its error, located in its file."""
-        echo, data = _echo(data, self.options.keep, raw)
+        echo, data = echo_of(data, self.options.keep, raw)
         out.kept.update(key for key, _ in echo.kept)
         where = self._where(record.source, record.line)
         if isinstance(data, dict) and ("hands" in data or "牌局" in data):
@@ -272,11 +272,11 @@ class Scorer:
             try:
                 loaded = hand_from_data(data, self.options.base)
             except RuleError as error:
-                raise _located(error, record) from None
+                raise located_in(error, record) from None
             loaded = replace(loaded, source=f"{record.source}:{record.line}")  # where a false claim is said to be
             settlement = settle_hand(loaded, check=self.options.check)
         except (InputError, ClaimRejected) as error:
-            out.failed(self.lines.failed(echo._replace(players=_named(data)), error.text(self.options.lang), where))
+            out.failed(self.lines.failed(echo._replace(players=named_in(data)), error.text(self.options.lang), where))
             return
         self._scored(echo._replace(players=players_text(loaded.names)), loaded, settlement, where, out)
 
@@ -301,7 +301,7 @@ class Scorer:
         done: list[_Done] = []  # each hand's echo, hand, place, error ("" if none) and settlement
         for item in session.hands:
             loaded = item.loaded
-            hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **_own(loaded))
+            hand_echo = echo._replace(hand=item.number, players=players_text(loaded.names), **own_echo(loaded))
             where = self._where(record.source, item.line or record.line)
             try:
                 settlement = settle_hand(loaded, check=self.options.check)
@@ -402,106 +402,6 @@ class _Out:
         self.texts.append(text)
         self.hands += 1
         self.failures += 1
-
-
-_QUARTER = RECORD_LIMIT // 4  # a text this long or shorter is within the limit, whatever its characters
-
-
-def too_large(text: str) -> bool:
-    """Is a record longer than `gangci score` takes of a file (in UTF-8 bytes)?"""
-    return len(text) > _QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
-
-
-def _parse_all(text: str) -> list[Any] | None:
-    """Every document of a YAML chunk with one loader (the boundary's), or ``None`` if any fails."""
-    loader = Loader(text)
-    try:
-        found = []
-        while loader.check_node():
-            found.append(loader.construct_document(loader.get_node()))
-        return None if getattr(loader, "too_big", False) else found  # one by one: each says which field
-    except (yaml.YAMLError, RecursionError):
-        return None
-    finally:
-        loader.dispose()
-
-
-def _echo(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:
-    """What a record carries through (its id and meta as given, where usable, and the kept keys), and the
-    record without the kept keys."""
-    if not isinstance(data, dict):
-        return Echo(), data
-    kept = {key: data[key] for key in keep if key in data}
-    if kept:
-        data = {key: value for key, value in data.items() if key not in kept}
-    if raw is not None:
-        return raw, data
-    record_id = data.get("id")
-    id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
-    meta = data.get("meta")
-    meta_text = json_text(meta) if isinstance(meta, dict) else ""
-    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items())), data
-
-
-def _raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
-    """A JSON record's id, meta and kept keys as the very text it gave them in (``None``: not a JSON object)."""
-    import msgspec
-
-    try:
-        raw = msgspec.json.decode(text, type=dict[str, msgspec.Raw])
-    except (msgspec.DecodeError, RecursionError):
-        return None
-    record_id = raw.get("id")
-    id_text = bytes(record_id).decode() if record_id is not None else ""
-    if id_text and not (id_text.startswith('"') or id_text.lstrip("-").isdigit()):
-        id_text = ""  # not text or a whole number: the loader says so
-    meta = raw.get("meta")
-    meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
-    kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
-    return Echo(id_text, meta_text, kept)
-
-
-def _located(error: RuleError, record: Record) -> InputError:
-    """``error`` at its place in the record's input: line and column; in a Parquet file, the row (the JSON line made
-    of the row is ours: a column in it would point at nothing the user has). An unknown top-level key says that
-    ``--keep`` keeps it."""
-    from gangci_calc.batch.reading import is_parquet
-    from gangci_calc.words import Said
-
-    if is_parquet(record.source):
-        found = located(error, record.source, None)
-        found.line = record.line
-    else:
-        found = located(error, record.source, record.text, line_offset=record.line - 1)
-    said = error.message
-    if len(error.path) == 1 and isinstance(said, Said) and said.message is m.UNKNOWN_KEY:
-        found.message = say(m.KEEP_KEEPS, said=said, key=error.path[0])
-    return found
-
-
-def _named(data: Any) -> str:
-    """The players a failed record names, where its ``players`` reads as the loader reads it (else none): a
-    platform joins a failed line back to its people as it does a scored one."""
-    from gangci_calc.io.load.fields import read_names
-    from gangci_calc.io.load.schema import TOP
-
-    if not isinstance(data, dict):
-        return ""
-    given = next((value for key, value in data.items() if TOP.lookup.get(key) == "players"), None)
-    try:
-        return players_text(read_names(given, ("players",)))
-    except RuleError:
-        return ""
-
-
-def _own(loaded: LoadedHand) -> dict[str, Any]:
-    """A session hand's own id and meta, replacing the session's."""
-    own: dict[str, Any] = {}
-    if loaded.id is not None:
-        own["id"] = json_text(loaded.id)
-    if loaded.meta is not None:
-        own["meta"] = json_text(loaded.meta)
-    return own
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
