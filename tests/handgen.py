@@ -158,3 +158,12 @@ def duckdb_export(rows: list[dict[str, Any]], folder: Any, name: str = "warehous
         con.close()
     raw.unlink()
     return jsonl, parquet
+
+
+def null_free(value: Any) -> Any:
+    """A warehouse row without its nulls, as the loader reads it (a null is absent), written out independently."""
+    if isinstance(value, dict):
+        return {key: null_free(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [null_free(item) for item in value]
+    return value

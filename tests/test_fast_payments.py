@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -11,21 +10,11 @@ from gangci_calc.bulk.fast import FastPath, core_hand
 from gangci_calc.io.export.export import payments_json
 from gangci_calc.rules import NO_BETS
 from gangci_calc.rules.settle import settle
-from tests.handgen import distinct_hands, warehouse_hands
-
-
-def _null_free(value: Any) -> Any:
-    """A warehouse row without its nulls (the typed decode of data takes absent keys, not nulls)."""
-    if isinstance(value, dict):
-        return {key: _null_free(item) for key, item in value.items() if item is not None}
-    if isinstance(value, list):
-        return [_null_free(item) for item in value]
-    return value
-
+from tests.handgen import distinct_hands, null_free, warehouse_hands
 
 RECORDS = [
     *distinct_hands(1500, seed=31),
-    *(_null_free(row) for row in warehouse_hands(1500, seed=32)),
+    *(null_free(row) for row in warehouse_hands(1500, seed=32)),
 ]
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gangci_calc.api import score_many
 from tests.conftest import examples
+from tests.handgen import null_free
 from tests.test_batch_records import plain_records
 
 pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
@@ -96,16 +97,8 @@ def _batch(records: list[dict[str, Any]]) -> Any:
 
 
 def _expected(batch: Any) -> list[Any]:
-    """``score_many`` on each row as a record: a null is absent (written out here, not the module's own)."""
-
-    def strip(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if v is not None}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-
-    rows = [{k: v for k, v in strip(row).items() if k != "meta"} for row in batch.to_pylist()]
+    """``score_many`` on each row as a record: a null is absent (written out by the tests, not the module's own)."""
+    rows = [{k: v for k, v in null_free(row).items() if k != "meta"} for row in batch.to_pylist()]
     return list(score_many(rows, lang="en"))
 
 

@@ -10,12 +10,13 @@ consecutive shares to one payee for one reason, across the outcome's and the kon
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import groupby
 from typing import NamedTuple, Protocol
 
 from gangci_calc.io.export.export import exact_json, payment_object
 from gangci_calc.io.show.labels import json_amount
 from gangci_calc.rules import Hand, Payment, Stakes
-from gangci_calc.rules.settle import Linear, Row, linear_form, settle
+from gangci_calc.rules.settle import Linear, Row, linear_form, payment_key, settle
 
 
 class Plan(Protocol):
@@ -79,22 +80,14 @@ def _payments(hand: Hand, forms: tuple[Linear, ...], outcome: bool) -> list[tupl
     """The payments of a plan's hand, each with how many of ``forms`` it holds.
 
     An outcome's are the core's settlement's. A kong plan's hand is a 流局 with the kong, which the table's rules
-    may void, so its shares (the kong's rows) are grouped here as the core groups them; a kong pays on no one's
+    may void, so its shares (the kong's rows) are grouped here by the core's own payment_key; a kong pays on no one's
     behalf, so its payment needs no charges."""
     if outcome:
         return [(payment, len(payment.charges)) for payment in settle(hand).payments]
-    grouped: list[tuple[Payment, int]] = []
-    for form in forms:
-        row = form.row
-        if grouped and _key(grouped[-1][0]) == (row.payer, row.payee, row.reason, row.role):
-            grouped[-1] = (grouped[-1][0], grouped[-1][1] + 1)
-        else:
-            grouped.append((Payment(row.payer, row.payee, row.reason, row.role, ()), 1))
-    return grouped
-
-
-def _key(payment: Payment) -> tuple[object, ...]:
-    return payment.payer, payment.payee, payment.reason, payment.role
+    return [
+        (Payment(payer, payee, reason, role, ()), sum(1 for _ in group))
+        for (payer, payee, reason, role), group in groupby(forms, key=payment_key)
+    ]
 
 
 def payments_text(parts: list[tuple[Paid, ...]], counts: dict[int, int], scale: int) -> str:

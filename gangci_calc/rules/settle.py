@@ -322,7 +322,8 @@ def net(hand: Hand) -> tuple[Amount, Amount, Amount, Amount]:
     return (e, s, w, n)
 
 
-def _payment_key(form: Linear) -> tuple[Seat, Seat, Win | KongType, Role]:
+def payment_key(form: Linear) -> tuple[Seat, Seat, Win | KongType, Role]:
+    """What makes consecutive shares one payment: their payer, payee, reason and role."""
     row = form.row
     return row.payer, row.payee, row.reason, row.role
 
@@ -339,7 +340,7 @@ def settle(hand: Hand) -> Settlement:
     halves = [0, 0, 0, 0]
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
     bets = hand.bets
-    for (payer, payee, reason, role), group in groupby(linear_form(hand), key=_payment_key):
+    for (payer, payee, reason, role), group in groupby(linear_form(hand), key=payment_key):
         charges = []
         for form in group:
             row = form.row
