@@ -269,6 +269,31 @@ def test_the_rules_of_a_row_read_by_columns_are_its_lines() -> None:
     assert _rules_texts(None, 2).to_pylist() == ["{}", "{}"]
 
 
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pa.struct([("played_on", pa.date32()), ("table", pa.int32())]),
+        pa.struct([("played_on", pa.date64()), ("room", pa.string()), ("open", pa.bool_())]),
+    ],
+)
+def test_a_struct_column_s_text_is_each_row_s_json(kind: Any) -> None:
+    """``meta`` (or a kept struct) by columns: each row's JSON as msgspec writes it, nulls left out."""
+    import datetime
+
+    import msgspec
+
+    from gangci_calc.arrow import absent
+    from gangci_calc.batch.columnar import json_texts
+
+    day = datetime.date(2026, 9, 3)
+    values = {"played_on": [day, None, datetime.date(1, 1, 1)], "table": [22, 9, None], "room": ["东厅", None, ""]}
+    values["open"] = [True, None, False]
+    rows = [{part.name: values[part.name][i] for part in kind} for i in range(3)]
+    column = pa.array([*rows, None], kind)
+    want = [None if row is None else msgspec.json.encode(absent(row)).decode() for row in column.to_pylist()]
+    assert json_texts(column).to_pylist() == want
+
+
 def test_totals_are_those_of_the_json_lines(runner, hands_jsonl, hands_parquet, plain_parquet, tmp_path) -> None:
     for source in (hands_jsonl, hands_parquet, plain_parquet):
         totals = []

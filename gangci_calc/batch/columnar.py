@@ -246,6 +246,15 @@ def _rules_texts(column: Any | None, rows: int) -> Any:
     distinct value read once by the loader; rules it refuses are a slow row's, whose line the scorer writes."""
     if column is None or column.null_count == len(column):
         return texts(["{}"] * rows)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if is_json(column.type):
+        column = column.storage
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type) or pa.types.is_binary(column.type):
+        coded = column.dictionary_encode()  # the distinct texts, each read once, by columns
+        distinct = texts([_house_text(value) for value in coded.dictionary.to_pylist()])
+        return pc.fill_null(pc.take(distinct, coded.indices), scalar("{}"))
     seen: dict[Any, str] = {}
     found = []
     for value in column.to_pylist():
@@ -305,8 +314,8 @@ def json_texts(column: Any) -> Any:
 
 
 def _struct_json(column: Any) -> Any | None:
-    """A struct column of whole numbers, flags and texts as msgspec writes each row's JSON (nulls left out), by
-    columns; ``None`` for any other struct, or a text that JSON would escape."""
+    """A struct column of whole numbers, flags, dates and texts as msgspec writes each row's JSON (nulls left out),
+    by columns; ``None`` for any other struct, or a text that JSON would escape."""
     import json
 
     import pyarrow as pa
@@ -317,6 +326,8 @@ def _struct_json(column: Any) -> Any | None:
         value, kind = pc.struct_field(column, at), part.type
         if pa.types.is_integer(kind) or pa.types.is_boolean(kind):
             text = pc.cast(value, pa.string())
+        elif pa.types.is_date(kind):  # msgspec writes a date as its ISO text, as Arrow's cast does
+            text = pc.binary_join_element_wise(scalar('"'), pc.cast(value, pa.string()), scalar('"'), scalar(""))
         elif pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
             text = pc.cast(value, pa.string())
             if pc.any(pc.match_substring_regex(text, r'[\x00-\x1f"\\]')).as_py():

@@ -68,7 +68,7 @@ class TableStakes:
         slow.mark(pc.is_null(column))  # missing: the loader says so
         if not pa.types.is_binary(column.type):
             column = pc.cast(column, pa.binary())
-        return pc.fill_null(column, pa.scalar(b"", pa.binary())), _stakes_text
+        return pc.fill_null(column, scalar(b"")), _stakes_text
 
     @staticmethod
     def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
