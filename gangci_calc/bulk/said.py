@@ -4,7 +4,7 @@ once by the loader's own check, then a lookup) and raw JSON the loader would tak
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from gangci_calc.bulk.records import UNSET, FastPlayers
 from gangci_calc.errors import RuleError
@@ -68,8 +68,10 @@ def kept_text(name: str) -> str | None:
     return text
 
 
+@lru_cache(maxsize=1 << 14)
 def clean_json(text: str, digits: int) -> bool:
-    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep.
+    """Raw JSON the loader would take too: no key twice, numbers of at most 18 digits, not too deep. Remembered:
+    a platform's ``meta`` repeats (a date and a table: a few thousand texts over a season).
 
     A flat mapping (what a platform's ``meta`` mostly is: no nesting, no escapes, no colon in a text) is checked
     by its keys, each once, and its digits; anything else by the loader's own parse."""
