@@ -125,7 +125,7 @@ def _pieces(
     scorer = Scorer(options)
     try:
         first = 1
-        for batch in parquet_file(name).iter_batches(batch_size=ARROW_ROWS):
+        for batch in parquet_file(name).iter_batches(batch_size=ARROW_ROWS, use_threads=False):
             yield _ColumnPiece(batch, name, first, scorer, rows, strict).piece()
             first += batch.num_rows
             pa.default_memory_pool().release_unused()
