@@ -262,3 +262,26 @@ def test_score_many_on_the_fast_path_gives_what_score_gives(records: list[dict[s
         assert not isinstance(got, HandError), got
         fields = ("net", "outcome", "winner", "source", "dealer", "rules", "players", "id", "meta")
         assert [getattr(got, f) for f in fields] == [getattr(want, f) for f in fields]
+
+
+def test_scoring_a_duckdb_export_by_columns_loads_neither_pandas_nor_acero(tmp_path: Path) -> None:
+    """pyarrow imports pandas (0.16 s) for a Python value where an Arrow scalar goes, and for Acero's group_by:
+    ``gangci batch x.parquet -o`` and ``score_batch`` use neither. (In a fresh process: the tests load pandas.)"""
+    import subprocess
+    import sys
+
+    pytest.importorskip("duckdb")
+    _, parquet = duckdb_export(warehouse_hands(400, rules=True), tmp_path)
+    code = (
+        "import sys\n"
+        "from gangci_calc.cli import main\n"
+        f"sys.argv = ['gangci', 'batch', {str(parquet)!r}, '-o', {str(tmp_path / 'out.parquet')!r}]\n"
+        "try:\n    main()\nexcept SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
+        "import pyarrow.parquet as pq\n"
+        "from gangci_calc.arrow import score_batch\n"
+        f"score_batch(pq.ParquetFile({str(parquet)!r}).read().to_batches()[0])\n"  # read_table loads Acero itself
+        "print(sorted({'pandas', 'pyarrow.dataset', 'pyarrow.acero'} & set(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

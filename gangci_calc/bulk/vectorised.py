@@ -324,7 +324,7 @@ def _add_kongs(
     paid = [pc.if_else(voided, zero, added[seat]) for seat in range(4)]
     # each row's kongs summed by their place in its list (a hand makes a few): no group_by, whose Acero engine
     # imports pyarrow.dataset and with it pandas (0.16 s)
-    lengths = pc.fill_null(pc.list_value_length(column), 0)
+    lengths = pc.fill_null(pc.cast(pc.list_value_length(column), pa.int64()), zero)  # a Python 0 imports pandas
     starts = pc.subtract(pc.cumulative_sum(lengths), lengths)  # where each row's kongs begin in ``flat``
     for place in range(pc.max(lengths).as_py() or 0):
         has = pc.greater(lengths, scalar(place))
