@@ -23,9 +23,9 @@ from math import gcd
 from typing import Any, NamedTuple
 
 import msgspec
-from msgspec import UNSET
+from msgspec import UNSET, Raw
 
-from gangci_calc.bulk.houses import HOUSES, house_number, rules_text
+from gangci_calc.bulk.houses import HOUSES, house_number, raw_house, rules_text
 from gangci_calc.bulk.paid import Paid, paid_forms, payments_text
 from gangci_calc.bulk.records import (
     FastBets,
@@ -37,7 +37,7 @@ from gangci_calc.bulk.records import (
     decoder,
     record_type,
 )
-from gangci_calc.bulk.said import checked_for, clean_json, names_of
+from gangci_calc.bulk.said import checked_for, clean_json, names_of, raw_meta
 from gangci_calc.errors import RuleError
 from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
 from gangci_calc.rules import (
@@ -242,7 +242,11 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
+        rules = record.rules  # -1: refused
+        if rules is UNSET:
+            house, keys = _SEED_TABLE
+        else:
+            house, keys = raw_house(bytes(rules), self.digits) if type(rules) is Raw else self.house_of(rules)
         plan = self.plans.get((house, policy, record.dealer, record.win))
         if plan is None:
             plan = self.plan_for(policy, record.dealer, record.win, house)
@@ -363,16 +367,13 @@ class FastPath:
                     return None
                 names, text, given = named
                 keys += given
-        echo = NO_ECHO
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
-            said = self._echo(record, raw)
+            said = self._echo(record, raw, text)
             if said is None:
                 return None
             echo, extra = said
-            keys += extra
-        if text:
-            echo = Echo(echo.id, echo.meta, echo.kept, 0, text)
-        return echo, names, keys
+            return echo, names, keys + extra
+        return (Echo("", "", (), 0, text) if text else NO_ECHO), names, keys
 
     def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
         """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
@@ -431,9 +432,9 @@ class FastPath:
         made = self.stakes[value] = known(_stakes(value), keys)
         return made
 
-    def _echo(self, record: FastHand, raw: bool) -> tuple[Echo, int] | None:
-        """The record's id, meta and kept keys, as JSON text (a JSON record's own text, untouched), and the keys
-        (with the colons inside meta and the kept values) they add to a JSON line."""
+    def _echo(self, record: FastHand, raw: bool, players: str) -> tuple[Echo, int] | None:
+        """The record's id, meta and kept keys, as JSON text (a JSON record's own text, untouched), with the
+        ``players`` text, and the keys (with the colons inside meta and the kept values) they add to a JSON line."""
         record_id = ""
         keys = 0
         given = record.id
@@ -446,17 +447,18 @@ class FastPath:
         value = record.meta
         if value is not UNSET:
             keys += 1
-            text = "" if value is None else bytes(value).decode() if raw else json_text(value)
-            if text and text != "null":  # meta: null is not given
-                if not text.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+            if raw and value is not None:
+                said = raw_meta(bytes(value), self.digits)
+                if said is None:
                     return None
-                if raw:
-                    if not clean_json(text, self.digits):  # a key twice, 19 digits, too deep: the loader says so
-                        return None
-                    keys += text.count(":")
-                meta = text
+                meta, colons = said
+                keys += colons
+            elif value is not None:
+                meta = json_text(value)
+                if not meta.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+                    return None
         if not self.keep:
-            return Echo(record_id, meta), keys
+            return Echo(record_id, meta, (), 0, players), keys
         kept: list[tuple[str, str]] = []
         for index, name in enumerate(self.keep):
             value = getattr(record, f"kept{index}")
@@ -470,7 +472,7 @@ class FastPath:
             else:
                 text = json_text(value)
             kept.append((name, text))
-        return Echo(record_id, meta, tuple(kept)), keys
+        return Echo(record_id, meta, tuple(kept), 0, players), keys
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys

@@ -23,7 +23,19 @@ class House(NamedTuple):
 HOUSES: list[House] = [House(SEED_RULES, "{}")]  # by number: the seed's first; the plans are keyed by the number
 _HOUSE_NUMBERS: dict[HouseRules, int] = {SEED_RULES: 0}
 _HOUSE_TEXTS: dict[str, tuple[int, int]] = {}  # a record's rules as given -> (number, or -1: the loader's; keys)
+_HOUSE_BYTES: dict[bytes, tuple[int, int]] = {}  # the same, by a JSON record's bytes
 MOST_HOUSES = 256  # tables of their own in one process; past that, records with new rules go to the loader
+
+
+def raw_house(raw: bytes, digits: int) -> tuple[int, int]:
+    """:func:`house_number` of a JSON record's ``rules`` as it came, looked up by its bytes."""
+    found = _HOUSE_BYTES.get(raw)
+    if found is None:
+        found = house_number(raw.decode(), digits)
+        if len(_HOUSE_BYTES) >= 4096:  # bounded all the same
+            _HOUSE_BYTES.clear()
+        _HOUSE_BYTES[raw] = found
+    return found
 
 
 def rules_text(value: Any) -> str:

@@ -17,6 +17,14 @@ def names_of(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
     """Seat -> name, where every name is one the loader keeps as it is (its own check) and sits once; the names as
     a line writes them (``players_text``); and the keys given (a null too). ``None``: the loader's to say. Platforms
     repeat their players: each name is checked once, and then looked up (:data:`KEPT`)."""
+    e, s, w, n = players.E, players.S, players.W, players.N
+    if type(e) is str and type(s) is str and type(w) is str and type(n) is str:  # four names: a platform's usual
+        te, ts, tw, tn = KEPT.get(e), KEPT.get(s), KEPT.get(w), KEPT.get(n)
+        if te is not None and ts is not None and tw is not None and tn is not None:
+            if len({e, s, w, n}) != 4:
+                return None
+            k = _SEAT_KEY
+            return {0: e, 1: s, 2: w, 3: n}, f"{{{k[0]}{te}, {k[1]}{ts}, {k[2]}{tw}, {k[3]}{tn}}}", 4
     names: dict[int, str] = {}
     parts: list[str] = []
     given = 0
@@ -66,6 +74,32 @@ def kept_text(name: str) -> str | None:
         KEPT.clear()
     text = KEPT[name] = json_text(name)
     return text
+
+
+def raw_meta(raw: bytes, digits: int) -> tuple[str, int] | None:
+    """A JSON record's ``meta`` as it came: its text ("" for null, which is not given) and the colons in it, where
+    the loader takes it as it is (a mapping, :func:`clean_json`); ``None``: the loader's to say. Remembered by the
+    bytes: a platform's meta repeats (a date and a table)."""
+    if _METAS_UNDER[0] != digits:  # met under another bound on the digits
+        _METAS.clear()
+        _METAS_UNDER[0] = digits
+    found = _METAS.get(raw, _UNMET)
+    if found is _UNMET:
+        text = raw.decode()
+        found = None
+        if text == "null":
+            found = ("", 0)
+        elif text.startswith("{") and clean_json(text, digits):
+            found = (text, text.count(":"))
+        if len(_METAS) >= 1 << 14:
+            _METAS.clear()
+        _METAS[raw] = found
+    return found  # type: ignore[return-value]
+
+
+_METAS: dict[bytes, tuple[str, int] | None] = {}
+_METAS_UNDER = [0]  # the bound on digits they were read for
+_UNMET = object()
 
 
 @lru_cache(maxsize=1 << 14)

@@ -56,6 +56,8 @@ def halves_text(halves: int) -> str:
 
 def halves_net(e: int, s: int, w: int, n: int) -> tuple[str, str, str, str]:
     """A net given in half units, as the line writes it."""
+    if not (e | s | w | n) & 1:  # whole amounts: the usual
+        return (str(e >> 1), str(s >> 1), str(w >> 1), str(n >> 1))
     return (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
 
 
