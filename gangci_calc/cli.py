@@ -560,8 +560,11 @@ def batch(
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
+    from gangci_calc.batch.parquet_in import arrow_memory
     from gangci_calc.batch.scoring import BatchOptions, kept_keys
     from gangci_calc.batch.terminal import run
+
+    arrow_memory()
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
     with exit_codes(lang, stopped, output=output) as language:

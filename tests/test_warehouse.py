@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -278,10 +279,32 @@ def test_scoring_a_duckdb_export_by_columns_loads_neither_pandas_nor_acero(tmp_p
         f"sys.argv = ['gangci', 'batch', {str(parquet)!r}, '-o', {str(tmp_path / 'out.parquet')!r}]\n"
         "try:\n    main()\nexcept SystemExit as stop:\n    assert stop.code == 0, stop.code\n"
         "import pyarrow.parquet as pq\n"
+        "import pyarrow\n"
         "from gangci_calc.arrow import score_batch\n"
         f"score_batch(pq.ParquetFile({str(parquet)!r}).read().to_batches()[0])\n"  # read_table loads Acero itself
+        "print(pyarrow.default_memory_pool().backend_name)\n"
         "print(sorted({'pandas', 'pyarrow.dataset', 'pyarrow.acero'} & set(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=_no_pool())
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    *_, pool, loaded = done.stdout.strip().splitlines()
+    assert loaded == "[]"
+    if sys.platform == "linux" and os.uname().machine in ("x86_64", "aarch64"):  # batch/parquet_in.py arrow_memory
+        assert pool == "jemalloc"
+
+
+def _no_pool() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "ARROW_DEFAULT_MEMORY_POOL"}
+
+
+def test_a_users_own_arrow_memory_pool_is_kept() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "from gangci_calc.batch.parquet_in import arrow_memory\narrow_memory()\n"
+        "import pyarrow\nprint(pyarrow.default_memory_pool().backend_name)"
+    )
+    env = {**_no_pool(), "ARROW_DEFAULT_MEMORY_POOL": "system"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.stdout.strip() == "system", done.stderr
