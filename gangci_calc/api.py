@@ -201,7 +201,7 @@ def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> 
     settled = fast.settle(typed, -1) if typed is not None else None
     if settled is None:
         return None
-    plan, e, s, w, n, _, names = settled
+    plan, e, s, w, n, _, names, _ = settled
     how = plan.how
     return Result(
         {"E": from_halves(e), "S": from_halves(s), "W": from_halves(w), "N": from_halves(n)},

@@ -271,7 +271,7 @@ def score_rows(
         text_id = None if ident is None else str(ident)
         got = fast.score_data(record) if fast is not None and isinstance(record, dict) else None
         if got is not None:
-            plan, e, s, w, n, _, names = got
+            plan, e, s, w, n, _, names, _ = got
             how = plan.how
             players = {SEATS[i].name: name for i, name in names.items()} if names else None
             found.append(

@@ -181,7 +181,7 @@ class Scorer:
             try:
                 # a \u escape may hide a colon (\u003a) from the key count: such a line goes to the loader
                 record = decode(row) if "\\u" not in row else None
-                fast = settle(record, row.count(":")) if record is not None else None
+                fast = settle(record, row.count(":"), paying) if record is not None else None
             except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
                 fast = None
             if fast is None:
@@ -191,11 +191,10 @@ class Scorer:
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1
                 continue
-            plan, e, s, w, n, echo, names = fast
+            plan, e, s, w, n, echo, names, paid = fast
             if echo.kept:
                 out.kept.update(key for key, _ in echo.kept)
             frame = frames.get(plan) or self._plan_frame(plan)
-            paid = self.fast.payments(record) if paying and record is not None else ""
             if echo is NO_ECHO:
                 texts.append(plain(frame, e, s, w, n, head, number, tail, paid))
             else:
@@ -241,14 +240,13 @@ class Scorer:
             if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
                 data = None
             typed = self.fast.typed(data) if self.fast is not None and isinstance(data, dict) else None
-            fast = self.fast.settle(typed, -1) if self.fast is not None and typed is not None else None
+            paying = self.options.payments
+            fast = self.fast.settle(typed, -1, paying) if self.fast is not None and typed is not None else None
             if fast is not None:
-                assert self.fast is not None and typed is not None
-                plan, e, s, w, n, echo, names = fast
+                plan, e, s, w, n, echo, names, paid = fast
                 out.kept.update(key for key, _ in echo.kept)
                 where = self._where(record.source, record.line)
                 frame = self._plan_frames.get(plan) or self._plan_frame(plan)
-                paid = self.fast.payments(typed) if self.options.payments else ""
                 out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
                 continue
             out.one_by_one += 1

@@ -204,8 +204,9 @@ def _add_bets(
     return (e, s, w, n), keys
 
 
-# what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names
-Fast = tuple[Plan, int, int, int, int, Echo, dict[int, str]]
+# what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names, and
+# its payments as JSON text (``--payments``; else "")
+Fast = tuple[Plan, int, int, int, int, Echo, dict[int, str], str]
 
 
 class FastPath:
@@ -233,8 +234,9 @@ class FastPath:
         except (msgspec.ValidationError, RecursionError):
             return None
 
-    def settle(self, record: FastHand, colons: int) -> Fast | None:
-        """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON).
+    def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
+        """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON); ``paying``:
+        with its payments (:meth:`_payments`).
 
         A JSON line is decoded by :attr:`decoder` (the batch loop calls the two itself: it is the hot one). Every
         key of a JSON object comes with one ``:``: a record whose keys, counted as they are read here, are fewer
@@ -269,8 +271,10 @@ class FastPath:
             or (record.tiles, record.ci, record.mi, record.fee, record.tiles_left) != _UNSET5
         ):
             keys += _nulls(record)  # each a key of the line, not given
+        counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
+        kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
         if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
-            added = self._add_counts(record, plan, form, known, policy, house)
+            added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
             if added is None:
                 return None
             net, more = added
@@ -286,14 +290,15 @@ class FastPath:
             return None
         e, s, w, n = net
         scale = known.scale
-        return plan, e * scale, s * scale, w * scale, n * scale, echo, names
+        paid = _payments(plan, known, counted, kongs_met) if kongs_met is not None else ""
+        return plan, e * scale, s * scale, w * scale, n * scale, echo, names, paid
 
     def _add_counts(
-        self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int
-    ) -> tuple[Net, int] | None:
+        self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int,
+        counted: list[tuple[int, int]], kongs_met: list[Plan] | None,
+    ) -> tuple[Net, int] | None:  # fmt: skip
         """The add-ons' terms and the kongs' shares added to the form's constant, and the keys they take; ``None``:
-        the loader's."""
-        counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
+        the loader's. Each count set is noted in ``counted``, each kong's plan in ``kongs_met`` (when given)."""
         net, keys = form.const, 0
         if record.bets:
             added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
@@ -301,40 +306,21 @@ class FastPath:
                 return None
             net, keys = added
         if record.kongs:
-            made = self._add_kongs(record.kongs, policy, record.dealer, plan.draw, known, counted, net, house)
+            made = self._add_kongs(
+                record.kongs, policy, record.dealer, plan.draw, known, counted, net, house, kongs_met
+            )
             if made is None:
                 return None
             net, more = made
             keys += more
         return net, keys
 
-    def payments(self, record: FastHand) -> str:
-        """``--payments`` of a record :meth:`settle` took: its plans' payments (``bulk/paid.py``), each amount the
-        sum of the core's linear forms at the record's counts, each text written by ``payment_object``."""
-        policy = record.policy is True
-        house = self.house_of(record.rules)[0] if record.rules is not UNSET else 0
-        plan = self.plans[(house, policy, record.dealer, record.win)]
-        known = self.stakes[record.stakes]
-        counts: dict[int, int] = {}
-        for letter, given in (record.bets or {}).items():
-            if given is not None:
-                _seat_at, piao_at, di_at, gang_at = _COUNT_AT[letter]
-                for index, count in ((piao_at, given.piao), (di_at, given.di), (gang_at, given.gang)):
-                    if isinstance(count, int) and count:
-                        counts[index] = count
-        parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
-        if record.kongs and not plan.draw:
-            for kong in record.kongs:
-                parts.append(
-                    paid_forms(self.kongs[(house, policy, record.dealer, kong)], known.ratio, PER_SEAT, COUNTED)
-                )
-        return payments_text(parts, counts, known.scale)
-
     def _add_kongs(
         self, kongs: list[FastKong], policy: bool, dealer: str, draw: bool, known: Known,
-        counted: list[tuple[int, int]], net: Net, house: int = 0,
+        counted: list[tuple[int, int]], net: Net, house: int = 0, kongs_met: list[Plan] | None = None,
     ) -> tuple[Net, int] | None:  # fmt: skip
-        """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take."""
+        """The kongs' shares added to ``net`` (none on a 流局 that voids them), and the keys they take; each kong's
+        plan noted in ``kongs_met`` (when given)."""
         keys = 1
         e, s, w, n = net
         for kong in kongs:
@@ -344,6 +330,8 @@ class FastPath:
             keys += made.keys
             if draw:
                 continue
+            if kongs_met is not None:
+                kongs_met.append(made)
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
             if not kform.scaled and known.scale != 1:
                 return None
@@ -486,6 +474,16 @@ _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter ->
 # a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
 _COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG) for letter, at in _SEAT_INDEX.items()}
 _NO_NAMES: dict[int, str] = {}
+
+
+def _payments(plan: Plan, known: Known, counted: list[tuple[int, int]], kongs: list[Plan]) -> str:
+    """``--payments`` of a record settled by its ``plan`` and ``kongs`` at ``known`` stakes, with these counts: its
+    plans' payments (``bulk/paid.py``), each amount the sum of the core's linear forms at the record's counts, each
+    text written by ``payment_object``."""
+    parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
+    for kong in kongs:
+        parts.append(paid_forms(kong, known.ratio, PER_SEAT, COUNTED))
+    return payments_text(parts, dict(counted), known.scale)
 
 
 def _stakes(value: FastStakes) -> Stakes:

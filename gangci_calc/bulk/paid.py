@@ -91,10 +91,12 @@ def _payments(hand: Hand, forms: tuple[Linear, ...], outcome: bool) -> list[tupl
 
 
 def payments_text(parts: list[tuple[Paid, ...]], counts: dict[int, int], scale: int) -> str:
-    """The record's payments as JSON text: its plans' payments in order, consecutive ones of one key summed."""
-    keys: list[tuple[object, ...]] = []
+    """The record's payments as JSON text: its plans' payments in order, consecutive ones of one key summed. Within
+    a plan no two consecutive payments have one key (the core grouped them): only a plan's first may join the last
+    one before it."""
     amounts: list[int] = []
     texts: list[Paid] = []
+    last: tuple[object, ...] = ()
     for paid in parts:
         for payment in paid:
             halves = payment.const
@@ -102,12 +104,14 @@ def payments_text(parts: list[tuple[Paid, ...]], counts: dict[int, int], scale: 
                 for index, coefficient in payment.terms:
                     if index in counts:
                         halves += coefficient * counts[index]
-            if keys and keys[-1] == payment.key:
-                amounts[-1] += halves * scale
+            if last and payment is paid[0] and last == payment.key:
+                amounts[-1] += halves
             else:
-                keys.append(payment.key)
-                amounts.append(halves * scale)
+                amounts.append(halves)
                 texts.append(payment)
+        last = paid[-1].key if paid else last
+    if scale != 1:
+        amounts = [h * scale for h in amounts]
     out = [
         f"{p.head}{str(h >> 1) if not h & 1 else exact_json(json_amount(Fraction(h, 2)))}{p.tail}"
         for p, h in zip(texts, amounts, strict=True)
