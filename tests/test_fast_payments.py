@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 
@@ -42,6 +43,11 @@ def test_fast_payments_are_the_cores_payments(chunk: int) -> None:
         bets += any(b != NO_BETS for b in hand.bets)
         assert paid(fast, typed) == payments_json(hand, settle(hand)), data
     assert taken > 700 and kongs > 100 and house > 30 and bets > 100  # the paths the forms take were all met
+    # payments_text joins a plan's payment to the one before only at a plan's first: within one, the core grouped
+    plans = [*fast.plans.values(), *fast.kongs.values()]
+    for payments in (payments for plan in plans for payments in plan.paid.values()):
+        assert all(one.key != two.key for one, two in pairwise(payments))
+    assert sum(len(plan.paid) for plan in plans) > 50
 
 
 def test_fast_payments_follow_the_stakes_scale() -> None:

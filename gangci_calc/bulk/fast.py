@@ -236,7 +236,7 @@ class FastPath:
 
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON); ``paying``:
-        with its payments (:meth:`_payments`).
+        with its payments (:func:`_payments`).
 
         A JSON line is decoded by :attr:`decoder` (the batch loop calls the two itself: it is the hot one). Every
         key of a JSON object comes with one ``:``: a record whose keys, counted as they are read here, are fewer
