@@ -244,11 +244,7 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        rules = record.rules  # -1: refused
-        if rules is UNSET:
-            house, keys = _SEED_TABLE
-        else:
-            house, keys = raw_house(bytes(rules), self.digits) if type(rules) is Raw else self.house_of(rules)
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
         plan = self.plans.get((house, policy, record.dealer, record.win))
         if plan is None:
             plan = self.plan_for(policy, record.dealer, record.win, house)
@@ -265,11 +261,7 @@ class FastPath:
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
         bets, kongs = record.bets, record.kongs
-        if (
-            bets is None
-            or kongs is None
-            or (record.tiles, record.ci, record.mi, record.fee, record.tiles_left) != _UNSET5
-        ):
+        if None in (bets, kongs, record.tiles, record.ci, record.mi, record.fee, record.tiles_left):
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
@@ -392,6 +384,8 @@ class FastPath:
         """A record's ``rules`` (JSON text, or data): their number in :data:`HOUSES` (0: none, or null; -1: the
         loader is to say, or the fast path does not take them) and the keys they take in a JSON line. Each
         distinct text is read once, by the loader's own ``read_house``."""
+        if type(value) is Raw:  # a JSON line's: looked up by its bytes
+            return raw_house(bytes(value), self.digits)
         text = rules_text(value)
         return house_number(text, self.digits)
 
@@ -464,7 +458,6 @@ class FastPath:
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
-_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
