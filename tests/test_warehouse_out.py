@@ -221,6 +221,19 @@ def _keys() -> str:
     return ", ".join(TOP.spellings)
 
 
+def test_every_column_but_id_and_source_is_dictionary_encoded(runner, hands_parquet, tmp_path) -> None:
+    """``dictionary_columns`` names the file's own leaf columns (structs, lists of structs, kept keys), all but the
+    two that are each row's own."""
+    from gangci_calc.batch.columnar import UNIQUE
+
+    out = tmp_path / "x.parquet"
+    run(runner, str(hands_parquet), "--keep", "region", "--payments", "-o", str(out))
+    meta = pq.ParquetFile(out).metadata
+    columns = [meta.row_group(0).column(i) for i in range(meta.num_columns)]
+    plain = {c.path_in_schema for c in columns if not any("DICTIONARY" in e for e in c.encodings)}
+    assert plain == set(UNIQUE) and meta.num_columns > 20
+
+
 @pytest.mark.parametrize("given", ["hands_parquet", "plain_parquet"])
 def test_a_column_path_row_and_a_scorer_row_are_the_same_row(runner, request, tmp_path, given) -> None:
     """A Parquet input's plain rows are settled by columns, the others (and every row with --payments) by the

@@ -61,7 +61,8 @@ def run_to_parquet(
     stats = Stats()
     options = replace(options, fmt="jsonl", amounts="exact")  # the lines read back into rows
     rows = Rows(options.keep, options.payments)
-    with pq.ParquetWriter(output, batch_schema(options.keep, options.payments)) as writer:
+    schema = batch_schema(options.keep, options.payments)
+    with pq.ParquetWriter(output, schema, use_dictionary=dictionary_columns(schema)) as writer:
         group = _Group(writer)
         for name in expand(inputs):
             for piece in _pieces(name, options, rows, strict, jobs, kind, stats, complain):
@@ -82,6 +83,26 @@ def run_to_parquet(
         group.write()
     stats.scored = stats.hands - stats.failed
     return stats
+
+
+UNIQUE = ("id", "source")  # each row's own: a dictionary of them is as long as the column
+
+
+def dictionary_columns(schema: Any) -> list[str]:
+    """The Parquet columns of ``schema`` given a dictionary: every leaf but :data:`UNIQUE`, whose dictionaries the
+    writer would build only to drop them (a 1M-hand DuckDB export: 6% of the run; its file was 10% larger)."""
+    import pyarrow as pa
+
+    def leaves(kind: Any, path: str) -> Iterator[str]:
+        if pa.types.is_struct(kind):
+            for child in kind:
+                yield from leaves(child.type, f"{path}.{child.name}")
+        elif pa.types.is_list(kind) or pa.types.is_large_list(kind):
+            yield from leaves(kind.value_type, f"{path}.list.element")  # as Parquet names a list's items
+        else:
+            yield path
+
+    return [leaf for field in schema if field.name not in UNIQUE for leaf in leaves(field.type, field.name)]
 
 
 class _Group:
