@@ -31,7 +31,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.bulk.arrays import flags, ints, scalar, texts, validity
+from gangci_calc.bulk.arrays import counting, flags, scalar, texts, validity
 from gangci_calc.rules import SEATS
 
 MONEY = pa.decimal128(38, 1)
@@ -194,7 +194,7 @@ def scored_and_counted(
     rows = batch.filter(slow).to_pylist()
     one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
     # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
-    numbers = ints(range(batch.num_rows))
+    numbers = counting(batch.num_rows)
     ranks = pc.add(pc.cumulative_sum(pc.cast(slow, pa.int64())), scalar(batch.num_rows - 1))
     joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
     return joined.take(pc.if_else(slow, ranks, numbers)).to_batches()[0], slow_rows

@@ -194,3 +194,18 @@ def test_a_batch_of_unknown_stakes_leaves_no_empty_form_behind(monkeypatch: pyte
     first = score_batch(pa.RecordBatch.from_pylist([{"stakes": "1", **bomb}])).to_pylist()[0]
     later = score_batch(pa.RecordBatch.from_pylist([{"stakes": 1, **bomb}])).to_pylist()[0]
     assert first["net_S"] == later["net_S"] == 600
+
+
+@pytest.mark.parametrize("rows", [0, 1, 7, 8, 9, 12_288, 12_291])
+def test_arrays_made_from_buffers_are_those_made_row_by_row(rows: int) -> None:
+    """bulk/arrays.py: the constant and counting arrays the column path makes for each batch, from their buffers;
+    a bitmap's bits past the last row are 0 (Arrow leaves them undefined, but a kernel reading whole bytes is fair)."""
+    from gangci_calc.bulk.arrays import counting, flags, ints, same_flags, same_ints
+
+    for value in (True, False):
+        made = same_flags(rows, value)
+        assert made.equals(flags([value] * rows)) and made.null_count == 0
+        last = made.buffers()[1].to_pybytes()[-1:]
+        assert last == b"" or rows % 8 == 0 or last[0] >> (rows % 8) == 0
+    assert same_ints(rows, 0).equals(ints([0] * rows)) and same_ints(rows, -5).equals(ints([-5] * rows))
+    assert counting(rows).to_pylist() == list(range(rows))

@@ -10,7 +10,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.bulk.arrays import flags, ints, scalar, texts
+from gangci_calc.bulk.arrays import same_flags, same_ints, scalar, texts
 from gangci_calc.rules import SEATS
 
 LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
@@ -20,7 +20,7 @@ class Slow:
     """The slow rows, marked as the columns are read."""
 
     def __init__(self, rows: int) -> None:
-        self.mask = flags([False] * rows)
+        self.mask = same_flags(rows, False)
 
     def mark(self, where: Any) -> None:
         """Mark the rows where ``where`` is true (a null is not true)."""
@@ -98,7 +98,7 @@ def code_of(values: Any, names: tuple[str, ...], slow: Slow, *, required: bool) 
 
 
 def zeros(rows: int) -> Any:
-    return ints([0] * rows)
+    return same_ints(rows, 0)
 
 
 def combine(parts: list[tuple[Any, int]]) -> Any:

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.bulk.arrays import flags, ints, scalar, texts
+from gangci_calc.bulk.arrays import flags, ints, same_flags, scalar, texts
 from gangci_calc.bulk.columns import Slow, struct_of, whole_of
 from gangci_calc.bulk.houses import MOST_HOUSES
 from gangci_calc.bulk.records import FastStakes, bounds, stakes_decoder
@@ -74,7 +74,7 @@ class TableStakes:
     def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
         parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
         if parts is None:
-            slow.mark(flags([True] * rows))
+            slow.mark(same_flags(rows, True))
             return texts([_NO] * rows), lambda key: None
         amounts = []
         for name in ("gang", "bomb", "ci", "dianpao"):

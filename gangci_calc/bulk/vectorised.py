@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.bulk.arrays import flags, ints, scalar, texts
+from gangci_calc.bulk.arrays import counting, flags, ints, same_flags, scalar, texts
 from gangci_calc.bulk.columns import (
     LETTERS,
     Slow,
@@ -73,7 +73,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     dealer_at = seat_of(dealer, slow, required=True)
     win = struct_of(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
     if win is None:
-        slow.mark(flags([True] * rows))
+        slow.mark(same_flags(rows, True))
         win = {}
     kind = text_of(win.get("type"), slow) or nulls
     kind_at = code_of(kind, TYPES, slow, required=True)
@@ -315,7 +315,7 @@ def _add_kongs(
     made = _KONG_FORMS.tables(code, fast)
     at = pc.take(made.place, code)
     bad.mark(pc.take(made.refused, at))
-    numbers = ints(range(len(column)))
+    numbers = counting(len(column))
     slow.mark(pc.is_in(numbers, value_set=pc.filter(parents, bad.mask)))
     added = [pc.take(made.const[seat], at) for seat in range(4)]
     _add_terms(added, made.deltas, [None if values is None else pc.take(values, parents) for values in counts], at)
