@@ -342,8 +342,8 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         values = text_of(fields.get(letter), slow)
         if values is not None:
             names[seat] = values
-    given = {name for values in names for name in pc.unique(values).to_pylist() if name is not None}
-    refused = [name for name in given if not kept(name)]
+    given = pc.unique(pa.chunked_array(names, pa.string())).to_pylist()  # a platform's few thousand, once each
+    refused = [name for name in given if name is not None and not kept(name)]
     if refused:
         for values in names:
             slow.mark(pc.is_in(values, value_set=texts(refused)))
