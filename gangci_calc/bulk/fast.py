@@ -214,6 +214,7 @@ class FastPath:
 
     def __init__(self, keep: tuple[str, ...] = ()) -> None:
         self.keep = keep
+        self.unsaid = _UNSAID if not keep else ()  # with --keep, every record may have something to echo
         limits = bounds()
         self.digits = limits.digits
         checked_for(limits.names)
@@ -261,7 +262,11 @@ class FastPath:
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
         bets, kongs = record.bets, record.kongs
-        if None in (bets, kongs, record.tiles, record.ci, record.mi, record.fee, record.tiles_left):
+        if (
+            bets is None
+            or kongs is None
+            or (record.tiles, record.ci, record.mi, record.fee, record.tiles_left) != _UNSET5
+        ):
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
@@ -272,13 +277,13 @@ class FastPath:
             net, more = added
             keys += more
         echo, names = NO_ECHO, _NO_NAMES
-        if (record.players, record.id, record.meta) != _UNSAID or self.keep:
+        if (record.players, record.id, record.meta) != self.unsaid:
             said = self._said(record, colons >= 0)
             if said is None:
                 return None
             echo, names, more = said
             keys += more
-        if colons >= 0 and colons != keys:
+        if colons not in (keys, -1):  # -1: not JSON, no colons to count
             return None
         e, s, w, n = net
         scale = known.scale
@@ -458,6 +463,7 @@ class FastPath:
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
+_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
 _PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
