@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.bulk.arrays import counting, flags, ints, same_flags, scalar, texts
+from gangci_calc.bulk.arrays import counting, flags, ints, same_flags, same_ints, scalar, texts
 from gangci_calc.bulk.columns import (
     LETTERS,
     Slow,
@@ -321,16 +321,16 @@ def _add_kongs(
     _add_terms(added, made.deltas, [None if values is None else pc.take(values, parents) for values in counts], at)
     voided = pc.take(draw, parents)
     zero = scalar(0)
-    paid = [pc.if_else(voided, zero, added[seat]) for seat in range(4)]
-    # each row's kongs summed by their place in its list (a hand makes a few): no group_by, whose Acero engine
-    # imports pyarrow.dataset and with it pandas (0.16 s)
+    # a null (a kong this path does not take: its row is slow, scored again) must not reach the running sums
+    paid = [pc.fill_null(pc.if_else(voided, zero, added[seat]), zero) for seat in range(4)]
+    # each row's kongs summed as the difference of running sums at its list's ends (``flat`` holds the rows' kongs
+    # in order): no group_by, whose Acero engine imports pyarrow.dataset and with it pandas (0.16 s)
     lengths = pc.fill_null(pc.cast(pc.list_value_length(column), pa.int64()), zero)  # a Python 0 imports pandas
-    starts = pc.subtract(pc.cumulative_sum(lengths), lengths)  # where each row's kongs begin in ``flat``
-    for place in range(pc.max(lengths).as_py() or 0):
-        has = pc.greater(lengths, scalar(place))
-        at_place = pc.if_else(has, pc.add(starts, scalar(place)), zero)
-        for seat in range(4):
-            halves[seat] = pc.add(halves[seat], pc.if_else(has, pc.take(paid[seat], at_place), zero))
+    ends = pc.cumulative_sum(lengths)  # where each row's kongs end in ``flat``, and the next row's begin
+    starts = pc.subtract(ends, lengths)
+    for seat in range(4):
+        running = pa.concat_arrays([same_ints(1, 0), pc.cumulative_sum(paid[seat])])  # running[i]: the first i
+        halves[seat] = pc.add(halves[seat], pc.subtract(pc.take(running, ends), pc.take(running, starts)))
 
 
 def _players(column: Any, rows: int, slow: Slow) -> Any:
