@@ -209,3 +209,21 @@ def test_arrays_made_from_buffers_are_those_made_row_by_row(rows: int) -> None:
         assert last == b"" or rows % 8 == 0 or last[0] >> (rows % 8) == 0
     assert same_ints(rows, 0).equals(ints([0] * rows)) and same_ints(rows, -5).equals(ints([-5] * rows))
     assert counting(rows).to_pylist() == list(range(rows))
+
+
+@pytest.mark.parametrize("bad", ['{"gang": 0}', "9", '{"gang": 100, "x": 1}', "null", '{"gang": 7, "ci": 5}'])
+def test_a_row_off_the_column_path_leaves_the_next_rows_kongs_alone(bad: str) -> None:
+    """Each row's kongs are summed from running sums over the whole batch's kongs: a row the column path does not
+    take (its stakes here) must leave the rows after it as score_many scores them."""
+    import json
+
+    kongs = [{"by": "E", "type": "concealed"}, {"by": "N", "type": "exposed", "from": "W"}]
+    base = {"dealer": "E", "win": {"type": "bomb", "winner": "S"}, "kongs": kongs}
+    rows = [{**base, "stakes": stakes} for stakes in (bad, "1", '{"gang": 300}', bad, "2")]
+    got = score_batch(pa.RecordBatch.from_pylist(rows)).to_pylist()
+    want = score_many([{**row, "stakes": json.loads(row["stakes"])} for row in rows])
+    for row, result in zip(got, want, strict=True):
+        expected = getattr(result, "net", None)
+        assert (row["error"] is None) == (expected is not None)
+        if expected is not None:
+            assert {seat: row[f"net_{seat}"] for seat in "ESWN"} == expected
