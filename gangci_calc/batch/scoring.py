@@ -233,6 +233,7 @@ class Scorer:
         parsed = parse_all(chunk.text) if self.fast is not None else None
         if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
             parsed = [None] * len(found)
+        paying = self.options.payments
         for record, data in zip(found, parsed, strict=True):
             if too_large(record.text):
                 self._too_large(record.source, record.line, out)
@@ -240,7 +241,6 @@ class Scorer:
             if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
                 data = None
             typed = self.fast.typed(data) if self.fast is not None and isinstance(data, dict) else None
-            paying = self.options.payments
             fast = self.fast.settle(typed, -1, paying) if self.fast is not None and typed is not None else None
             if fast is not None:
                 plan, e, s, w, n, echo, names, paid = fast

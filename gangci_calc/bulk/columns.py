@@ -10,7 +10,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.bulk.arrays import same_flags, same_ints, scalar, texts
+from gangci_calc.bulk.arrays import same_flags, scalar, texts
 from gangci_calc.rules import SEATS
 
 LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
@@ -95,10 +95,6 @@ def code_of(values: Any, names: tuple[str, ...], slow: Slow, *, required: bool) 
     if required:
         slow.mark(pc.is_null(values))
     return pc.fill_null(pc.cast(at, pa.int64()), scalar(len(names)))
-
-
-def zeros(rows: int) -> Any:
-    return same_ints(rows, 0)
 
 
 def combine(parts: list[tuple[Any, int]]) -> Any:

@@ -30,7 +30,6 @@ from gangci_calc.bulk.columns import (
     struct_of,
     text_of,
     whole_of,
-    zeros,
 )
 from gangci_calc.bulk.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
 from gangci_calc.bulk.records import FastKong, FastWin, bounds
@@ -84,7 +83,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     if bao is not None:
         slow.mark(bao)  # 包次 named by hand: the loader's (the fast path's plans are for the seed's table)
     policy = flag_of(columns.get("policy"), slow)
-    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else zeros(rows)
+    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else same_ints(rows, 0)
 
     house = houses(columns.get("rules"), rows, fast, slow)
     stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
