@@ -227,3 +227,27 @@ def test_a_row_off_the_column_path_leaves_the_next_rows_kongs_alone(bad: str) ->
         assert (row["error"] is None) == (expected is not None)
         if expected is not None:
             assert {seat: row[f"net_{seat}"] for seat in "ESWN"} == expected
+
+
+def test_the_tables_grow_batch_by_batch_as_codes_are_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each batch adds the codes it meets first to the tables the batches before it made: a count no earlier form
+    counted (its column all zeros until then), a new outcome, a new kong. One record a batch, from a process with
+    no table met, gives what ``score_many`` gives, and so does the whole lot in one batch after it."""
+    from gangci_calc.bulk import vectorised
+    from tests.handgen import distinct_hands
+
+    monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())
+    for name in ("_OUTCOMES", "_KONG_FORMS"):
+        made = getattr(vectorised, name)
+        monkeypatch.setattr(vectorised, name, vectorised._Forms(made.width, made.plan_of))
+    records = [{"dealer": "E", "stakes": 1, "win": {"type": "bomb", "winner": "S"}}]  # no count, no kong yet
+    records += list(distinct_hands(60))
+    expected = list(score_many(records))
+    for record, want in zip(records, expected, strict=True):
+        agrees(score_batch(pa.RecordBatch.from_pylist([record])).to_pylist()[0], want)
+    assert vectorised._OUTCOMES.made is not None and any(vectorised._OUTCOMES.made.deltas)
+    converted = copy.deepcopy(records)
+    _batch(converted)  # one type a column: a scheme's number as its stakes where a row has a mapping
+    whole = pa.RecordBatch.from_struct_array(pa.array(converted))  # every row's keys (from_pylist: the first's)
+    for row, want in zip(score_batch(whole).to_pylist(), expected, strict=True):
+        agrees(row, want)

@@ -299,9 +299,9 @@ def test_a_struct_column_s_text_is_each_row_s_json(kind: Any) -> None:
     from gangci_calc.batch.columnar import json_texts
 
     day = datetime.date(2026, 9, 3)
-    values = {"played_on": [day, None, datetime.date(1, 1, 1)], "table": [22, 9, None], "room": ["东厅", None, ""]}
-    values["open"] = [True, None, False]
-    rows = [{part.name: values[part.name][i] for part in kind} for i in range(3)]
+    values = {"played_on": [day, None, datetime.date(1, 1, 1), None], "table": [22, 9, None, None]}
+    values |= {"room": ["东厅", None, "", None], "open": [True, None, False, None]}  # the last row: every value null
+    rows = [{part.name: values[part.name][i] for part in kind} for i in range(4)]
     column = pa.array([*rows, None], kind)
     want = [None if row is None else msgspec.json.encode(absent(row)).decode() for row in column.to_pylist()]
     assert json_texts(column).to_pylist() == want

@@ -187,9 +187,15 @@ class _ColumnPiece:
         batch = self.batch
         results, slow = fast_results(batch.drop_columns(self.keep) if self.keep else batch)
         numbers = ints(range(self.first, self.first + batch.num_rows))
-        fast = self._fast_rows(results, numbers).filter(pc.invert(slow))
+        fast = self._fast_rows(results, numbers)
         out = _Piece(fast, kept=frozenset(key for key in self.keep if batch.column(key).null_count < batch.num_rows))
         slow_at = pc.indices_nonzero(slow).to_pylist()
+        if not slow_at:  # every row settled by columns (a warehouse's plain export): in order already
+            if self.scorer.options.totals:
+                out.totals.merge(_totals(fast))
+            out.batch = fast.drop_columns(["source_row"])
+            return out
+        fast = fast.filter(pc.invert(slow))
         out.one_by_one = len(slow_at)
         texts, lines_of = self._slow_rows(slow_at, out)
         if out.failure:  # --strict: the rows up to the failed one
@@ -360,8 +366,10 @@ def _struct_json(column: Any) -> Any | None:
             return None
         key = "," + json.dumps(part.name, ensure_ascii=False) + ":"
         parts.append(pc.fill_null(pc.binary_join_element_wise(scalar(key), text, scalar("")), scalar("")))  # null: out
-    body = pc.binary_join_element_wise(scalar("{"), *parts, scalar("}"), scalar(""))  # the first part's comma goes
-    made = pc.replace_substring_regex(body, "^{,", "{", max_replacements=1)
+    # the first part's comma goes (an empty text stays empty); no regex. Not null_handling="skip", which in
+    # pyarrow 26 drops a row whose parts are all null
+    body = pc.utf8_slice_codeunits(pc.binary_join_element_wise(*parts, scalar("")), 1)
+    made = pc.binary_join_element_wise(scalar("{"), body, scalar("}"), scalar(""))
     return pc.if_else(pc.is_valid(column), made, texts([None])[0])
 
 

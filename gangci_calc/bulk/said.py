@@ -4,6 +4,7 @@ once by the loader's own check, then a lookup) and raw JSON the loader would tak
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from gangci_calc.bulk.records import UNSET, FastPlayers
@@ -57,9 +58,12 @@ def checked_for(bound: int) -> None:
         _KEPT_UNDER[0] = bound
 
 
-def kept(name: str) -> bool:
-    """Does the loader keep this name as it is? A set lookup once the name has been met (:data:`KEPT`)."""
-    return name in KEPT or kept_text(name) is not None
+def refused(names: Iterable[str | None]) -> list[str]:
+    """The names of these the loader would not keep as they are (``None``, no name, is none of them): those met
+    before are taken out at once, as a set difference with :data:`KEPT`, and only the rest checked."""
+    unmet = set(names).difference(KEPT)
+    unmet.discard(None)
+    return [name for name in unmet if name is not None and kept_text(name) is None]
 
 
 def kept_text(name: str) -> str | None:

@@ -12,6 +12,7 @@ the API, which gives the loader's result or its error; so no row is ever called 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -33,7 +34,7 @@ from gangci_calc.bulk.columns import (
 )
 from gangci_calc.bulk.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
 from gangci_calc.bulk.records import FastKong, FastWin, bounds
-from gangci_calc.bulk.said import kept
+from gangci_calc.bulk.said import refused
 from gangci_calc.bulk.tables import TableStakes, houses
 from gangci_calc.io.load.schema import TOP
 from gangci_calc.rules.addons import ADDONS
@@ -160,7 +161,8 @@ class Tables(NamedTuple):
 
 class _Forms:
     """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
-    by), worked out once each from the fast path's plans, and kept as :class:`Tables`."""
+    by), worked out once each from the fast path's plans, and kept as :class:`Tables`: a code met later adds its
+    row to the arrays already built (Arrow concatenates them), so a batch costs only what it meets first."""
 
     def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
         self.width = width
@@ -168,38 +170,32 @@ class _Forms:
         self.clear()
 
     def clear(self) -> None:
-        self.place: list[int | None] = []
+        self.place = array("q")  # by code: its row, -1 where not met
+        self.forms: list[Form] = []  # by row
         self.refused: list[bool] = []
         self.draw: list[bool] = []
-        self.const: list[list[int]] = [[], [], [], []]
-        self.deltas: list[list[list[int]]] = [[[], [], [], []] for _ in range(ZERO)]
         self.made: Tables | None = None
 
     def tables(self, codes: Any, fast: FastPath) -> Tables:
         """The tables, with every code of ``codes`` in them."""
         place = self.place
-        new = [code for code in pc.unique(codes).to_pylist() if code >= len(place) or place[code] is None]
+        new = [code for code in pc.unique(codes).to_pylist() if code >= len(place) or place[code] < 0]
         if new or self.made is None:
+            built = len(self.forms)
             for code in new:
                 self._add(code, fast)
+            self.made = self._grown(built)
             # a code whose ratio is not numbered yet stands for rows whose stakes are unknown (slow rows): its entry
             # is this batch's only, never kept, or a later ratio numbered so would find nothing there (zero nets)
-            provisional = [code for code in new if code // self.width >= len(_RATIOS.ratios)]
-            self.made = Tables(
-                ints(self.place),
-                flags(self.refused),
-                flags(self.draw),
-                [ints(values) for values in self.const],
-                [[ints(values) for values in seats] if any(any(v) for v in seats) else None for seats in self.deltas],
-            )
-            for code in provisional:
-                place[code] = None
+            for code in new:
+                if code // self.width >= len(_RATIOS.ratios):
+                    place[code] = -1
         return self.made
 
     def _add(self, code: int, fast: FastPath) -> None:
         if code >= len(self.place):
-            self.place.extend([None] * (code + 1 - len(self.place)))
-        self.place[code] = len(self.refused)
+            self.place.extend(array("q", [-1]) * (code + 1 - len(self.place)))
+        self.place[code] = len(self.forms)
         number, rest = divmod(code, self.width)
         known = number < len(_RATIOS.ratios)  # else its rows are slow
         plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
@@ -208,12 +204,34 @@ class _Forms:
         # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
         self.refused.append(not known or not form.scaled)
         self.draw.append(plan.draw)
-        for seat in range(4):
-            self.const[seat].append(form.const[seat])
+        self.forms.append(form)
+
+    def _grown(self, built: int) -> Tables:
+        """The tables with the rows from ``built`` on added to those made before."""
+        old, fresh = self.made, self.forms[built:]
+        place = pa.Array.from_buffers(pa.int64(), len(self.place), [None, pa.py_buffer(self.place)])
+        place = pc.if_else(pc.less(place, scalar(0)), pa.nulls(len(place), pa.int64()), place)  # -1: not met
+        const = [_joined(old and old.const[seat], ints([form.const[seat] for form in fresh])) for seat in range(4)]
+        deltas: list[list[Any] | None] = []
         for index in range(ZERO):
-            delta = form.deltas[index] or (0, 0, 0, 0)
-            for seat in range(4):
-                self.deltas[index][seat].append(delta[seat])
+            had = old.deltas[index] if old is not None else None
+            given = [form.deltas[index] or _NO_DELTA for form in fresh]
+            if had is None and all(delta is _NO_DELTA for delta in given):
+                deltas.append(None)  # no form met counts it
+                continue
+            before = had or [same_ints(built, 0)] * 4
+            deltas.append([_joined(before[seat], ints([delta[seat] for delta in given])) for seat in range(4)])
+        refused = _joined(old and old.refused, flags(self.refused[built:]))
+        draw = _joined(old and old.draw, flags(self.draw[built:]))
+        return Tables(place, refused, draw, const, deltas)
+
+
+def _joined(before: Any | None, after: Any) -> Any:
+    """``after`` appended to ``before`` (``None``: nothing before it)."""
+    return after if before is None else pa.concat_arrays([before, after])
+
+
+_NO_DELTA = (0, 0, 0, 0)
 
 
 def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
@@ -342,10 +360,10 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
         if values is not None:
             names[seat] = values
     given = pc.unique(pa.chunked_array(names, pa.string())).to_pylist()  # a platform's few thousand, once each
-    refused = [name for name in given if name is not None and not kept(name)]
-    if refused:
+    unkept = refused(given)
+    if unkept:
         for values in names:
-            slow.mark(pc.is_in(values, value_set=texts(refused)))
+            slow.mark(pc.is_in(values, value_set=texts(unkept)))
     for first in range(4):
         for second in range(first + 1, 4):
             slow.mark(pc.equal(names[first], names[second]))
