@@ -358,7 +358,7 @@ class FastPath:
                 return None
             echo, extra = said
             return echo, names, keys + extra
-        return (Echo("", "", (), 0, text) if text else NO_ECHO), names, keys
+        return (_made_echo(("", "", (), 0, text)) if text else NO_ECHO), names, keys
 
     def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
         """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
@@ -445,7 +445,7 @@ class FastPath:
                 if not meta.startswith("{"):  # meta is a mapping, or the loader says what is wrong
                     return None
         if not self.keep:
-            return Echo(record_id, meta, (), 0, players), keys
+            return _made_echo((record_id, meta, (), 0, players)), keys
         kept: list[tuple[str, str]] = []
         for index, name in enumerate(self.keep):
             value = getattr(record, f"kept{index}")
@@ -459,7 +459,7 @@ class FastPath:
             else:
                 text = json_text(value)
             kept.append((name, text))
-        return Echo(record_id, meta, tuple(kept), 0, players), keys
+        return _made_echo((record_id, meta, tuple(kept), 0, players)), keys
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
@@ -473,6 +473,7 @@ _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter ->
 # a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
 _COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG) for letter, at in _SEAT_INDEX.items()}
 _NO_NAMES: dict[int, str] = {}
+_made_echo = Echo._make  # half the time of Echo(...), whose generated __new__ is a Python call of its own
 
 
 def _payments(plan: Plan, known: Known, counted: list[tuple[int, int]], kongs: list[Plan]) -> str:

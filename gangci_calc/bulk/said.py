@@ -19,13 +19,13 @@ def names_of(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
     a line writes them (``players_text``); and the keys given (a null too). ``None``: the loader's to say. Platforms
     repeat their players: each name is checked once, and then looked up (:data:`KEPT`)."""
     e, s, w, n = players.E, players.S, players.W, players.N
-    if type(e) is str and type(s) is str and type(w) is str and type(n) is str:  # four names: a platform's usual
-        te, ts, tw, tn = KEPT.get(e), KEPT.get(s), KEPT.get(w), KEPT.get(n)
-        if te is not None and ts is not None and tw is not None and tn is not None:
-            if len({e, s, w, n}) != 4:
-                return None
-            k = _SEAT_KEY
-            return {0: e, 1: s, 2: w, 3: n}, f"{{{k[0]}{te}, {k[1]}{ts}, {k[2]}{tw}, {k[3]}{tn}}}", 4
+    # four names met before, a platform's usual (KEPT holds texts only: a null or a missing seat is not in it)
+    te, ts, tw, tn = KEPT.get(e), KEPT.get(s), KEPT.get(w), KEPT.get(n)  # type: ignore[arg-type]
+    if te is not None and ts is not None and tw is not None and tn is not None:
+        if len({e, s, w, n}) != 4:
+            return None
+        k = _SEAT_KEY
+        return {0: e, 1: s, 2: w, 3: n}, f"{{{k[0]}{te}, {k[1]}{ts}, {k[2]}{tw}, {k[3]}{tn}}}", 4  # type: ignore[dict-item]
     names: dict[int, str] = {}
     parts: list[str] = []
     given = 0
