@@ -270,3 +270,34 @@ def test_a_failed_line_names_the_players_its_record_names(english) -> None:
     lines = [json.loads(line) for line in english.invoke(app, ["batch", "-"], input=text).stdout.splitlines()]
     assert "error" in lines[0] and lines[0]["players"] == {"E": "老王", "S": "小李"}
     assert "error" in lines[1] and "players" not in lines[1]  # names the loader refuses are not echoed
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.tuples(*[st.integers(-(10**12), 10**12).map(lambda halves: halves * 2)] * 4)  # whole amounts: the usual
+    | st.tuples(*[st.integers(-(10**12), 10**12)] * 4),
+    st.sampled_from(["", '"h-1"', "42"]),
+    st.sampled_from(["", '{"played_on":"2026-09-03","table":22}']),
+    st.sampled_from(["", '{"E": "ana", "S": "bo"}']),
+    st.sampled_from(["", '[{"from": "S", "to": "W", "amount": 600, "kind": "bomb", "what": ""}]']),
+    st.sampled_from([(), (), (("region", '"sh"'),)]),
+    st.sampled_from([0, 0, 3]),
+    st.sampled_from(["jsonl", "csv"]),
+    st.sampled_from(["exact", "decimal"]),
+)
+def test_a_line_written_out_is_the_scored_line(
+    net: tuple[int, int, int, int], ident: str, meta: str, players: str, paid: str,
+    kept: tuple[tuple[str, str], ...], hand: int, fmt: str, amounts: str,
+) -> None:  # fmt: skip
+    """The fast path writes its usual lines with ``plain`` (whole amounts, an id, names and meta, written out in
+    one step): each is the line ``scored`` writes, whatever the echo, the halves, the format and the amounts."""
+    from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, halves_net
+    from gangci_calc.io.export.formats import batch_lines
+
+    lines = batch_lines(fmt, ("region",) if kept else (), bool(paid), amounts)
+    frame = lines.frame(Outcome("zhici", "W", "S", "E", '{"baoci": true}'))
+    head, tail = lines.quoting("hands.jsonl")
+    echo = Echo(ident, meta, kept, hand, players)
+    for said in (echo, NO_ECHO):
+        want = lines.scored(said, frame, halves_net(*net), paid, f"{head}7{tail}")
+        assert lines.plain(frame, *net, head, 7, tail, paid, said) == want

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from gangci_calc.bulk.fast import Plan
 from gangci_calc.errors import ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.io.export.batch_lines import (
-    NO_ECHO,
     Echo,
     Frame,
     Outcome,
@@ -168,7 +167,7 @@ class Scorer:
         """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
         assert self.fast is not None
         decode, settle = self.fast.decoder.decode, self.fast.settle
-        scored, plain = self.lines.scored, self.lines.plain
+        plain = self.lines.plain
         head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
         texts, totals, seats, summing = out.texts, out.totals, out.totals.seats, self.options.totals
         frames = self._plan_frames
@@ -195,10 +194,7 @@ class Scorer:
             if echo.kept:
                 out.kept.update(key for key, _ in echo.kept)
             frame = frames.get(plan) or self._plan_frame(plan)
-            if echo is NO_ECHO:
-                texts.append(plain(frame, e, s, w, n, head, number, tail, paid))
-            else:
-                texts.append(scored(echo, frame, halves_net(e, s, w, n), paid, f"{head}{number}{tail}"))
+            texts.append(plain(frame, e, s, w, n, head, number, tail, paid, echo))
             scored_here += 1
             if not summing:
                 continue

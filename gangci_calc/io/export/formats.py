@@ -244,8 +244,9 @@ class BatchLines(Protocol):
     def frame(self, how: Outcome) -> Frame: ...
 
     def plain(
-        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = ""
-    ) -> str: ...
+        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",
+        echo: Echo = ...,
+    ) -> str: ...  # fmt: skip
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str: ...
 
