@@ -70,6 +70,10 @@ EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
 # without the garbage collector, whose passes over the modules they load find no garbage (3 ms of a score),
 # and their process ends without tearing the interpreter down (entry()).
 ONE_SHOT = frozenset({"score", "check", "waits", "dice", "rules", "schema"})
+# Commands whose process ends so too, once their output is flushed, the collector left on: a batch has written
+# its file and joined its workers by then, and Python's teardown would first give Ctrl-C back its default action
+# (a stop in it killed a run whose output was whole: status -2, not a word said)
+LEAVES_AT_ONCE = ONE_SHOT | {"batch"}
 LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and the standings, not every hand
 
 
@@ -682,14 +686,22 @@ def main() -> None:
                 gc.enable()
     except SystemExit:
         raise
-    except KeyboardInterrupt:  # outside a command (while Typer parses): nothing was done
-        fail(say(m.INTERRUPTED_BARE).text(_HELP_LANG), EXIT_INTERRUPTED)
+    except KeyboardInterrupt:  # outside a command: while Typer parses (nothing done), or after it (its file whole)
+        fail(_stopped_outside(m.INTERRUPTED_BARE, m.INTERRUPTED), EXIT_INTERRUPTED)
         sys.exit(EXIT_INTERRUPTED)
     except Terminated:
-        fail(say(m.TERMINATED_BARE).text(_HELP_LANG), EXIT_TERMINATED)
+        fail(_stopped_outside(m.TERMINATED_BARE, m.TERMINATED), EXIT_TERMINATED)
         sys.exit(EXIT_TERMINATED)
     except Exception as error:
         sys.exit(_internal(error, _HELP_LANG).exit_code)
+
+
+def _stopped_outside(bare: Message, with_left: Message) -> str:
+    """What a stop outside a command says: ``bare``, or ``with_left`` naming the file the command wrote whole."""
+    written = _replaced()
+    if written:
+        return say(with_left, left=say(m.WRITTEN_BEFORE_STOP, file=written[-1])).text(_HELP_LANG)
+    return say(bare).text(_HELP_LANG)
 
 
 def entry() -> None:
@@ -699,20 +711,23 @@ def entry() -> None:
     try:
         main()
     except SystemExit as stop:
-        if _one_shot() and (stop.code is None or isinstance(stop.code, int)):
+        if _leaves_at_once() and (stop.code is None or isinstance(stop.code, int)):
             _leave(stop.code or 0)
         raise
 
 
-def _one_shot() -> bool:
-    return len(sys.argv) > 1 and sys.argv[1] in ONE_SHOT
+def _leaves_at_once() -> bool:
+    return len(sys.argv) > 1 and sys.argv[1] in LEAVES_AT_ONCE
 
 
 def _leave(status: int) -> None:
     """End the process now: the output flushed (a reader that went away is not an error any more), no teardown.
     (Coverage saves a process's data here too: pyproject.toml patches ``os._exit`` for it.)"""
     import os
+    import signal
 
+    if hasattr(signal, "pthread_sigmask"):  # the work is done: a stop from here on changes nothing, and says nothing
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:  # None: started without that stream

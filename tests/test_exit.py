@@ -86,3 +86,30 @@ def test_a_closed_standard_stream_is_an_exit_status_not_a_crash(closed: tuple[in
         [*GANGCI, "score", str(EXAMPLES / "zhici.yaml")], preexec_fn=close, capture_output=False, timeout=60
     )
     assert done.returncode == status
+
+
+def test_a_batch_process_leaves_at_once_and_loses_nothing(tmp_path) -> None:
+    """``gangci batch`` ends as a one-shot command does, once its file is kept: Python's teardown would give
+    Ctrl-C its default action back first, and a stop there killed a run whose output was whole (status -2)."""
+    from gangci_calc.cli import LEAVES_AT_ONCE
+
+    assert "batch" in LEAVES_AT_ONCE and ONE_SHOT < LEAVES_AT_ONCE
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(EXAMPLES / "zhici.yaml"), str(EXAMPLES / "bomb.yaml")]
+    done = subprocess.run([*GANGCI, *args, "-o", str(out)], capture_output=True, timeout=60, env={"GANGCI_LANG": "en"})
+    inside = CliRunner().invoke(app, args, env={"GANGCI_LANG": "en"})
+    assert done.returncode == 0 == inside.exit_code
+    assert out.read_text(encoding="utf-8") == inside.stdout and inside.stdout.count("\n") == 2
+
+
+def test_a_stop_after_the_command_names_the_file_it_wrote(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C after the command is over (in Typer's own code, before the process leaves) says the file is whole,
+    not a bare "interrupted" that a user would read as "nothing done"."""
+    from gangci_calc import cli
+    from gangci_calc.io.ledger import atomic
+    from gangci_calc.words import messages as m
+
+    monkeypatch.setattr(atomic, "REPLACED", [])
+    assert cli._stopped_outside(m.INTERRUPTED_BARE, m.INTERRUPTED) == "gangci：被中断"
+    atomic.REPLACED.append("out.jsonl")
+    assert cli._stopped_outside(m.TERMINATED_BARE, m.TERMINATED) == "gangci：被终止；out.jsonl 已经完整写好"
