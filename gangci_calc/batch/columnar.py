@@ -179,7 +179,6 @@ class _ColumnPiece:
         self.keep = [key for key in scorer.options.keep if key in batch.schema.names]
 
     def piece(self) -> _Piece:
-        import pyarrow as pa
         import pyarrow.compute as pc
 
         from gangci_calc.arrow import fast_results
@@ -190,26 +189,31 @@ class _ColumnPiece:
         fast = self._fast_rows(results, numbers)
         out = _Piece(fast, kept=frozenset(key for key in self.keep if batch.column(key).null_count < batch.num_rows))
         slow_at = pc.indices_nonzero(slow).to_pylist()
-        if not slow_at:  # every row settled by columns (a warehouse's plain export): in order already
-            if self.scorer.options.totals:
-                out.totals.merge(_totals(fast))
-            out.batch = fast.drop_columns(["source_row"])
-            return out
-        fast = fast.filter(pc.invert(slow))
         out.one_by_one = len(slow_at)
+        if slow_at:
+            fast, out.batch = self._with_slow_rows(fast.filter(pc.invert(slow)), slow_at, out)
+        else:  # every row settled by columns (a warehouse's plain export): in order already
+            out.batch = fast.drop_columns(["source_row"])
+        if self.scorer.options.totals:
+            out.totals.merge(_totals(fast))
+        return out
+
+    def _with_slow_rows(self, fast: Any, slow_at: list[int], out: _Piece) -> tuple[Any, Any]:
+        """The fast rows kept (with ``strict``, those before the first failure), and the output batch: them and
+        the slow rows' lines, in the input's order."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
         texts, lines_of = self._slow_rows(slow_at, out)
         if out.failure:  # --strict: the rows up to the failed one
             last = slow_at[len(lines_of) - 1]
             fast = fast.filter(pc.less(fast.column("source_row"), scalar(self.first + last)))
-        if self.scorer.options.totals:
-            out.totals.merge(_totals(fast))
         slow_rows = self.rows.batch("".join(texts))
         order = [self.first + at for at, count in zip(slow_at, lines_of, strict=False) for _ in range(count)]
         joined = pa.Table.from_batches([fast, _numbered(slow_rows, order, fast.schema)])
         joined = joined.take(pc.sort_indices(joined, [("source_row", "ascending")]))
-        out.batch = joined.drop_columns(["source_row"]).combine_chunks().to_batches()
-        out.batch = out.batch[0] if out.batch else slow_rows.slice(0, 0)
-        return out
+        batches = joined.drop_columns(["source_row"]).combine_chunks().to_batches()
+        return fast, batches[0] if batches else slow_rows.slice(0, 0)
 
     def _slow_rows(self, slow_at: list[int], out: _Piece) -> tuple[list[str], list[int]]:
         """The lines of each slow row, through the scorer (with ``strict``, up to the first failure), and how many
