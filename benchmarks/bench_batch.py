@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # the repository: tests/handgen.py
 from timing import race
 
-from gangci_calc.batch import run_batch
+from gangci_calc.commands.batch import run_batch
 from tests.handgen import distinct_hands
 
 
@@ -63,7 +63,7 @@ def batch(path: Path, jobs: int = 1) -> None:
 def first_run(path: Path) -> float:
     """One run in a fresh interpreter: the tables of shares worked out as it goes (imports not counted)."""
     code = (
-        "import os, sys, time; from gangci_calc.batch import run_batch; t = time.perf_counter(); "
+        "import os, sys, time; from gangci_calc.commands.batch import run_batch; t = time.perf_counter(); "
         "run_batch([sys.argv[1]], open(os.devnull, 'w')); print(time.perf_counter() - t)"
     )
     done = subprocess.run([sys.executable, "-c", code, str(path)], check=True, capture_output=True, text=True)

@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from gangci_calc.tiles.analysis import _suit_shape, is_complete
+from gangci_calc.core.tiles.analysis import _suit_shape, is_complete
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import best_of, race

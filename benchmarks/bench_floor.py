@@ -5,7 +5,7 @@ processes taking turns, best of R rounds:
 
 - ``echo``: the fast path's own typed decode (msgspec) of each line, its colons counted, and a line written with
   the record's id, names and meta: no settlement at all;
-- ``flat``: that, and the settlement from the fast path's plans (``gangci_calc/bulk/fast.py``: the core's forms,
+- ``flat``: that, and the settlement from the fast path's plans (``gangci_calc/fastpath/fast.py``: the core's forms,
   read, not copied) in one straight function, with its checks left out (no key twice, names the loader keeps,
   抵 on the dealer, a refused plan, odd halves ...). It is no scorer: it is the most that rewriting
   the per-record Python could win, an upper bound on the speed of any pure-Python fast path.
@@ -30,7 +30,7 @@ def _echo(name: str) -> None:
     import gc
 
     gc.disable()  # as gangci batch runs
-    from gangci_calc.bulk.fast import FastPath
+    from gangci_calc.fastpath.fast import FastPath
 
     decode, write = FastPath().decoder.decode, sys.stdout.write
     parts: list[str] = []
@@ -57,9 +57,9 @@ def _flat(name: str) -> None:
     gc.disable()
     from msgspec import UNSET
 
-    from gangci_calc.bulk.fast import _COUNT_AT, FastPath
-    from gangci_calc.bulk.houses import raw_house
-    from gangci_calc.bulk.said import KEPT, kept_text
+    from gangci_calc.fastpath.fast import _COUNT_AT, FastPath
+    from gangci_calc.fastpath.houses import raw_house
+    from gangci_calc.fastpath.said import KEPT, kept_text
 
     fast = FastPath()
     decode, plans, stakes, kongs_of = fast.decoder.decode, fast.plans, fast.stakes, fast.kongs

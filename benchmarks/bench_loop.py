@@ -3,7 +3,7 @@
     python benchmarks/bench_loop.py FILE.jsonl [FILE.jsonl ...] [--payments] [--before TREE] [--rounds R]
 
 Each file is cut into 4,096-line chunks, as ``gangci batch`` reads it, and scored by
-``Scorer.score_chunk`` (``gangci_calc/batch/scoring.py``) with a fresh scorer per
+``Scorer.score_chunk`` (``gangci_calc/commands/batch/scoring.py``) with a fresh scorer per
 pass, best of five passes. ``--before TREE`` scores the same files with another
 source tree (``git archive REV | tar -x -C TREE``) in turns with this one, R
 rounds (3 unless given), and prints both trees' best side by side: whole-process
@@ -22,13 +22,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STEP = 4096  # lines a chunk, as batch/reading.py cuts a file near
+STEP = 4096  # lines a chunk, as commands/batch/reading.py cuts a file near
 
 
 def loop(files: list[str], payments: bool) -> None:
     """Print each file's best time a record (this process's gangci_calc, wherever PYTHONPATH puts it)."""
-    from gangci_calc.batch.reading import Chunk
-    from gangci_calc.batch.scoring import BatchOptions, Scorer
+    from gangci_calc.commands.batch.reading import Chunk
+    from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 
     for name in files:
         lines = Path(name).read_text(encoding="utf-8").split("\n")

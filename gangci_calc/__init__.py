@@ -1,7 +1,7 @@
 """gangci-calc: the settlement calculator for Luoyang Gangci mahjong (洛阳杠次 / 杠呲).
 
-The scoring core lives in :mod:`gangci_calc.rules` (pure, no I/O), the tile
-layer in :mod:`gangci_calc.tiles`, file loading and rendering in
+The scoring core lives in :mod:`gangci_calc.core.rules` (pure, no I/O), the tile
+layer in :mod:`gangci_calc.core.tiles`, file loading and rendering in
 :mod:`gangci_calc.io`; :mod:`gangci_calc.cli` is the ``gangci`` command and
 :mod:`gangci_calc.api` the Python API (``score``, ``score_many``, ``settle_session``).
 """

@@ -11,7 +11,7 @@ pandas / polars ``apply`` or a Spark ``map`` as it is.
 >>> score({"stakes": 2, "dealer": "E", "win": {"type": "heavenly", "winner": "S"}}, lang="en")
 Traceback (most recent call last):
 ...
-gangci_calc.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only, and S is not the dealer (E is)
+gangci_calc.core.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's only, and S is not the dealer (E is)
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gangci_calc.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
+from gangci_calc.commands.service import settle_evening, settle_hand
+from gangci_calc.core.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
+from gangci_calc.core.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
+from gangci_calc.core.rules.payments import from_halves
 from gangci_calc.io.load.ids import record_id
-from gangci_calc.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
-from gangci_calc.rules.payments import from_halves
-from gangci_calc.service import settle_evening, settle_hand
 from gangci_calc.words import LANGS, Text, say, speaking
 from gangci_calc.words import messages as m
 
@@ -189,13 +189,13 @@ def score_many(
 
 
 def _fast_path() -> Any:
-    from gangci_calc.bulk.fast import FastPath
+    from gangci_calc.fastpath.fast import FastPath
 
     return FastPath()
 
 
 def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
-    """A plain record settled from the core's linear forms (:mod:`gangci_calc.bulk.fast`), or ``None`` (the
+    """A plain record settled from the core's linear forms (:mod:`gangci_calc.fastpath.fast`), or ``None`` (the
     loader's to do, or to refuse); its payments and explanation are worked out from the record when asked."""
     typed = fast.typed(record)
     settled = fast.settle(typed, -1) if typed is not None else None
@@ -230,8 +230,8 @@ def settle_session(
     >>> [hand.dealer for hand in evening.hands], evening.people
     (['E', 'S'], {'老王': -200, '小李': 600, 'W': -200, 'N': -200})
     """
+    from gangci_calc.core.evening.ledger import person_name
     from gangci_calc.io.load.load_session import session_from_data
-    from gangci_calc.ledger import person_name
 
     language = _language(lang)
     with speaking(language):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeAlias
 import typer
 
 from gangci_calc import __version__
-from gangci_calc.errors import (
+from gangci_calc.core.errors import (
     ClaimRejected,
     GangciError,
     InputError,
@@ -34,7 +34,7 @@ from gangci_calc.words import messages as m
 from gangci_calc.words.help import HELP
 
 if TYPE_CHECKING:
-    from gangci_calc.rules import HouseRules
+    from gangci_calc.core.rules import HouseRules
 
 _HELP_LANG = startup_language(sys.argv)  # --help is built before a command runs
 
@@ -123,7 +123,7 @@ RulesOption = Annotated[
 def _house(rules_file: str | None) -> HouseRules:
     """The house rules of ``--rules FILE``, or the seed's."""
     if rules_file is None:
-        from gangci_calc.rules import SEED_RULES
+        from gangci_calc.core.rules import SEED_RULES
 
         return SEED_RULES
     from gangci_calc.io.load.load import load_rules
@@ -257,7 +257,7 @@ def score(
 ) -> None:
     """Per-player payout table for one finished hand."""
     with exit_codes(lang) as language:
-        from gangci_calc.scoring import score_file
+        from gangci_calc.commands.score import score_file
 
         base = _house(rules)
         emit(score_file(hand_file, format.value, language, explain=explain, check=not no_check, base=base))
@@ -302,11 +302,11 @@ def session(
         if paid:
             _record_paid(session_file, transfer, language, base)
         elif new:
-            from gangci_calc.prompts import new_session
+            from gangci_calc.commands.session.prompts import new_session
 
             new_session(session_file, language, base, day)
         elif add or play or undo or edit is not None:
-            from gangci_calc import evening
+            from gangci_calc.commands.session import evening
 
             if edit is not None:
                 evening.edit_hand(session_file, edit, language, base)
@@ -321,16 +321,16 @@ def session(
 
                     emit(long_ledger_text(tail, session_file, language))
                     return
-        from gangci_calc.session import session_output
+        from gangci_calc.commands.session.show import session_output
 
         emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
 
 
 def _record_paid(path: str, transfer: str | None, lang: str, base: HouseRules) -> None:
     """``--paid``: the payments recorded, each said on stderr (or that nothing was open)."""
+    from gangci_calc.commands.session.paying import record_paid, transfer_text
     from gangci_calc.io.show.console import write_err
     from gangci_calc.io.show.labels import word
-    from gangci_calc.paying import record_paid, transfer_text
 
     recorded = record_paid(path, transfer, base)
     for payment in recorded:
@@ -351,7 +351,7 @@ def history(
 ) -> None:
     """The club's record over many evenings."""
     with exit_codes(lang) as language:
-        from gangci_calc.history import history_output
+        from gangci_calc.commands.history import history_output
 
         text = history_output(
             paths, format.value, language, since=since, until=until, chart=chart, base=_house(rules), rules_file=rules
@@ -373,7 +373,7 @@ def serve(
 ) -> None:
     """The table's page: every phone at the table sees the evening and enters hands."""
     with exit_codes(lang, m.SERVE_LEFT):
-        from gangci_calc.web import serve_ledger
+        from gangci_calc.commands.web import serve_ledger
 
         _ledger_not_rules(ledger, rules)
         qr = not no_qr
@@ -382,7 +382,7 @@ def serve(
 
 def _claim_help() -> str:
     """``--type``'s help: every win a claim may name, from the one list of them."""
-    from gangci_calc.rules.terms import claim_names
+    from gangci_calc.core.rules.terms import claim_names
 
     names = claim_names()
     return _h("check_type", zh=names.zh, en=names.en)
@@ -414,7 +414,7 @@ def check(
 ) -> None:
     """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
     with exit_codes(lang) as language:
-        from gangci_calc.referee import TilesGiven, check_file, check_tiles
+        from gangci_calc.commands.referee import TilesGiven, check_file, check_tiles
 
         if from_discard and self_drawn:
             raise InputError("--self-drawn", say(m.DISCARD_OR_DRAWN))
@@ -445,7 +445,7 @@ def waits(
 ) -> None:
     """Waits of a hand, and which next tile makes which win (at this table: --rules)."""
     with exit_codes(lang) as language:
-        from gangci_calc.referee import waits_text
+        from gangci_calc.commands.referee import waits_text
 
         emit(waits_text(hand, ci, pungs, language, _house(rules), format.value, kongs, concealed_kongs))
 
@@ -460,7 +460,7 @@ def dice(
 ) -> None:
     """Where dealing starts and which tile is flipped as the ci tile (at this table: --rules)."""
     with exit_codes(lang) as language:
-        from gangci_calc.referee import dice_text
+        from gangci_calc.commands.referee import dice_text
 
         emit(dice_text(dealer, first, second, language, _house(rules)))
 
@@ -521,14 +521,14 @@ def schema_command(
 
 def _arrow_schema(kind: SchemaKind, arrow: bool, keep: list[str], payments: bool) -> str:
     """``schema result --arrow``: the columns of ``batch -o FILE.parquet``, one a line, as pyarrow names types."""
-    from gangci_calc.batch.scoring import kept_keys
+    from gangci_calc.commands.batch.scoring import kept_keys
 
     if kind is not SchemaKind.result or not arrow:
         raise InputError("--arrow", say(m.ARROW_SCHEMA_OF_RESULT))
-    from gangci_calc.batch.parquet_in import need_arrow
+    from gangci_calc.commands.batch.parquet_in import need_arrow
 
     need_arrow("--arrow")
-    from gangci_calc.arrow import batch_schema_text
+    from gangci_calc.fastpath.arrow_tables import batch_schema_text
 
     return batch_schema_text(kept_keys(keep), payments)
 
@@ -564,9 +564,9 @@ def batch(
     lang: LangOption = None,
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
-    from gangci_calc.batch.parquet_in import arrow_memory
-    from gangci_calc.batch.scoring import BatchOptions, kept_keys
-    from gangci_calc.batch.terminal import run
+    from gangci_calc.commands.batch.parquet_in import arrow_memory
+    from gangci_calc.commands.batch.scoring import BatchOptions, kept_keys
+    from gangci_calc.commands.batch.terminal import run
 
     arrow_memory()
 
@@ -667,7 +667,9 @@ def main() -> None:
     use_language(_HELP_LANG)  # until a command knows its --lang
     args = sys.argv[1:]
     try:
-        signal.signal(signal.SIGTERM, terminated)  # the one handler (workers reset it: batch/run.py); from here on
+        signal.signal(
+            signal.SIGTERM, terminated
+        )  # the one handler (workers reset it: commands/batch/run.py); from here on
         _click_speaks(_HELP_LANG)  # a stop is caught below, never a traceback
         commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
         command = commands.get(args[0]) if args else None

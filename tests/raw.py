@@ -6,14 +6,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from gangci_calc.rules import HouseRules
-from gangci_calc.rules.options import entries
+from gangci_calc.core.rules import HouseRules
+from gangci_calc.core.rules.options import entries
 from tests.strategies import file_value, option_values
 
 SEATS = "ESWN"
 TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
-# every option of the entries (rules/table.py), a few values each: a new option is drawn with no edit here
+# every option of the entries (core/rules/table.py), a few values each: a new option is drawn with no edit here
 rules = st.fixed_dictionaries(
     {},
     optional={

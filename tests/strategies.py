@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from gangci_calc.errors import RuleError
-from gangci_calc.rules import (
+from gangci_calc.core.errors import RuleError
+from gangci_calc.core.rules import (
     SEATS,
     SEED_RULES,
     Bets,
@@ -22,8 +22,8 @@ from gangci_calc.rules import (
     TableRules,
     Win,
 )
-from gangci_calc.rules.options import Option, entries
-from gangci_calc.rules.seats import in_play
+from gangci_calc.core.rules.options import Option, entries
+from gangci_calc.core.rules.seats import in_play
 
 seats = st.sampled_from(SEATS)
 stakes = st.builds(

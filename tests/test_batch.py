@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from gangci_calc.batch import read_chunks, records, run_batch
 from gangci_calc.cli import app
+from gangci_calc.commands.batch import read_chunks, records, run_batch
 from tests.conftest import EXAMPLES
 from tests.handgen import hands
 
@@ -216,7 +216,7 @@ def test_killed_run_leaves_no_file_under_the_final_name(tmp_path: Path, sig: int
 
 def test_yaml_splitting_across_blocks(tmp_path: Path, monkeypatch) -> None:
     """Document markers that straddle the reader's block boundary are still found."""
-    import gangci_calc.batch.reading as reading
+    import gangci_calc.commands.batch.reading as reading
 
     monkeypatch.setattr(reading, "BLOCK", 7)
     path = tmp_path / "s.yaml"
@@ -228,7 +228,7 @@ def test_yaml_splitting_across_blocks(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_jsonl_and_stdin_splitting_across_blocks(tmp_path: Path, monkeypatch) -> None:
-    import gangci_calc.batch.reading as reading
+    import gangci_calc.commands.batch.reading as reading
 
     monkeypatch.setattr(reading, "BLOCK", 5)
     path = tmp_path / "p.jsonl"

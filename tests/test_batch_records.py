@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gangci_calc.batch.reading import Chunk
-from gangci_calc.batch.scoring import BatchOptions, Scorer
 from gangci_calc.cli import app
+from gangci_calc.commands.batch.reading import Chunk
+from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 from tests import raw
 from tests.conftest import EXAMPLES, examples
 
@@ -190,7 +190,7 @@ def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: in
 def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOptions) -> None:
     """Not a test of speed (benchmarks/ measure it): that plain records do not all fall back to the loader,
     with ``--payments`` and in CSV too."""
-    from gangci_calc.batch import scoring
+    from gangci_calc.commands.batch import scoring
 
     text = PLATFORM.read_text(encoding="utf-8")
     calls = []
@@ -202,8 +202,8 @@ def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOption
 # ---------------------------------------------------------------- the fast path takes its bounds from the core
 
 BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
-    ("gangci_calc.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
-    ("gangci_calc.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
+    ("gangci_calc.core.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
+    ("gangci_calc.core.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
     ("gangci_calc.io.load.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
     ("gangci_calc.io.load.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
 ]
@@ -242,8 +242,8 @@ def test_keep_refuses_a_dotted_key_into_the_hand(english, tmp_path) -> None:
 def test_every_scored_line_names_its_players_as_the_api_does(runner) -> None:
     """`players` on the line, by the fast path and the loader alike, as `score_many` gives them."""
     from gangci_calc.api import Result, score_many
-    from gangci_calc.batch.reading import read_chunks
-    from gangci_calc.batch.scoring import BatchOptions, Scorer
+    from gangci_calc.commands.batch.reading import read_chunks
+    from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 
     records = [json.loads(line) for line in PLATFORM.read_text(encoding="utf-8").splitlines()]
     out = lines(runner.invoke(app, ["batch", str(PLATFORM)]).stdout)

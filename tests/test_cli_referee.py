@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gangci_calc.cli import app
-from gangci_calc.rules import Win
+from gangci_calc.core.rules import Win
 from tests.conftest import EXAMPLES
 
 
@@ -270,7 +270,7 @@ def test_english_names_the_tiles_waited_on_one_by_one(english) -> None:
 
 @pytest.mark.parametrize("win", [w for w in Win if w is not Win.DRAW])
 def test_each_win_is_named_once_in_each_language(win: Win) -> None:
-    from gangci_calc.rules.terms import WIN_ZH, win_word
+    from gangci_calc.core.rules.terms import WIN_ZH, win_word
 
     word = win_word(win)
     assert word.zh == WIN_ZH[win]
@@ -286,7 +286,7 @@ def test_hard_ci_names_the_bomb_once(runner, write, lang: str, said: str) -> Non
 
 
 def test_check_type_help_lists_every_win_a_claim_can_name(english) -> None:
-    from gangci_calc.rules.terms import WIN_ZH
+    from gangci_calc.core.rules.terms import WIN_ZH
 
     text = " ".join(english.invoke(app, ["check", "--help"]).stdout.split())
     for win in Win:

@@ -23,11 +23,11 @@ def _layout() -> str:
 
 
 def _resolve(name: str) -> Path | None:
-    """A path as the docs write it: from the package (``rules/settle.py``), or from the repo (``tests/...``)."""
+    """A path as the docs write it: from the package (``core/rules/settle.py``), or from the repo (``tests/...``)."""
     for base in (PACKAGE, ROOT):
         if (base / name).exists():
             return base / name
-    if "/" not in name:  # a file of the package named where its folder is said (web/'s ``app.py``)
+    if "/" not in name:  # a file of the package named where its folder is said (commands/web/'s ``app.py``)
         return next(PACKAGE.rglob(name), None)
     return None
 
@@ -67,8 +67,9 @@ def test_every_file_the_docs_name_exists(doc: Path) -> None:
     ("doc", "every"), [(MAINTAINING, False), (ROOT / "docs" / "rules.md", True)], ids=["maintaining", "rules"]
 )
 def test_every_name_the_docs_give_a_file_is_defined_there(doc: Path, every: bool) -> None:
-    """```rules/settle.py` `linear()``` or ```rules/table.py` `HouseRules````: a function (written with ``()``) or a
-    class (capitalised) named after a file is defined in it (a lower-case word may be a key of its output); in
+    """```core/rules/settle.py` `linear()``` or ```core/rules/table.py` `HouseRules````: a function (written
+    with ``()``) or a class (capitalised) named after a file is defined in it (a lower-case word may be a key
+    of its output); in
     the rule book's "code" column every name is code."""
     text = doc.read_text(encoding="utf-8")
     pairs = re.findall(rf"`{PATH}`:? \(?`(\w+)(\(\))?`", text)
@@ -82,7 +83,7 @@ def test_the_readme_layout_names_every_module_and_only_modules_that_are() -> Non
     layout = _layout()
     named = set(re.findall(r"\b([a-z_]+\.py)\b", layout))
     modules = {p.name for p in PACKAGE.rglob("*.py") if p.name not in ("__init__.py", "__main__.py")}
-    modules -= {p.name for p in (PACKAGE / "web").rglob("*.py")} - named  # web/ is listed in a sentence
+    modules -= {p.name for p in (PACKAGE / "web").rglob("*.py")} - named  # commands/web/ is listed in a sentence
     assert not modules - named, f"modules the layout leaves out: {sorted(modules - named)}"
     assert not named - modules - {"__init__.py"}, (
         f"files the layout names that are not there: {sorted(named - modules)}"

@@ -192,8 +192,8 @@ def test_an_edit_that_breaks_a_later_hand_is_refused_at_that_answer(runner, tmp_
 
 def test_an_edit_refused_at_the_end_offers_its_answers_again(runner, tmp_path: Path, monkeypatch) -> None:
     """Where only the whole ledger can tell (a tile claim, say), the answers are offered again as the defaults."""
-    from gangci_calc import changes
-    from gangci_calc.errors import InputError
+    from gangci_calc.commands.session import changes
+    from gangci_calc.core.errors import InputError
 
     path = tmp_path / "session.yaml"
     shutil.copy(EXAMPLES / "session.yaml", path)

@@ -1,4 +1,4 @@
-"""``--payments`` on the fast path (``bulk/paid.py``): the same text as the core's own settlement writes."""
+"""``--payments`` on the fast path (``fastpath/paid.py``): the same text as the core's own settlement writes."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from itertools import pairwise
 
 import pytest
 
-from gangci_calc.bulk.fast import FastPath, core_hand
-from gangci_calc.bulk.records import FastHand
+from gangci_calc.core.rules import NO_BETS
+from gangci_calc.core.rules.settle import settle
+from gangci_calc.fastpath.fast import FastPath, core_hand
+from gangci_calc.fastpath.records import FastHand
 from gangci_calc.io.export.export import payments_json
-from gangci_calc.rules import NO_BETS
-from gangci_calc.rules.settle import settle
 from tests.handgen import distinct_hands, null_free, warehouse_hands
 
 RECORDS = [

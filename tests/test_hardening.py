@@ -152,15 +152,16 @@ def test_a_stop_after_the_save_says_the_hand_was_saved(
     english: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException] | None, status: int,
     said: str,
 ) -> None:  # fmt: skip
-    import gangci_calc.session
-    from gangci_calc.errors import Terminated
+    import gangci_calc.commands.session.show
+    from gangci_calc.core.errors import Terminated
 
     def stopped(*args: object, **kwargs: object) -> str:
         raise stop() if stop is not None else Terminated()
 
     path = tmp_path / "ledger.yaml"
     path.write_text(LEDGER, encoding="utf-8")
-    monkeypatch.setattr(gangci_calc.session, "session_output", stopped)  # the final render, after the save
+    # the final render, after the save
+    monkeypatch.setattr(gangci_calc.commands.session.show, "session_output", stopped)
     result = english.invoke(app, ["session", str(path), "--add"], input=DRAW)
     assert result.exit_code == status
     last = result.stderr.strip().splitlines()[-1]
@@ -562,8 +563,8 @@ def verdict_of_score(text: str, suffix: str) -> dict[str, object] | str:
     """``gangci score FILE -f json``'s net, or its error message (the part after the field)."""
     import tempfile
 
-    from gangci_calc.errors import GangciError
-    from gangci_calc.scoring import score_file
+    from gangci_calc.commands.score import score_file
+    from gangci_calc.core.errors import GangciError
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"r{suffix}"
@@ -575,8 +576,8 @@ def verdict_of_score(text: str, suffix: str) -> dict[str, object] | str:
 
 
 def verdict_of_batch(text: str, kind: str) -> dict[str, object] | str:
-    from gangci_calc.batch import Chunk, Scorer
-    from gangci_calc.batch.scoring import BatchOptions
+    from gangci_calc.commands.batch import Chunk, Scorer
+    from gangci_calc.commands.batch.scoring import BatchOptions
 
     (line,) = Scorer(BatchOptions(lang="en")).score_chunk(Chunk(kind, "r", 1, text + "\n")).text[:-1].split("\n")
     out = json.loads(line)
@@ -647,9 +648,9 @@ def test_workers_end_with_a_parent_killed_outright(tmp_path: Path) -> None:
 
 
 def test_a_bug_in_a_worker_comes_back_as_itself(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gangci_calc.batch import Chunk, Scorer
-    from gangci_calc.batch.run import scored_chunks
-    from gangci_calc.batch.scoring import BatchOptions
+    from gangci_calc.commands.batch import Chunk, Scorer
+    from gangci_calc.commands.batch.run import scored_chunks
+    from gangci_calc.commands.batch.scoring import BatchOptions
 
     def broken(self: Scorer, chunk: Chunk) -> None:
         raise ZeroDivisionError("a bug")

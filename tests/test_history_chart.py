@@ -127,9 +127,9 @@ def test_the_repo_chart_is_made_by_the_code(runner: CliRunner, tmp_path: Path) -
 def test_the_page_chart_keeps_whole_names_and_starts_a_substitute_late(tmp_path: Path) -> None:
     """The table's page draws the evening hand by hand with the same code: names whole, a line from the first
     hand its person sat in."""
+    from gangci_calc.commands.service import settle_evening
+    from gangci_calc.commands.web.view import chart
     from gangci_calc.io.load.load_session import load_session
-    from gangci_calc.service import settle_evening
-    from gangci_calc.web.view import chart
 
     evening = yaml.safe_load((EXAMPLES / "club" / "session-2026-11-17.yaml").read_text(encoding="utf-8"))
     evening["players"] = {"E": "Big Tom", "S": "Little Tom", "W": "张姐", "N": "阿强"}

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from gangci_calc.dues import dues_of
+from gangci_calc.core.evening.dues import dues_of
+from gangci_calc.core.evening.transfers import Transfer, fewest_payments
 from gangci_calc.io.export.formats import HISTORY
-from gangci_calc.transfers import Transfer, fewest_payments
 from tests.conftest import EXAMPLES, examples
 
 NIGHTS = ("2026-11-10", "2026-11-17", "2026-11-24")

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from gangci_calc.errors import RuleError
+from gangci_calc.core.errors import RuleError
+from gangci_calc.core.rules import net, settle
 from gangci_calc.io.load.load import hand_from_data
-from gangci_calc.rules import net, settle
 from tests import oracle
 from tests.conftest import EXAMPLES, examples
 from tests.raw import hands, sessions

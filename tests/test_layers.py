@@ -1,6 +1,7 @@
 """The import graph of the package, read from the source (lazy imports and ``TYPE_CHECKING`` ones included).
 
-docs/maintaining.md's claims about the shape of the house are checked here: no cycle, no private name
+docs/maintaining.md's claims about the shape of the house are checked here: the layers by folder
+(words < core < io < fastpath < commands < the top), no cycle, no private name
 taken from another module, the pure core importing nothing outside it, and ``io/load`` none of the other
 ``io`` packages.
 """
@@ -83,8 +84,8 @@ def _cycle_from(start: str, edges: dict[str, frozenset[str]]) -> list[str] | Non
 
 def test_the_graph_is_read() -> None:
     """The reader finds what it should: a known edge (so the tests below are not vacuous)."""
-    assert "gangci_calc.rules.settle" in graph()["gangci_calc.bulk.fast"]
-    assert "gangci_calc.bulk" in graph()["gangci_calc.api"]  # a lazy import, and its package
+    assert "gangci_calc.core.rules.settle" in graph()["gangci_calc.fastpath.fast"]
+    assert "gangci_calc.fastpath" in graph()["gangci_calc.api"]  # a lazy import, and its package
 
 
 def test_a_cycle_would_be_found() -> None:
@@ -125,13 +126,66 @@ def test_no_private_name_crosses_modules() -> None:
     assert not crossing, crossing
 
 
-PURE = ("gangci_calc.rules", "gangci_calc.tiles", "gangci_calc.words")
+# A module's folder says its layer; a module imports only from its own layer or those below it.
+LAYERS = ("words", "core", "io", "fastpath", "commands")
+TOP = frozenset({"gangci_calc", "gangci_calc.__main__", "gangci_calc.api", "gangci_calc.arrow", "gangci_calc.cli"})
+
+
+def layer_of(module: str) -> int:
+    """0 for ``words/`` up to 4 for ``commands/``; 5 for the package's top (the library's face and the CLI)."""
+    if module in TOP:
+        return len(LAYERS)
+    folder = module.split(".")[1]
+    assert folder in LAYERS, f"{module}: a module outside the layers' folders"
+    return LAYERS.index(folder)
+
+
+def test_a_module_s_folder_says_its_layer() -> None:
+    """Every import points down the layers or stays within one: nothing below reaches up."""
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        for target in targets
+        if target != "gangci_calc" and layer_of(target) > layer_of(module)
+    )
+    assert not upward, upward
+
+
+def test_an_upward_import_would_be_found() -> None:
+    assert layer_of("gangci_calc.core.rules.hand") < layer_of("gangci_calc.io.load.load")
+    assert layer_of("gangci_calc.commands.web.app") < layer_of("gangci_calc.api")
+    assert layer_of("gangci_calc.words.ui") == 0
+
+
+def test_the_top_holds_only_the_library_s_face_and_the_cli() -> None:
+    """At most six modules beside the folders, and no folder holds more than twelve side by side (its
+    ``__init__`` is the folder's own door, not one of them)."""
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "api.py", "arrow.py", "cli.py"], top
+    crowded = {
+        str(folder.relative_to(PACKAGE)): count
+        for folder in PACKAGE.rglob("*")
+        if folder.is_dir() and (count := len([p for p in folder.glob("*.py") if p.name != "__init__.py"])) > 12
+    }
+    assert not crowded, crowded
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__")}
+    assert folders == set(LAYERS), folders
+
+
+@pytest.mark.parametrize("folder", [p for p in PACKAGE.rglob("__init__.py")], ids=lambda p: str(p.parent.name))
+def test_every_folder_says_what_it_holds(folder: Path) -> None:
+    """Each folder's ``__init__`` opens with a docstring of its own."""
+    doc = ast.get_docstring(ast.parse(folder.read_text(encoding="utf-8")))
+    assert doc and len(doc) > 40, folder
+
+
+PURE = ("gangci_calc.core", "gangci_calc.words")
 
 
 @pytest.mark.parametrize("core", PURE)
 def test_the_pure_core_imports_nothing_outside_it(core: str) -> None:
-    """``rules/``, ``tiles/`` and ``words/`` import only each other and ``errors.py``."""
-    allowed = (*PURE, "gangci_calc.errors")
+    """``core/`` and ``words/`` import only each other."""
+    allowed = PURE
     outside = {
         f"{module} -> {target}"
         for module, targets in graph().items()
@@ -156,14 +210,15 @@ def test_loading_imports_no_other_io_package() -> None:
 
 
 def test_the_library_layer_does_not_import_the_batch_command() -> None:
-    """``api.py``, ``arrow.py`` and ``bulk/`` are built on the core and the service, never on ``batch/``."""
-    library = ("gangci_calc.api", "gangci_calc.arrow", "gangci_calc.bulk")
+    """``api.py``, ``arrow.py`` and ``fastpath/`` are built on the core and the service, never on
+    ``commands/batch/``."""
+    library = ("gangci_calc.api", "gangci_calc.arrow", "gangci_calc.fastpath")
     reached = {
         f"{module} -> {target}"
         for module, targets in graph().items()
         if module.startswith(library)
         for target in targets
-        if target.startswith("gangci_calc.batch")
+        if target.startswith("gangci_calc.commands.batch")
     }
     assert not reached, sorted(reached)
 

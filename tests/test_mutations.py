@@ -1,4 +1,4 @@
-"""A rule changed in ``rules/`` alone is followed by every path: the core compiles a hand once, the rest read it.
+"""A rule changed in ``core/rules/`` alone is followed by every path: the core compiles a hand once, the rest read it.
 
 Each case copies the package to a temporary folder, changes one rule there (the add-on factor, 杠呲底's
 ratio, a scheme's amount) and checks, in that copy, that ``score_many``, ``score_batch`` and ``gangci batch``
@@ -92,7 +92,7 @@ def test_a_rule_changed_in_the_core_is_followed_by_every_path(
     shutil.copytree(ROOT / "gangci_calc", tmp_path / "gangci_calc", ignore=shutil.ignore_patterns("__pycache__"))
     target = tmp_path / "gangci_calc" / "rules" / file
     text = target.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"the rule to change is no longer written {old!r} in rules/{file}"
+    assert text.count(old) == 1, f"the rule to change is no longer written {old!r} in core/rules/{file}"
     target.write_text(text.replace(old, new), encoding="utf-8")
 
     got = json.loads(_run(tmp_path, "-c", CHECK, str(records)))

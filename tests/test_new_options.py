@@ -236,9 +236,9 @@ def test_the_new_options_at_the_prompt() -> None:
 
 
 def test_a_new_ledger_of_three_with_pao(tmp_path) -> None:
+    from gangci_calc.core.rules import Seat
     from gangci_calc.io.ledger.ledger_write import new_session_text
     from gangci_calc.io.load.load_session import session_from_text
-    from gangci_calc.rules import Seat
 
     house = {"three_players": True, "pao": {"unit": 100, "kong": True}}
     text = new_session_text("2", True, {Seat.E: "老王", Seat.S: "小李", Seat.W: "张姐"}, Seat.E, house)

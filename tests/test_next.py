@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gangci_calc import changes
-from gangci_calc.changes import with_pending
+from gangci_calc.commands.session import changes
+from gangci_calc.commands.session.changes import with_pending
+from gangci_calc.commands.session.show import session_output
 from gangci_calc.io.ledger.ledger_next import with_next, without_next
-from gangci_calc.session import session_output
 from tests.conftest import EXAMPLES
 from tests.test_evening import session
 

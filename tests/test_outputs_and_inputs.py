@@ -278,7 +278,7 @@ def test_score_batch_refuses_a_column_named_twice(tmp_path: Path, nested: bool) 
     import pyarrow.parquet as pq
 
     from gangci_calc.arrow import score_batch
-    from gangci_calc.errors import HandError
+    from gangci_calc.core.errors import HandError
 
     batch = next(pq.ParquetFile(_twice_named(tmp_path, nested)).iter_batches())
     with pytest.raises(HandError, match="given twice"):

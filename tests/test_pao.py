@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from gangci_calc.cli import app
-from gangci_calc.session import session_output
+from gangci_calc.commands.session.show import session_output
 from tests import oracle
 
 SEATS = "ESWN"
@@ -214,8 +214,8 @@ def test_a_session_hand_changes_the_pao_rule_key_by_key(english, write) -> None:
 
 
 def test_the_prompt_reads_pao(runner, write) -> None:
+    from gangci_calc.core.rules import Seat
     from gangci_calc.io.load.answers import parse_bets, parse_house
-    from gangci_calc.rules import Seat
 
     assert parse_house("带跑100 杠跑") == {"pao": {"unit": 100, "kong": True}}
     assert parse_house("带跑") == {"pao": {}}
@@ -289,10 +289,10 @@ def test_the_library_scores_pao() -> None:
 
 
 def test_the_ledgers_cache_keeps_the_pao_rule_and_counts() -> None:
+    from gangci_calc.core.rules import SCHEMES, Bets, Hand, HouseRules, Outcome, Seat, TableRules, Win
+    from gangci_calc.core.rules.table import Pao
     from gangci_calc.io.ledger import ledger_tail
     from gangci_calc.io.load.load import Table
-    from gangci_calc.rules import SCHEMES, Bets, Hand, HouseRules, Outcome, Seat, TableRules, Win
-    from gangci_calc.rules.table import Pao
 
     rules = TableRules(SCHEMES[2], True, HouseRules(pao=Pao(unit=100, kong=True), xiami=500))
     table = Table(rules, {})
@@ -306,8 +306,8 @@ def test_the_ledgers_cache_keeps_the_pao_rule_and_counts() -> None:
 def test_the_page_steps_pao_and_its_rules_panel_switches_it(tmp_path) -> None:
     """The page's form: a 跑 stepper per seat under 带跑 (with add-ons or without); the rules panel has 带跑 on or
     off, then its unit and 杠跑; a table change to 杠跑 and a hand with 跑 go through the API to the ledger."""
+    from gangci_calc.commands.web.view import form_context
     from gangci_calc.io.load.load_session import session_from_text
-    from gangci_calc.web.view import form_context
     from tests.test_web import ORIGIN, client_for
 
     ledger = tmp_path / "t.yaml"

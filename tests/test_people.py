@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gangci_calc.cli import app
+from gangci_calc.core.evening.ledger import settle_hands
+from gangci_calc.core.evening.transfers import fewest_payments
+from gangci_calc.core.rules import SEATS, Seat
 from gangci_calc.io.load.load_session import load_session
-from gangci_calc.ledger import settle_hands
-from gangci_calc.rules import SEATS, Seat
-from gangci_calc.transfers import fewest_payments
 from tests.conftest import EXAMPLES, examples
 from tests.test_session import brute_force_fewest
 
@@ -84,9 +84,9 @@ def evenings(draw: st.DrawFn) -> tuple[list[tuple[int, int, int, int]], list[dic
 @settings(max_examples=examples(150))
 @given(evenings())
 def test_people_totals_sum_and_settle(evening) -> None:
-    from gangci_calc.ledger import SettledHand, people_totals
-    from gangci_calc.rules import Settlement
-    from gangci_calc.rules.fee import NO_FEE
+    from gangci_calc.core.evening.ledger import SettledHand, people_totals
+    from gangci_calc.core.rules import Settlement
+    from gangci_calc.core.rules.fee import NO_FEE
 
     nets, seatings = evening
     hands = [SettledHand(Settlement((), net), net) for net in nets]

@@ -7,8 +7,8 @@ import dataclasses
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gangci_calc.rules import SEATS, Bets, Hand, Kong, Outcome, Seat, Win, settle
-from gangci_calc.rules.addons import ADDONS
+from gangci_calc.core.rules import SEATS, Bets, Hand, Kong, Outcome, Seat, Win, settle
+from gangci_calc.core.rules.addons import ADDONS
 from gangci_calc.words import messages as m
 from tests.strategies import hands
 
@@ -87,7 +87,7 @@ def test_add_ons_off_equals_on_with_all_counts_zero(hand: Hand) -> None:
 
 @given(hands())
 def test_a_draw_pays_nothing_but_kongs_under_draw_kongs_paid(hand: Hand) -> None:
-    from gangci_calc.rules import DrawKongs
+    from gangci_calc.core.rules import DrawKongs
 
     drawn = dataclasses.replace(hand, outcome=Outcome.draw())
     settlement = settle(drawn)
@@ -102,7 +102,7 @@ def test_a_draw_pays_nothing_but_kongs_under_draw_kongs_paid(hand: Hand) -> None
 @given(hands())
 def test_the_bulk_path_agrees_with_settle(hand: Hand) -> None:
     """`net()` (batch) and `settle()` (score, session) walk the same rows."""
-    from gangci_calc.rules import net
+    from gangci_calc.core.rules import net
 
     settlement = settle(hand)
     assert net(hand) == settlement.net

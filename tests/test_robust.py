@@ -252,12 +252,12 @@ def test_a_stop_after_the_output_is_kept_says_it_is_whole(
 ) -> None:
     """Ctrl-C between keeping ``-o``'s file and the summary line: 130, and the line says the file is whole
     (a fast machine meets this in the signal trials below)."""
-    import gangci_calc.batch.terminal
+    import gangci_calc.commands.batch.terminal
 
     def stopped(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(gangci_calc.batch.terminal, "_report", stopped)
+    monkeypatch.setattr(gangci_calc.commands.batch.terminal, "_report", stopped)
     stream, out = tmp_path / "some.jsonl", tmp_path / "out.jsonl"
     stream.write_text("".join(json.dumps(h) + "\n" for h in hands(50, seed=3)), encoding="utf-8")
     result = CliRunner().invoke(app, ["batch", str(stream), "-o", str(out), *lang])
@@ -303,12 +303,12 @@ def test_many_interrupted_worker_runs(tmp_path: Path, sig: int) -> None:
 
 
 def test_an_internal_error_is_one_line(english, monkeypatch: pytest.MonkeyPatch) -> None:
-    import gangci_calc.scoring
+    import gangci_calc.commands.score
 
     def broken(*args: object, **kwargs: object) -> str:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(gangci_calc.scoring, "score_file", broken)
+    monkeypatch.setattr(gangci_calc.commands.score, "score_file", broken)
     result = english.invoke(app, ["score", str(EXAMPLES / "zhici.yaml")])
     assert result.exit_code == 70 and result.stdout == ""
     assert result.stderr.startswith("gangci: internal error, please report it") and "ZeroDivisionError" in result.stderr
@@ -371,7 +371,7 @@ def test_a_stop_python_could_not_raise_is_sent_again_not_printed(monkeypatch, er
     from types import SimpleNamespace
 
     from gangci_calc import cli
-    from gangci_calc.errors import Terminated
+    from gangci_calc.core.errors import Terminated
 
     raised: list[int] = []
     printed: list[object] = []
@@ -390,7 +390,7 @@ def test_a_stop_swallowed_by_a_weakref_callback_still_stops_the_program() -> Non
     code = (
         "import signal, sys, time, weakref\n"
         "from gangci_calc import cli\n"
-        "from gangci_calc.errors import Terminated\n"
+        "from gangci_calc.core.errors import Terminated\n"
         "sys.unraisablehook = cli._stop_not_lost\n"
         "def stop(signum, frame):\n    raise Terminated\n"
         "signal.signal(signal.SIGTERM, stop)\n"

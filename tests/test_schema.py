@@ -130,7 +130,7 @@ def test_every_session_json_validates_against_the_evening_schema(runner, path: P
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from gangci_calc.errors import RuleError  # noqa: E402
+from gangci_calc.core.errors import RuleError  # noqa: E402
 from gangci_calc.io.load.load import hand_from_data  # noqa: E402
 from gangci_calc.words import messages as m  # noqa: E402
 from tests.conftest import examples  # noqa: E402

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gangci_calc.cli import app
+from gangci_calc.core.evening.transfers import fewest_transfers
+from gangci_calc.core.rules import Seat
 from gangci_calc.io.load.load_session import load_session
-from gangci_calc.rules import Seat
-from gangci_calc.transfers import fewest_transfers
 from tests.conftest import EXAMPLES
 
 # The example evening (examples/session.yaml), worked by hand: 方案1 G100 B200 C600, 带政策.

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from gangci_calc.rules import Kong, KongType, Outcome, Seat, Win
+from gangci_calc.core.rules import Kong, KongType, Outcome, Seat, Win
 from tests.conftest import EXAMPLES
 
 E, S, W = Seat.E, Seat.S, Seat.W
@@ -29,7 +29,7 @@ OWN_KONGS = [  # the win, and the kong it ends with (its own G), from the table 
 
 @pytest.mark.parametrize(("outcome", "own"), OWN_KONGS, ids=[o.win.value for o, _ in OWN_KONGS])
 def test_the_winning_kong_of_each_win(outcome: Outcome, own: Kong | None) -> None:
-    from gangci_calc.prompts import winning_kong
+    from gangci_calc.commands.session.prompts import winning_kong
 
     assert winning_kong(outcome) == own
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gangci_calc.errors import TileSyntaxError
-from gangci_calc.rules import Win
-from gangci_calc.tiles.analysis import arrangements, counts_of, is_complete, waits
-from gangci_calc.tiles.claims import TileClaim, check_claim, next_tile_wins
-from gangci_calc.tiles.notation import parse_tile, parse_tiles, to_text, to_zh
+from gangci_calc.core.errors import TileSyntaxError
+from gangci_calc.core.rules import Win
+from gangci_calc.core.tiles.analysis import arrangements, counts_of, is_complete, waits
+from gangci_calc.core.tiles.claims import TileClaim, check_claim, next_tile_wins
+from gangci_calc.core.tiles.notation import parse_tile, parse_tiles, to_text, to_zh
 from gangci_calc.words import text_of
 
 # ------------------------------------------------------------------ notation

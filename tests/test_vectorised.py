@@ -1,4 +1,4 @@
-"""``score_batch`` settles plain rows column by column (gangci_calc/bulk/vectorised.py): every row agrees with
+"""``score_batch`` settles plain rows column by column (gangci_calc/fastpath/vectorised.py): every row agrees with
 ``score_many`` on the same record, whatever the columns hold, and only the rows it is not sure of go one by one."""
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def test_a_batch_of_unknown_stakes_leaves_no_empty_form_behind(monkeypatch: pyte
     import pyarrow as pa
 
     from gangci_calc.arrow import score_batch
-    from gangci_calc.bulk import vectorised
+    from gangci_calc.fastpath import vectorised
 
     monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())  # this process as it starts: no ratio met
     monkeypatch.setattr(
@@ -198,9 +198,9 @@ def test_a_batch_of_unknown_stakes_leaves_no_empty_form_behind(monkeypatch: pyte
 
 @pytest.mark.parametrize("rows", [0, 1, 7, 8, 9, 12_288, 12_291])
 def test_arrays_made_from_buffers_are_those_made_row_by_row(rows: int) -> None:
-    """bulk/arrays.py: the constant and counting arrays the column path makes for each batch, from their buffers;
+    """fastpath/arrays.py: the constant and counting arrays the column path makes for each batch, from their buffers;
     a bitmap's bits past the last row are 0 (Arrow leaves them undefined, but a kernel reading whole bytes is fair)."""
-    from gangci_calc.bulk.arrays import counting, flags, ints, same_flags, same_ints
+    from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints
 
     for value in (True, False):
         made = same_flags(rows, value)
@@ -233,7 +233,7 @@ def test_the_tables_grow_batch_by_batch_as_codes_are_met(monkeypatch: pytest.Mon
     """Each batch adds the codes it meets first to the tables the batches before it made: a count no earlier form
     counted (its column all zeros until then), a new outcome, a new kong. One record a batch, from a process with
     no table met, gives what ``score_many`` gives, and so does the whole lot in one batch after it."""
-    from gangci_calc.bulk import vectorised
+    from gangci_calc.fastpath import vectorised
     from tests.handgen import distinct_hands
 
     monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())

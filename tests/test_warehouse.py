@@ -17,9 +17,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gangci_calc.api import score_many
-from gangci_calc.batch.reading import Chunk
-from gangci_calc.batch.run import run_batch
-from gangci_calc.batch.scoring import BatchOptions, Scorer
+from gangci_calc.commands.batch.reading import Chunk
+from gangci_calc.commands.batch.run import run_batch
+from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 from tests.conftest import ROOT, examples
 from tests.handgen import duckdb_export, warehouse_hands
 from tests.test_batch_records import lines, plain_records
@@ -125,8 +125,8 @@ def test_score_batch_agrees_with_score_many_on_json_columns(records: list[dict[s
 
 
 def _one_by_one(batch: Any, carried: tuple[str, ...] = ()) -> int:
-    from gangci_calc.bulk.fast import FastPath
-    from gangci_calc.bulk.vectorised import settle_batch
+    from gangci_calc.fastpath.fast import FastPath
+    from gangci_calc.fastpath.vectorised import settle_batch
 
     return int(settle_batch(batch, FastPath(), carried).slow.true_count)
 
@@ -152,7 +152,7 @@ def test_columns_the_path_does_not_read_are_carried() -> None:
 
 def test_each_player_name_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Platforms repeat their players: the loader's check of a name runs once per distinct name, on both paths."""
-    from gangci_calc.bulk import said
+    from gangci_calc.fastpath import said
 
     checked: list[str] = []
     real = said.name_text
@@ -177,7 +177,7 @@ def test_every_row_of_a_duckdb_export_is_scored_on_the_fast_paths(tmp_path: Path
     scored, the two outputs agree on every net, and no row went one by one."""
     import pyarrow.parquet as pq
 
-    from gangci_calc.batch.columnar import run_to_parquet
+    from gangci_calc.commands.batch.columnar import run_to_parquet
 
     jsonl, parquet = _export(tmp_path, rules)
     assert '"bomb":null' in jsonl.read_text(encoding="utf-8")
@@ -289,7 +289,8 @@ def test_scoring_a_duckdb_export_by_columns_loads_neither_pandas_nor_acero(tmp_p
     assert done.returncode == 0, done.stderr
     *_, pool, loaded = done.stdout.strip().splitlines()
     assert loaded == "[]"
-    if sys.platform == "linux" and os.uname().machine in ("x86_64", "aarch64"):  # batch/parquet_in.py arrow_memory
+    # commands/batch/parquet_in.py arrow_memory
+    if sys.platform == "linux" and os.uname().machine in ("x86_64", "aarch64"):
         assert pool == "jemalloc"
 
 
@@ -302,7 +303,7 @@ def test_a_users_own_arrow_memory_pool_is_kept() -> None:
     import sys
 
     code = (
-        "from gangci_calc.batch.parquet_in import arrow_memory\narrow_memory()\n"
+        "from gangci_calc.commands.batch.parquet_in import arrow_memory\narrow_memory()\n"
         "import pyarrow\nprint(pyarrow.default_memory_pool().backend_name)"
     )
     env = {**_no_pool(), "ARROW_DEFAULT_MEMORY_POOL": "system"}

@@ -224,7 +224,7 @@ def _keys() -> str:
 def test_every_column_but_id_and_source_is_dictionary_encoded(runner, hands_parquet, tmp_path) -> None:
     """``dictionary_columns`` names the file's own leaf columns (structs, lists of structs, kept keys), all but the
     two that are each row's own."""
-    from gangci_calc.batch.columnar import UNIQUE
+    from gangci_calc.commands.batch.columnar import UNIQUE
 
     out = tmp_path / "x.parquet"
     run(runner, str(hands_parquet), "--keep", "region", "--payments", "-o", str(out))
@@ -240,7 +240,7 @@ def test_a_column_path_row_and_a_scorer_row_are_the_same_row(runner, request, tm
     scorer: both give the same rows, meta and kept texts included."""
     import pyarrow.compute as pc
 
-    from gangci_calc.arrow import fast_results
+    from gangci_calc.fastpath.arrow_tables import fast_results
 
     source = request.getfixturevalue(given)
     if given == "plain_parquet":  # both paths are taken
@@ -272,7 +272,7 @@ def test_a_kept_column_of_jsons_type_is_its_values(runner, tmp_path) -> None:
 
 def test_the_rules_of_a_row_read_by_columns_are_its_lines() -> None:
     """A row whose house rules the column path takes has the rules its line would have (``{}``: the seed's)."""
-    from gangci_calc.batch.columnar import _rules_texts
+    from gangci_calc.commands.batch.columnar import _rules_texts
 
     given = [{"baoci": True, "zhici_split": "even"}, None, {"baoci": False}, {"baoci": None}]
     want = [{"baoci": True, "zhici_split": "even"}, {}, {}, {}]
@@ -295,8 +295,8 @@ def test_a_struct_column_s_text_is_each_row_s_json(kind: Any) -> None:
 
     import msgspec
 
-    from gangci_calc.arrow import absent
-    from gangci_calc.batch.columnar import json_texts
+    from gangci_calc.commands.batch.columnar import json_texts
+    from gangci_calc.fastpath.arrow_tables import absent
 
     day = datetime.date(2026, 9, 3)
     values = {"played_on": [day, None, datetime.date(1, 1, 1), None], "table": [22, 9, None, None]}

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gangci_calc.session import session_output
-from gangci_calc.web.app import Settings, build_app
+from gangci_calc.commands.session.show import session_output
+from gangci_calc.commands.web.app import Settings, build_app
 from tests.conftest import EXAMPLES
 
 TOKEN = "s3cret-token-for-tests"
@@ -382,7 +382,7 @@ def test_a_broken_ledger_is_shown_not_crashed(client: TestClient, ledger: Path) 
 
 
 def test_the_terminal_qr_code_fits_a_chinese_windows_console() -> None:
-    from gangci_calc.web.serve import terminal_qr
+    from gangci_calc.commands.web.serve import terminal_qr
 
     url = f"http://192.168.1.5:8000/?t={TOKEN}"
     utf8, gbk = terminal_qr(url), terminal_qr(url, "gbk")

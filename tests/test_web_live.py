@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from gangci_calc.session import session_output
+from gangci_calc.commands.session.show import session_output
 from tests.conftest import EXAMPLES
 from tests.web_server import TOKEN, running
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gangci_calc.session import session_output
+from gangci_calc.commands.session.show import session_output
 from tests.conftest import EXAMPLES
 from tests.test_web import BEARER, ORIGIN, TOKEN, client_for, hands_in
 
@@ -80,7 +80,7 @@ def test_a_bad_table_change_is_422_and_writes_nothing(client: TestClient, ledger
 
 
 def test_the_cli_add_takes_a_change_saved_before_its_hand(client: TestClient, ledger: Path) -> None:
-    from gangci_calc import changes
+    from gangci_calc.commands.session import changes
 
     seating = {**client.get("/api/evening").json()["next"]["players"], "E": "老周"}
     assert client.post("/api/table", json={"players": seating}, headers=ORIGIN).status_code == 200
@@ -182,8 +182,8 @@ def test_a_table_change_before_any_evening_is_404(tmp_path: Path) -> None:
 
 
 def test_the_state_is_looked_at_by_stat_and_an_undo_finds_its_evening_again(ledger: Path) -> None:
-    from gangci_calc import changes
-    from gangci_calc.web.ledger_state import LedgerState
+    from gangci_calc.commands.session import changes
+    from gangci_calc.commands.web.ledger_state import LedgerState
 
     state = LedgerState(ledger)
     first = state.current()
@@ -202,7 +202,7 @@ def test_the_state_is_looked_at_by_stat_and_an_undo_finds_its_evening_again(ledg
 def test_the_hand_rows_made_once_follow_every_change(client: TestClient, ledger: Path) -> None:
     """The page's rows of hands are made again only for hands that changed: after each change the part served is
     the part made with no row kept (an edit that moves later dealers and amounts included)."""
-    from gangci_calc.web import page
+    from gangci_calc.commands.web import page
 
     def made_anew() -> str:
         page._rows.clear()

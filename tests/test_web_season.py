@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from gangci_calc.cli import app
-from gangci_calc.web.app import Settings, build_app
+from gangci_calc.commands.web.app import Settings, build_app
 from gangci_calc.words.season import SEASON
 from tests.conftest import EXAMPLES
 
@@ -147,7 +147,7 @@ def test_serve_refuses_a_club_that_is_not_a_folder(tonight: Path, tmp_path: Path
 
 
 def test_every_season_word_speaks_both_languages_and_is_used() -> None:
-    web = Path(__file__).parent.parent / "gangci_calc" / "web"
+    web = Path(__file__).parent.parent / "gangci_calc" / "commands" / "web"
     used = "".join(p.read_text(encoding="utf-8") for p in (web / "templates").glob("season*.html"))
     used += (web / "season.py").read_text(encoding="utf-8") + (web / "app.py").read_text(encoding="utf-8")
     for key, message in SEASON.items():

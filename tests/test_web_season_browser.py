@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from gangci_calc import changes
+from gangci_calc.commands.session import changes
 from tests.conftest import EXAMPLES
 from tests.test_web_browser import PHONE, browser, no_sideways_scroll  # noqa: F401 - browser: the fixture
 from tests.web_server import TOKEN, running

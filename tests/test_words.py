@@ -11,8 +11,8 @@ import pytest
 
 import gangci_calc
 from gangci_calc.cli import app
-from gangci_calc.rules import HouseRules
-from gangci_calc.rules.options import entries
+from gangci_calc.core.rules import HouseRules
+from gangci_calc.core.rules.options import entries
 from gangci_calc.words import Message, messages, say, speaking, ui
 from gangci_calc.words import book as rule_book
 from gangci_calc.words import help as help_texts

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from gangci_calc.rules import (
+from gangci_calc.core.rules import (
     NO_BETS,
     SCHEMES,
     Bets,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import uvicorn
 
-from gangci_calc.web.app import Settings, build_app
-from gangci_calc.web.serve import bind
+from gangci_calc.commands.web.app import Settings, build_app
+from gangci_calc.commands.web.serve import bind
 
 TOKEN = "test-token-0123456789"
 

@@ -15,7 +15,7 @@ A_LIST = M("一个列表", "a list")
 A_HUGE_NUMBER = M("超过 18 位的数", "a number of more than 18 digits")
 NOTHING = M("空值", "nothing")
 
-# --- the hand: add-ons (rules/hand.py) ----------------------------------------------------------------------
+# --- the hand: add-ons (core/rules/hand.py) ----------------------------------------------------------------------
 BET_NOT_WHOLE = M("{value} 不是整数 — {bet} 只能是 0 到 3", "{value} is not a whole number — {bet} takes 0 to 3")
 BET_OUT_OF_RANGE = M("{value} 超出范围 — {bet} 只能是 0 到 3", "{value} is out of range — {bet} takes 0 to 3")
 BET_WITHOUT_POLICY = M(
@@ -88,7 +88,7 @@ KONG_CONCEALED_NO_FROM = M(
 )
 KONG_WHO_DISCARDED = M("放杠的人", "the discarder")
 KONG_WHO_FED = M("被续杠的人", "who fed the pung")
-# --- the referee: tiles and claims (tiles/claims.py) -------------------------------------------------------
+# --- the referee: tiles and claims (core/tiles/claims.py) -------------------------------------------------------
 TOO_MANY_TILES = M(
     "{count} 张{tile} (连杠底牌和碰杠)；每种牌只有 4 张",
     "{count} × {tile} with the ci tile and melds; there are only 4",
@@ -182,10 +182,10 @@ CLAIM_FALSE = M("报的{zh}不成立：{reason}", "the claimed {zh} does not hol
 CLAIM_MAKES = M("；这副牌能胡 {wins}", "; these tiles make {wins}")
 JOINED = M("{first}{second}", "{first}{second}")
 HAND_N_FALSE = M("第 {n} 局：{problem}", "hand {n}: {problem}")
-# --- the table (rules/table.py, rules/stakes.py) and the dice ------------------------------------------------
+# --- the table (core/rules/table.py, core/rules/stakes.py) and the dice ------------------------------------------------
 NOT_POSITIVE_AMOUNT = M("{value} 不是正整数金额", "{value} is not a positive whole amount")
 NOT_A_DIE = M("{value} 不是骰子点数 — 骰子是 1 到 6", "{value} is not a die face — dice show 1 to 6")
-# --- tile notation (tiles/notation.py) -----------------------------------------------------------------------
+# --- tile notation (core/tiles/notation.py) -----------------------------------------------------------------------
 NO_NUMBER_BEFORE = M("{char} 前面没有数字", "{char} has no number before it")
 HONOUR_RANGE = M(
     "'{number}z' 不是牌：字牌是 1z–7z (东南西北白发中)", "'{number}z' is not a tile: honours are 1z–7z (东南西北白发中)"
@@ -410,7 +410,7 @@ CHECK_NEEDS = M(
     "what to check: a hand file with tiles:, or --type, --hand and --ci",
 )
 CHECK_FILE_OR_OPTIONS = M("给牌局文件或 --type/--hand，不要两样都给", "give a hand file or --type/--hand, not both")
-# --- batch (batch/) ------------------------------------------------------------------------------------------
+# --- batch (commands/batch/) ------------------------------------------------------------------------------------------
 CONFIG_UNREADABLE = M(
     "gangci：读不了设置文件 ({reason})；用中文 (GANGCI_LANG=en 或 --lang en 可改成英文)",
     "gangci: the config file cannot be read ({reason}); speaking Chinese (GANGCI_LANG=en or --lang en for English)",
@@ -562,7 +562,7 @@ NEEDS_ARROW = M(
 COLUMN_TWICE = M("'{key}' 这一列写了两次；只写一次", "the column '{key}' is given twice; say it once")
 NOT_PARQUET = M("不是能读的 Parquet 文件：{reason}", "not a Parquet file that can be read: {reason}")
 TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this ledger already holds an evening — add hands to it")
-# --- records (io/load/fields.py, batch/) --------------------------------------------------------------------------
+# --- records (io/load/fields.py, commands/batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
 META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
 TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--totals-out and -o cannot be the same file")

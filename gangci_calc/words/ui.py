@@ -209,7 +209,7 @@ ASK: dict[str, M] = {
 }
 
 # English names of the game's things, by their hand-file value; the Chinese are the game's own terms
-# (rules/terms.py), which the files also accept.
+# (core/rules/terms.py), which the files also accept.
 WIN_EN: dict[str, str] = {
     "bomb": "bomb",
     "heavenly": "heavenly win",

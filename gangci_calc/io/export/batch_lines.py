@@ -2,7 +2,7 @@
 
 A line carries what the record brought (``id``, ``meta`` and the ``--keep`` keys,
 as the JSON text they were given in), what the hand scored to, and its source.
-Both the fast path and the loader's path (batch/) write through these builders,
+Both the fast path and the loader's path (commands/batch/) write through these builders,
 so a hand reads the same whichever path scored it.
 """
 
@@ -244,8 +244,8 @@ def totals_json(hands: int, scored: int, failed: int, seats: list[int], people: 
 
 def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
     """``--totals`` on stderr: the seats' totals, then each player's (by name), exact."""
+    from gangci_calc.core.rules import SEATS
     from gangci_calc.io.show.labels import seat_name, word
-    from gangci_calc.rules import SEATS
 
     def signed(halves: int) -> str:
         return ("+" if halves > 0 else "") + halves_text(halves)

@@ -18,8 +18,8 @@ from unicodedata import east_asian_width
 from gangci_calc.io.show.labels import amount_text, word
 
 if TYPE_CHECKING:
-    from gangci_calc.club import ClubRecord
-    from gangci_calc.rules import Amount
+    from gangci_calc.core.evening.club import ClubRecord
+    from gangci_calc.core.rules import Amount
 
 # the names are Chinese: a CJK face where the viewer has one, whatever the system calls it
 FONTS = "'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif"

@@ -7,18 +7,18 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from gangci_calc.core.evening.ledger import HOUSE_NAME, House, person_name
+from gangci_calc.core.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
+from gangci_calc.core.rules.addons import BET_NAMES
+from gangci_calc.core.rules.options import Option, entries
 from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.show.labels import amount_text, json_amount
-from gangci_calc.ledger import HOUSE_NAME, House, person_name
-from gangci_calc.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
-from gangci_calc.rules.addons import BET_NAMES
-from gangci_calc.rules.options import Option, entries
 
 if TYPE_CHECKING:
+    from gangci_calc.core.tiles.claims import NextTileWin, TileClaim, Verdict
+    from gangci_calc.core.tiles.notation import Tile
     from gangci_calc.io.load.load import LoadedHand
     from gangci_calc.io.load.load_session import SessionFile, SettledSession
-    from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
-    from gangci_calc.tiles.notation import Tile
 
 
 def net_object(net: tuple[Amount, ...]) -> dict[str, int | float | str]:
@@ -320,7 +320,7 @@ def check_json(verdict: Verdict, claim: TileClaim, lang: str, winner: Seat | Non
 
 def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lang: str) -> str:
     """``gangci waits --format json``: the hand, its waits, and which next tile makes which win."""
-    from gangci_calc.tiles.notation import tile_text, to_text
+    from gangci_calc.core.tiles.notation import tile_text, to_text
 
     return exact_json(
         {
@@ -346,7 +346,7 @@ def waits_json(claim: TileClaim, waits: list[Tile], wins: list[NextTileWin], lan
 
 def verdict_object(verdict: Verdict, lang: str) -> dict[str, Any]:
     """The ``gangci check --format json`` object."""
-    from gangci_calc.tiles.notation import tile_text
+    from gangci_calc.core.tiles.notation import tile_text
 
     return {
         "claim": verdict.win.value,

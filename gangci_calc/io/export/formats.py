@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from gangci_calc.club import ClubRecord
+    from gangci_calc.core.evening.club import ClubRecord
+    from gangci_calc.core.rules import Seat, Settlement
+    from gangci_calc.core.tiles.claims import NextTileWin, TileClaim, Verdict
+    from gangci_calc.core.tiles.notation import Tile
     from gangci_calc.io.export.batch_lines import Echo, Frame, Outcome
     from gangci_calc.io.load.load import LoadedHand
     from gangci_calc.io.load.load_session import SettledSession
-    from gangci_calc.rules import Seat, Settlement
-    from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
-    from gangci_calc.tiles.notation import Tile
 
 R = TypeVar("R")
 
@@ -228,7 +228,9 @@ HISTORY: dict[str, Format[HistoryRenderer]] = {
 }
 CHECK: dict[str, Format[CheckRenderer]] = {"table": Format(_check_panel), "json": Format(_check_json)}
 WAITS: dict[str, Format[WaitsRenderer]] = {"table": Format(_waits_view), "json": Format(_waits_json)}
-BATCH: dict[str, Format[BatchLinesMaker]] = {  # line builders: batch/scoring.py writes a line per hand with them
+BATCH: dict[
+    str, Format[BatchLinesMaker]
+] = {  # line builders: commands/batch/scoring.py writes a line per hand with them
     "jsonl": Format(_batch_jsonl),
     "csv": Format(_batch_csv),
 }

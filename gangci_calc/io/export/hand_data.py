@@ -1,7 +1,7 @@
-"""One hand as a hand file's mapping: the one serializer of a :class:`~gangci_calc.rules.Hand`'s own fields.
+"""One hand as a hand file's mapping: the one serializer of a :class:`~gangci_calc.core.rules.Hand`'s own fields.
 
 The ledger writer (``io/ledger/ledger_write.py``) writes it as YAML, the exports (``io/export/export.py``) take
-its ``win``, and the page (``web/view.py``) fills its form from it.
+its ``win``, and the page (``commands/web/view.py``) fills its form from it.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gangci_calc.rules import SEATS, Hand, Seat
-from gangci_calc.rules.addons import BET_NAMES
+from gangci_calc.core.rules import SEATS, Hand, Seat
+from gangci_calc.core.rules.addons import BET_NAMES
 
 
 def hand_to_data(
@@ -19,7 +19,7 @@ def hand_to_data(
     """The fields the hand needs, in the house order: ``players`` (where given), ``dealer`` (where it is not
     the rotation's), ``win``, ``ci``, ``bets`` (the counts set) and ``kongs``.
 
-    >>> from gangci_calc.rules import SCHEMES, Outcome, TableRules, Win
+    >>> from gangci_calc.core.rules import SCHEMES, Outcome, TableRules, Win
     >>> hand = Hand(TableRules(SCHEMES[1]), Seat.E, Outcome(Win.ZHICI, Seat.W, Seat.S))
     >>> hand_to_data(hand, dealer_overridden=False)
     {'win': {'type': 'zhici', 'winner': 'W', 'from': 'S'}}
@@ -37,7 +37,7 @@ def hand_to_data(
         data["dealer"] = hand.dealer.name
     data["win"] = win
     if hand.ci is not None:
-        from gangci_calc.tiles.notation import tile_text
+        from gangci_calc.core.tiles.notation import tile_text
 
         data["ci"] = tile_text(hand.ci)
     bets = {seat.name: counts for seat in SEATS if (counts := bets_data(hand, seat))}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gangci_calc.core.rules import Stakes, Win
 from gangci_calc.io.export.export import csv_text, exact_json
 from gangci_calc.io.show.labels import amount_text, json_amount
-from gangci_calc.rules import Stakes, Win
 
 if TYPE_CHECKING:
-    from gangci_calc.club import ClubRecord
+    from gangci_calc.core.evening.club import ClubRecord
 
 
 def history_json(record: ClubRecord, lang: str) -> str:

@@ -17,6 +17,11 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from gangci_calc.core.rules import HouseRules, Role, Win
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.hand import wall_after_deal
+from gangci_calc.core.rules.options import entries
+from gangci_calc.core.rules.seats import SEAT_NAMES, SEAT_WORDS_EN
 from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
@@ -36,11 +41,6 @@ from gangci_calc.io.load.schema import (
     WIN_KEYS,
     WIN_NAMES,
 )
-from gangci_calc.rules import HouseRules, Role, Win
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.hand import wall_after_deal
-from gangci_calc.rules.options import entries
-from gangci_calc.rules.seats import SEAT_NAMES, SEAT_WORDS_EN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("hand", "session", "result", "score", "evening")
@@ -69,9 +69,9 @@ def _flag(words: Mapping[bool, tuple[str, ...]] | None = None) -> dict[str, Any]
 
 
 def _tiles(*, one: bool) -> dict[str, Any]:
-    """Tile notation as the loader reads it (``tiles/notation.py``): ``123m 44p 7z``, ``四万 七条 东``; ``one``: a
+    """Tile notation as the loader reads it (``core/tiles/notation.py``): ``123m 44p 7z``, ``四万 七条 东``; ``one``: a
     single tile."""
-    from gangci_calc.tiles.notation import HONOUR_WORDS, NUMBER_WORDS, SEPARATORS, SUIT_WORDS
+    from gangci_calc.core.tiles.notation import HONOUR_WORDS, NUMBER_WORDS, SEPARATORS, SUIT_WORDS
 
     honour = "|".join(re.escape(w) for w in sorted(HONOUR_WORDS, key=lambda w: (-len(w), w)))
     number = "[" + "".join(re.escape(c) for c in sorted(NUMBER_WORDS)) + "]"

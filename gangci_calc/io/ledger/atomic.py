@@ -3,7 +3,7 @@
 The target is the real file behind a symlink, and keeps its mode and owner. A
 read-only target is refused, not replaced; one that is not a regular file
 (``/dev/null``, a pipe) is written directly. Every failure to write is an
-:class:`~gangci_calc.errors.OutputError`.
+:class:`~gangci_calc.core.errors.OutputError`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from gangci_calc.errors import OutputError
+from gangci_calc.core.errors import OutputError
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 

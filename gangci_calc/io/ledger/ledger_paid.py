@@ -3,7 +3,7 @@
 The list is written whole each time, on one line of its own, where the key
 was (or just before ``hands:``); every other byte of the ledger is kept.
 
->>> from gangci_calc.transfers import Transfer
+>>> from gangci_calc.core.evening.transfers import Transfer
 >>> print(with_paid("dealer: E\\nhands:\\n  - {win: {type: draw}}\\n", [Transfer("小李", "张姐", 3700)]), end="")
 dealer: E
 paid: [{from: "小李", to: "张姐", amount: 3700}]
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 
 import yaml
 
+from gangci_calc.core.evening.transfers import Transfer
+from gangci_calc.core.rules import Amount
 from gangci_calc.io.load.boundary import Loader
 from gangci_calc.io.load.schema import normalize_key
-from gangci_calc.rules import Amount
-from gangci_calc.transfers import Transfer
 
 
 def paid_flow(payments: Sequence[Transfer[str]]) -> str:

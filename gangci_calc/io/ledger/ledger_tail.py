@@ -24,10 +24,8 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.io.load.load import Table
-from gangci_calc.io.load.load_session import Reading, SessionHand
-from gangci_calc.ledger import Person, person_name
-from gangci_calc.rules import (
+from gangci_calc.core.evening.ledger import Person, person_name
+from gangci_calc.core.rules import (
     SEATS,
     SEED_RULES,
     Amount,
@@ -42,8 +40,10 @@ from gangci_calc.rules import (
     TableRules,
     Win,
 )
-from gangci_calc.rules.addons import BET_NAMES
-from gangci_calc.rules.options import entry_of
+from gangci_calc.core.rules.addons import BET_NAMES
+from gangci_calc.core.rules.options import entry_of
+from gangci_calc.io.load.load import Table
+from gangci_calc.io.load.load_session import Reading, SessionHand
 
 FORMAT = 3  # of the cache file; a file of another format is not read (2: a hand's bao may be unsaid, null; 3: 跑)
 

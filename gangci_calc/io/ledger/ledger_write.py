@@ -11,11 +11,11 @@ from pathlib import Path
 
 import yaml
 
+from gangci_calc.core.rules import Hand, Kong, Seat
 from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.ledger.atomic import atomic_file
 from gangci_calc.io.load.boundary import Loader
 from gangci_calc.io.load.schema import normalize_key
-from gangci_calc.rules import Hand, Kong, Seat
 
 
 def hand_yaml(hand: Hand, *, dealer_overridden: bool, players: dict[Seat, str] | None = None) -> str:

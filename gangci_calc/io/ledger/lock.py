@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from gangci_calc.errors import LedgerBusy, OutputError
+from gangci_calc.core.errors import LedgerBusy, OutputError
 from gangci_calc.io.ledger.atomic import real_target
 from gangci_calc.words import messages as m
 from gangci_calc.words import say

@@ -13,7 +13,7 @@ import stat
 import sys
 from collections.abc import Iterable
 
-from gangci_calc.errors import InputError
+from gangci_calc.core.errors import InputError
 from gangci_calc.io.ledger.atomic import real_target
 from gangci_calc.words import Text, say
 from gangci_calc.words import messages as m

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from functools import cache
 from typing import NamedTuple
 
-from gangci_calc.errors import AnswerError, RuleError, shown
+from gangci_calc.core.errors import AnswerError, RuleError, shown
+from gangci_calc.core.rules import HouseRules, Kong, Seat, Win, parse_seat
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.options import Option, entries
+from gangci_calc.core.rules.terms import WIN_ZH
 from gangci_calc.io.load.fields import read_option
 from gangci_calc.io.load.schema import KONG_NAMES, TOP_KEYS, WIN_NAMES
-from gangci_calc.rules import HouseRules, Kong, Seat, Win, parse_seat
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.options import Option, entries
-from gangci_calc.rules.terms import WIN_ZH
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 

@@ -1,7 +1,7 @@
 """The one loading boundary: bytes from a file, or a record's text, to plain data that cannot trick us.
 
 Every command reads through here. What it refuses, each as one located
-:class:`~gangci_calc.errors.InputError` (exit 2), echoing at most a short
+:class:`~gangci_calc.core.errors.InputError` (exit 2), echoing at most a short
 prefix of a bad value:
 
 - anything but a regular file (or ``-``), and a file larger than its cap;
@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from gangci_calc.errors import InputError
+from gangci_calc.core.errors import InputError
 from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.errors import InputError, RuleError
+from gangci_calc.core.errors import InputError, RuleError
 from gangci_calc.words import LANGS, say
 from gangci_calc.words import messages as m
 

@@ -10,7 +10,27 @@ import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gangci_calc.errors import FieldPath, RuleError, shown
+from gangci_calc.core.errors import FieldPath, RuleError, shown
+from gangci_calc.core.rules import (
+    NO_BETS,
+    NO_MI,
+    SCHEMES,
+    Amount,
+    Bets,
+    HouseRules,
+    Kong,
+    Outcome,
+    Seat,
+    Stakes,
+    Win,
+    is_seat_word,
+    parse_seat,
+)
+from gangci_calc.core.rules import stakes as core_stakes
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.hand import whole_count
+from gangci_calc.core.rules.options import Option, entry_of
+from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import short
 from gangci_calc.io.load.schema import (
     BETS,
@@ -28,34 +48,14 @@ from gangci_calc.io.load.schema import (
     WIN_NAMES,
     Keys,
 )
-from gangci_calc.rules import (
-    NO_BETS,
-    NO_MI,
-    SCHEMES,
-    Amount,
-    Bets,
-    HouseRules,
-    Kong,
-    Outcome,
-    Seat,
-    Stakes,
-    Win,
-    is_seat_word,
-    parse_seat,
-)
-from gangci_calc.rules import stakes as core_stakes
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.hand import whole_count
-from gangci_calc.rules.options import Option, entry_of
-from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import Message, Said, Text, say
 from gangci_calc.words import messages as m
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
 
-    from gangci_calc.tiles.claims import TileClaim
-    from gangci_calc.transfers import Transfer
+    from gangci_calc.core.evening.transfers import Transfer
+    from gangci_calc.core.tiles.claims import TileClaim
 
 
 def read_mapping(data: Any, path: FieldPath, keys: Keys, what: Message) -> dict[str, Any]:
@@ -120,7 +120,7 @@ def read_date(value: Any, path: FieldPath) -> str:
 
 def read_paid(value: Any, path: FieldPath) -> tuple[Transfer[str], ...]:
     """``paid:`` (已付): a list of ``{from, to, amount}``, each a payment of the settle-up made, by name."""
-    from gangci_calc.transfers import Transfer  # an evening's arithmetic: one hand's score does without it
+    from gangci_calc.core.evening.transfers import Transfer  # an evening's arithmetic: one hand's score does without it
 
     payments = []
     for at, given in _mappings(value, path, PAID, (m.WHAT_PAYMENT, m.PAID_LIST), ("from", "to", "amount")):
@@ -172,7 +172,7 @@ def read_paid_amount(value: Any, path: FieldPath) -> Amount:
 
 def option_date(text: str | None, option: str) -> str | None:
     """A date given on the command line (``--since``, ``--date``) as ISO text, or an error naming the option."""
-    from gangci_calc.errors import InputError
+    from gangci_calc.core.errors import InputError
 
     if text is None:
         return None
@@ -357,8 +357,8 @@ def read_outcome(value: Any, path: FieldPath) -> Outcome:
 
 def read_ci(value: Any, path: FieldPath) -> int:
     """A top-level ``ci:`` tile (``东``, ``7z``, ``四万``)."""
-    from gangci_calc.errors import TileSyntaxError
-    from gangci_calc.tiles.notation import parse_tile
+    from gangci_calc.core.errors import TileSyntaxError
+    from gangci_calc.core.tiles.notation import parse_tile
 
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RuleError(path, say(m.NOT_A_TILE_LIKE, value=shown(value)))
@@ -384,7 +384,7 @@ def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
 
 def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
     """``tiles:`` -> :class:`TileClaim`, with notation, counts and size checked."""
-    from gangci_calc.tiles.claims import check_tile_counts  # only hands with tiles need it
+    from gangci_calc.core.tiles.claims import check_tile_counts  # only hands with tiles need it
 
     claim = read_tile_fields(value, path)
     try:
@@ -396,9 +396,9 @@ def read_tiles(value: Any, path: FieldPath, win: Win) -> TileClaim:
 
 def read_tile_fields(value: Any, path: FieldPath) -> TileClaim:
     """The fields of ``tiles:`` in notation -> :class:`TileClaim` (``waits`` reads its hand with it, no win named)."""
-    from gangci_calc.errors import TileSyntaxError
-    from gangci_calc.tiles.claims import TileClaim
-    from gangci_calc.tiles.notation import parse_tile, parse_tiles
+    from gangci_calc.core.errors import TileSyntaxError
+    from gangci_calc.core.tiles.claims import TileClaim
+    from gangci_calc.core.tiles.notation import parse_tile, parse_tiles
 
     given = read_mapping(value, path, TILES, m.WHAT_TILES)
     for required in ("ci", "hand"):

@@ -1,6 +1,6 @@
-"""Hand files (YAML / JSON) -> :class:`~gangci_calc.rules.Hand`, checked at the boundary.
+"""Hand files (YAML / JSON) -> :class:`~gangci_calc.core.rules.Hand`, checked at the boundary.
 
-Every mistake becomes one :class:`~gangci_calc.errors.InputError`: the file,
+Every mistake becomes one :class:`~gangci_calc.core.errors.InputError`: the file,
 line and column, the field, what is wrong and what would be right.
 """
 
@@ -11,7 +11,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gangci_calc.errors import FieldPath, InputError, RuleError
+from gangci_calc.core.errors import FieldPath, InputError, RuleError
+from gangci_calc.core.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
+from gangci_calc.core.rules.fee import NO_FEE
+from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.load.fields import (
     kind_of,
@@ -33,14 +36,11 @@ from gangci_calc.io.load.fields import (
 )
 from gangci_calc.io.load.positions import locate
 from gangci_calc.io.load.schema import TOP, field_words, normalize_key
-from gangci_calc.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
-from gangci_calc.rules.fee import NO_FEE
-from gangci_calc.rules.terms import seat_word
 from gangci_calc.words import Message, say
 from gangci_calc.words import messages as m
 
 if TYPE_CHECKING:
-    from gangci_calc.tiles.claims import TileClaim
+    from gangci_calc.core.tiles.claims import TileClaim
 
 T = TypeVar("T")
 
@@ -158,8 +158,9 @@ def hand_from(
 
 
 def tiles_for_table(tiles: TileClaim, house: HouseRules, path: FieldPath) -> TileClaim:
-    """The winner's tiles as this table reads them (:func:`~gangci_calc.tiles.claims.for_table`), errors at ``path``."""
-    from gangci_calc.tiles.claims import for_table
+    """The winner's tiles as this table reads them (:func:`~gangci_calc.core.tiles.claims.for_table`), errors at
+    ``path``."""
+    from gangci_calc.core.tiles.claims import for_table
 
     try:
         return for_table(tiles, house)

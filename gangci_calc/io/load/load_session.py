@@ -11,8 +11,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.dues import Dues, dues_of
-from gangci_calc.errors import InputError, InputErrors, RuleError
+from gangci_calc.core.errors import InputError, InputErrors, RuleError
+from gangci_calc.core.evening.dues import Dues, dues_of
+from gangci_calc.core.evening.ledger import Net, Person, SessionResult, person_name
+from gangci_calc.core.evening.sequence import next_dealer, next_mi
+from gangci_calc.core.evening.transfers import Transfer
+from gangci_calc.core.rules import (
+    NO_MI,
+    SEED_RULES,
+    Amount,
+    HouseRules,
+    Outcome,
+    Seat,
+    Settlement,
+    Win,
+)
+from gangci_calc.core.rules.seats import in_play
 from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
 from gangci_calc.io.load.fields import kind_of, read_date, read_mapping, read_paid, read_seat
 from gangci_calc.io.load.load import (
@@ -25,21 +39,6 @@ from gangci_calc.io.load.load import (
     table_from,
 )
 from gangci_calc.io.load.schema import NEXT, SESSION, SESSION_HAND, TABLE_KEYS, TOP_KEYS, Keys, field_words
-from gangci_calc.ledger import Net, Person, SessionResult, person_name
-from gangci_calc.rules import (
-    NO_MI,
-    SEED_RULES,
-    Amount,
-    HouseRules,
-    Outcome,
-    Seat,
-    Settlement,
-    Win,
-    next_dealer,
-    next_mi,
-)
-from gangci_calc.rules.seats import in_play
-from gangci_calc.transfers import Transfer
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
@@ -327,8 +326,8 @@ class Reading:
 
 def _raw_winner(raw: Any) -> Seat | None:
     """Best guess at a bad hand's winner, so later hands still get their dealers (any spelling of the keys)."""
+    from gangci_calc.core.rules import parse_seat
     from gangci_calc.io.load.schema import WIN, WIN_NAMES
-    from gangci_calc.rules import parse_seat
 
     win = _by_key(raw, SESSION_HAND, "win")
     kind = _by_key(win, WIN, "type")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from gangci_calc.rules import HouseRules, KongType, Win, parse_seat
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.options import entries
-from gangci_calc.rules.terms import KONG_ZH, WIN_ZH
+from gangci_calc.core.rules import HouseRules, KongType, Win, parse_seat
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.options import entries
+from gangci_calc.core.rules.terms import KONG_ZH, WIN_ZH
 from gangci_calc.words import Message
 
 # canonical key -> accepted spellings (the canonical one included)
@@ -76,7 +76,7 @@ TILE_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 # House options (规矩): key -> spellings; for enum options, value -> spellings; flags' own words.
-# All made from the options' entries (rules/table.py); booleans also take TRUE_WORDS / FALSE_WORDS.
+# All made from the options' entries (core/rules/table.py); booleans also take TRUE_WORDS / FALSE_WORDS.
 RULE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(HouseRules)}
 RULE_VALUES: dict[str, dict[Enum, tuple[str, ...]]] = {
     e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "choice"
@@ -192,8 +192,8 @@ def field_words(path: tuple[str | int, ...]) -> Message:
     >>> field_words(("bets", "S", "di")).zh, field_words(("hands", 2, "kongs", 0, "from")).zh
     ('加番 南 抵', '第3局 杠 第1个 来自')
     """
-    from gangci_calc.errors import field_name
-    from gangci_calc.rules.terms import SEAT_ZH
+    from gangci_calc.core.errors import field_name
+    from gangci_calc.core.rules.terms import SEAT_ZH
 
     words: list[str] = []
     table: dict[str, tuple[str, ...]] = {**TOP_KEYS, **SESSION_KEYS}

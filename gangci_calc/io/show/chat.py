@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangci_calc.core.evening.ledger import House
+from gangci_calc.core.rules import SEATS, Seat
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, word
 from gangci_calc.io.show.render import outcome_text, rules_line, stakes_text, table_stakes_text
-from gangci_calc.ledger import House
-from gangci_calc.rules import SEATS, Seat
 
 if TYPE_CHECKING:
+    from gangci_calc.core.evening.ledger import Person
+    from gangci_calc.core.rules import Amount, Hand, Settlement
     from gangci_calc.io.ledger.ledger_tail import LedgerTail
     from gangci_calc.io.load.load import LoadedHand
     from gangci_calc.io.load.load_session import SettledSession
-    from gangci_calc.ledger import Person
-    from gangci_calc.rules import Amount, Hand, Settlement
 
 
 def _who(seat: Seat, lang: str, names: dict[Seat, str], dealer: Seat) -> str:
@@ -133,9 +133,9 @@ def session_markdown(settled: SettledSession, lang: str) -> str:
 
 def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
     """After ``--add`` on a long ledger: the new hand, the standings and the settle-up, not every hand."""
-    from gangci_calc.rules import settle
-    from gangci_calc.rules.payments import from_halves
-    from gangci_calc.transfers import fewest_payments
+    from gangci_calc.core.evening.transfers import fewest_payments
+    from gangci_calc.core.rules import settle
+    from gangci_calc.core.rules.payments import from_halves
 
     def label(person: Person) -> str:
         if isinstance(person, Seat):

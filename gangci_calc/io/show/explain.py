@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from gangci_calc.core.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.options import entry_of
 from gangci_calc.io.show.labels import (
     amount_text,
     collector_label,
@@ -15,9 +18,6 @@ from gangci_calc.io.show.labels import (
     win_label,
     word,
 )
-from gangci_calc.rules import Charge, Hand, KongType, Payment, Role, Seat, Settlement
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.options import entry_of
 
 
 def charge_formula(charge: Charge, lang: str, names: dict[Seat, str] | None = None) -> str:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gangci_calc.core.rules import Amount, Win
 from gangci_calc.io.show.labels import amount_text, win_label, word
 from gangci_calc.io.show.season import matrix_rows, open_lines, rate_text, season_notes
-from gangci_calc.rules import Amount, Win
 
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from gangci_calc.club import ClubRecord, PersonRecord
+    from gangci_calc.core.evening.club import ClubRecord, PersonRecord
 
 
 def wins_text(wins: dict[str, int], lang: str) -> str:

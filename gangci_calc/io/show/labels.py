@@ -5,14 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from gangci_calc.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
-from gangci_calc.rules.fee import Fee
-from gangci_calc.rules.options import Option, entries, entry_of
-from gangci_calc.rules.terms import KONG_ZH, SEAT_ZH, WIN_ZH
+from gangci_calc.core.rules import Amount, Doubling, HouseRules, KongType, Part, Role, Seat, Win
+from gangci_calc.core.rules.fee import Fee
+from gangci_calc.core.rules.options import Option, entries, entry_of
+from gangci_calc.core.rules.terms import KONG_ZH, SEAT_ZH, WIN_ZH
 from gangci_calc.words.ui import KONG_EN, PARTS, ROLES, WIN_EN, WORDS
 
 if TYPE_CHECKING:
-    from gangci_calc.ledger import Person
+    from gangci_calc.core.evening.ledger import Person
 
 
 def word(key: str, lang: str) -> str:
@@ -48,7 +48,7 @@ def collector_label(fee: Fee, lang: str) -> str:
 
 def person_text(person: Person, lang: str) -> str:
     """A person as a label: the house in the language shown, a name as it is."""
-    from gangci_calc.ledger import HOUSE_NAME, House  # the evening's people: not loaded for one hand
+    from gangci_calc.core.evening.ledger import HOUSE_NAME, House  # the evening's people: not loaded for one hand
 
     if isinstance(person, House):
         return word("fee_house", lang) if person.name == HOUSE_NAME else person.name

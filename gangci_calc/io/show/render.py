@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangci_calc.core.rules import Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
+from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.io.show.labels import amount_text, fee_text, house_text, seat_label, seat_name, win_label, word
-from gangci_calc.rules import Amount, Bets, Hand, HouseRules, Seat, Settlement, TableRules
-from gangci_calc.rules.addons import BET_NAMES
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangci_calc.core.evening.ledger import House
+from gangci_calc.core.evening.sequence import next_mi
+from gangci_calc.core.rules import SEATS, Amount, Hand, Seat
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
 from gangci_calc.io.show.render import fitted, money, rules_line
-from gangci_calc.ledger import House
-from gangci_calc.rules import SEATS, Amount, Hand, Seat, next_mi
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
+    from gangci_calc.core.evening.ledger import Person
     from gangci_calc.io.load.load_session import SessionFile, SettledSession
-    from gangci_calc.ledger import Person
 
 
 def rule_lines(result: SettledSession, lang: str) -> list[str]:

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangci_calc.core.rules import Seat, Win
+from gangci_calc.core.tiles.analysis import Group
+from gangci_calc.core.tiles.dice import DiceResult
+from gangci_calc.core.tiles.notation import Tile, tile_name, to_text, to_zh
 from gangci_calc.io.show.labels import seat_label, seat_name, win_label, word
-from gangci_calc.rules import Seat, Win
-from gangci_calc.tiles.analysis import Group
-from gangci_calc.tiles.dice import DiceResult
-from gangci_calc.tiles.notation import Tile, tile_name, to_text, to_zh
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from gangci_calc.tiles.claims import NextTileWin, TileClaim, Verdict
+    from gangci_calc.core.tiles.claims import NextTileWin, TileClaim, Verdict
 
 
 def _group_tiles(group: Group) -> list[Tile]:

@@ -1,17 +1,17 @@
 """``gangci rules``: the rule book for people, in zh or en, and one table's house options.
 
 Each option's names, values and effect come from its entry in
-:class:`~gangci_calc.rules.HouseRules` (the same entry the loader reads), so the
+:class:`~gangci_calc.core.rules.HouseRules` (the same entry the loader reads), so the
 book cannot list an option the loader does not know. docs/rules.md is
 the long form, for maintainers and referees.
 """
 
 from __future__ import annotations
 
+from gangci_calc.core.rules import SEED_RULES, HouseRules
+from gangci_calc.core.rules.fee import NO_FEE, Fee
+from gangci_calc.core.rules.options import entries
 from gangci_calc.io.show.labels import fee_text, option_value_text, rule_name, word
-from gangci_calc.rules import SEED_RULES, HouseRules
-from gangci_calc.rules.fee import NO_FEE, Fee
-from gangci_calc.rules.options import entries
 from gangci_calc.words import messages as m
 from gangci_calc.words.book import FEE_TITLE as _FEE_TITLE
 from gangci_calc.words.book import SEED as _SEED

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from gangci_calc.io.show.labels import amount_text, word
 
 if TYPE_CHECKING:
-    from gangci_calc.club import ClubRecord, OpenTransfer, PersonRecord
+    from gangci_calc.core.evening.club import ClubRecord, OpenTransfer, PersonRecord
+    from gangci_calc.core.evening.transfers import Transfer
+    from gangci_calc.core.rules import Stakes
     from gangci_calc.io.load.load_session import SettledSession
-    from gangci_calc.rules import Stakes
-    from gangci_calc.transfers import Transfer
 
 
 def rate_text(person: PersonRecord) -> str:

@@ -1,0 +1,118 @@
+"""What a batch record carries through to its line (its id, meta and kept keys), how big it may be, and where
+an error in it points: the record-level helpers of :mod:`.scoring`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
+from gangci_calc.core.errors import InputError, RuleError
+from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
+from gangci_calc.io.load.boundary import Loader
+from gangci_calc.io.load.load import located
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+
+if TYPE_CHECKING:
+    from gangci_calc.io.load.load import LoadedHand
+
+QUARTER = RECORD_LIMIT // 4  # a text this long or shorter is within the limit, whatever its characters
+
+
+def too_large(text: str) -> bool:
+    """Is a record longer than `gangci score` takes of a file (in UTF-8 bytes)?"""
+    return len(text) > QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
+
+
+def parse_all(text: str) -> list[Any] | None:
+    """Every document of a YAML chunk with one loader (the boundary's), or ``None`` if any fails."""
+    loader = Loader(text)
+    try:
+        found = []
+        while loader.check_node():
+            found.append(loader.construct_document(loader.get_node()))
+        return None if getattr(loader, "too_big", False) else found  # one by one: each says which field
+    except (yaml.YAMLError, RecursionError):
+        return None
+    finally:
+        loader.dispose()
+
+
+def echo_of(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:
+    """What a record carries through (its id and meta as given, where usable, and the kept keys), and the
+    record without the kept keys."""
+    if not isinstance(data, dict):
+        return Echo(), data
+    kept = {key: data[key] for key in keep if key in data}
+    if kept:
+        data = {key: value for key, value in data.items() if key not in kept}
+    if raw is not None:
+        return raw, data
+    record_id = data.get("id")
+    id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
+    meta = data.get("meta")
+    meta_text = json_text(meta) if isinstance(meta, dict) else ""
+    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items())), data
+
+
+def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
+    """A JSON record's id, meta and kept keys as the very text it gave them in (``None``: not a JSON object)."""
+    import msgspec
+
+    try:
+        raw = msgspec.json.decode(text, type=dict[str, msgspec.Raw])
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    record_id = raw.get("id")
+    id_text = bytes(record_id).decode() if record_id is not None else ""
+    if id_text and not (id_text.startswith('"') or id_text.lstrip("-").isdigit()):
+        id_text = ""  # not text or a whole number: the loader says so
+    meta = raw.get("meta")
+    meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
+    kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
+    return Echo(id_text, meta_text, kept)
+
+
+def located_in(error: RuleError, record: Record) -> InputError:
+    """``error`` at its place in the record's input: line and column; in a Parquet file, the row (the JSON line made
+    of the row is ours: a column in it would point at nothing the user has). An unknown top-level key says that
+    ``--keep`` keeps it."""
+    from gangci_calc.commands.batch.reading import is_parquet
+    from gangci_calc.words import Said
+
+    if is_parquet(record.source):
+        found = located(error, record.source, None)
+        found.line = record.line
+    else:
+        found = located(error, record.source, record.text, line_offset=record.line - 1)
+    said = error.message
+    if len(error.path) == 1 and isinstance(said, Said) and said.message is m.UNKNOWN_KEY:
+        found.message = say(m.KEEP_KEEPS, said=said, key=error.path[0])
+    return found
+
+
+def named_in(data: Any) -> str:
+    """The players a failed record names, where its ``players`` reads as the loader reads it (else none): a
+    platform joins a failed line back to its people as it does a scored one."""
+    from gangci_calc.io.load.fields import read_names
+    from gangci_calc.io.load.schema import TOP
+
+    if not isinstance(data, dict):
+        return ""
+    given = next((value for key, value in data.items() if TOP.lookup.get(key) == "players"), None)
+    try:
+        return players_text(read_names(given, ("players",)))
+    except RuleError:
+        return ""
+
+
+def own_echo(loaded: LoadedHand) -> dict[str, Any]:
+    """A session hand's own id and meta, replacing the session's."""
+    own: dict[str, Any] = {}
+    if loaded.id is not None:
+        own["id"] = json_text(loaded.id)
+    if loaded.meta is not None:
+        own["meta"] = json_text(loaded.meta)
+    return own

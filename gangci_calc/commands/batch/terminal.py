@@ -1,0 +1,147 @@
+"""The terminal side of ``gangci batch``: output file, progress bar, summary line, exit status."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import IO, TYPE_CHECKING
+
+from gangci_calc.commands.batch.reading import expand, is_parquet
+from gangci_calc.commands.batch.run import Stats, run_batch
+from gangci_calc.commands.batch.scoring import BatchOptions
+from gangci_calc.core.errors import InputError
+from gangci_calc.io.ledger.atomic import Abandon, atomic_file
+from gangci_calc.io.ledger.not_an_input import refuse_input_as_output, same_output
+from gangci_calc.io.show.console import fit_stream, write_err
+from gangci_calc.words import messages as m
+from gangci_calc.words import say
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+
+@contextmanager
+def _output(path: str | None, fmt: str) -> Iterator[IO[str]]:
+    if path is None:
+        fit_stream(sys.stdout, json=fmt == "jsonl")  # a GBK console: the names it cannot show, escaped
+        with suppress(Abandon):  # what went to stdout has gone
+            yield sys.stdout
+        sys.stdout.flush()
+    else:
+        with atomic_file(path) as handle:
+            yield handle
+
+
+def _progress() -> Progress | None:
+    """A Rich progress bar on stderr when it is a terminal; silent otherwise."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from gangci_calc.io.show.console import err
+
+    progress = Progress(
+        TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err(), transient=True
+    )
+    return progress
+
+
+def run(
+    inputs: list[str],
+    options: BatchOptions,
+    output: str | None,
+    jobs: int = 1,
+    strict: bool = False,
+    totals: bool = False,
+    totals_out: str | None = None,
+    kind: str = "",
+    rules_file: str | None = None,
+) -> Stats:
+    """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
+    _outputs_not_inputs(inputs, rules_file, output, totals_out)
+    start = time.perf_counter()
+    progress = _progress()
+    tasks: list[TaskID] = []
+
+    def on_chunk(hands: int) -> None:
+        if progress is None:
+            return
+        if not tasks:  # started with the first results: --jobs workers are forked by then, before its thread
+            progress.start()
+            tasks.append(progress.add_task("hands", total=None))
+        progress.advance(tasks[0], hands)
+
+    try:
+        if output is not None and is_parquet(output):
+            from gangci_calc.commands.batch.columnar import run_to_parquet
+
+            with atomic_file(output) as handle:
+                buffer = handle.buffer  # type: ignore[attr-defined]
+                stats = run_to_parquet(
+                    inputs, buffer, options, strict, write_err, jobs=jobs, kind=kind, on_chunk=on_chunk
+                )
+                if stats.stopped:
+                    raise Abandon
+        else:
+            with _output(output, options.fmt) as out:
+                stats = run_batch(inputs, out, options, jobs=jobs, strict=strict, on_chunk=on_chunk, kind=kind)
+                if stats.stopped:  # --strict: a stopped run leaves no file behind
+                    raise Abandon
+    finally:
+        if progress is not None and tasks:
+            progress.stop()
+    _report(stats, options, output, time.perf_counter() - start)
+    if totals_out is not None:
+        from gangci_calc.io.export.batch_lines import totals_json
+
+        with atomic_file(totals_out) as handle:
+            handle.write(totals_json(stats.hands, stats.scored, stats.failed, stats.totals.seats, stats.totals.people))
+    elif totals:
+        from gangci_calc.io.export.batch_lines import totals_lines
+
+        write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
+    return stats
+
+
+def _outputs_not_inputs(inputs: list[str], rules_file: str | None, output: str | None, totals: str | None) -> None:
+    """Neither output is one of the inputs (the ``--rules`` file included), nor are the two outputs one file."""
+    read = [*expand(inputs), *([rules_file] if rules_file is not None else [])]
+    for flag, path in (("-o", output), ("--totals-out", totals)):
+        if path is not None:
+            refuse_input_as_output(flag, path, read)
+    if totals is not None and output is not None and same_output(totals, output):
+        raise InputError("--totals-out", say(m.TOTALS_OUT_IS_OUTPUT))
+
+
+def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: float) -> None:
+    """What the run says on stderr: a --keep key no record had, what stopped it, the summary line."""
+    never = [key for key in options.keep if key not in stats.kept]
+    if never and stats.hands and not stats.stopped:  # a typo in --keep would otherwise keep nothing, silently
+        write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
+    if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
+        write_err(stats.failure)
+    _summary(stats, seconds, options.lang, options.verbose)
+
+
+def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> None:
+    rate = stats.hands / seconds if seconds > 0 else 0.0
+    stopped = m.BATCH_STOPPED if stats.stopped else ""
+    unreadable = say(m.BATCH_UNREADABLE, count=stats.unreadable) if stats.unreadable else ""
+    blank = say(m.BATCH_BLANK, count=stats.blank) if stats.blank else ""
+    slow = say(m.BATCH_ONE_BY_ONE, count=stats.one_by_one) if verbose else ""  # a cliff a user can see
+    said = say(
+        m.BATCH_SUMMARY,
+        hands=stats.hands,
+        scored=stats.scored,
+        failed=stats.failed,
+        unreadable=unreadable,
+        blank=blank,
+        slow=slow,
+        seconds=seconds,
+        rate=rate,
+        stopped=stopped,
+    )
+    write_err(said.text(lang))

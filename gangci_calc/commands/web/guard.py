@@ -1,0 +1,127 @@
+"""Who may use the page: the token, the Host and the Origin, checked before any route runs.
+
+- The token comes as ``?t=`` (a page URL: it becomes an HttpOnly, SameSite=Strict
+  cookie, and the browser is sent on to the URL without it), as that cookie, or as
+  ``Authorization: Bearer``. None: 401; a wrong one: 403.
+- A ``Host`` that names no address served (nor ``localhost``): 400, against DNS rebinding.
+- A write carried by the cookie must come from the page's own origin, as datasette checks
+  it: ``Sec-Fetch-Site`` first (``same-origin``, or ``none`` for a person's own action),
+  else ``Origin`` (or ``Referer``): 403. A bearer request is not sent by a browser on
+  its own, so needs none, unless a cookie comes with it.
+- The cookie holds an HMAC of the token, never the token: a cookie seen is not a link.
+- A body whose ``Content-Length`` is over the limit: 413, before any of it is read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from gangci_calc.commands.web.body import BODY_LIMIT, declared_too_large
+from gangci_calc.commands.web.language import request_language
+from gangci_calc.words.page import PAGE
+
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_LEADING = re.compile(r"^[/\\\s]+")  # ``//evil.example/`` or ``/\\evil``: a path on this server, never a host
+
+
+def host_name(host: str) -> str:
+    """``[::1]:8000`` -> ``::1``; ``Example.com:80`` -> ``example.com``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+class Guard:
+    """ASGI middleware: every HTTP request passes the checks above, or gets its refusal here."""
+
+    def __init__(self, app: ASGIApp, token: str, hosts: frozenset[str], cookie: str) -> None:
+        self.app = app
+        self.token = token
+        self.hosts = hosts | {"localhost", "127.0.0.1", "::1"}
+        self.cookie = cookie
+        self.cookie_value = hmac.new(token.encode(), b"gangci serve cookie", hashlib.sha256).hexdigest()
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refusal = self._refusal(request)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _refusal(self, request: Request) -> Response | None:
+        lang = request_language(request)
+        if host_name(request.headers.get("host", "")) not in self.hosts:
+            return refusal(request, 400, PAGE["bad_host"].text(lang), lang)
+        given = request.query_params.get("t")
+        if given is not None:
+            if not self._right(given):
+                return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+            if request.url.path.startswith("/api/"):
+                return None  # as a bearer: sent on purpose, not by a browser on its own
+            return self._welcome(request)
+        bearer = request.headers.get("authorization", "")
+        cookie = request.cookies.get(self.cookie)
+        if bearer.lower().startswith("bearer "):
+            if not self._right(bearer[7:].strip()):
+                return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+        elif cookie is None:
+            return refusal(request, 401, PAGE["need_link"].text(lang), lang)
+        elif not secrets.compare_digest(cookie.encode(), self.cookie_value.encode()):
+            return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+        if cookie is not None and request.method in WRITES and not self._same_origin(request):
+            return refusal(request, 403, PAGE["bad_origin"].text(lang), lang)  # a browser's, sent by another site
+        if declared_too_large(request.headers):
+            return refusal(request, 413, PAGE["too_large"].text(lang).format(limit=BODY_LIMIT // 1024), lang)
+        return None
+
+    def _right(self, given: str) -> bool:
+        return secrets.compare_digest(given.encode(), self.token.encode())
+
+    def _welcome(self, request: Request) -> Response:
+        """The token in a page URL: keep it as a cookie, and go on to the URL without it."""
+        rest = [(key, value) for key, value in parse_qsl(request.url.query) if key != "t"]
+        target = _LEADING.sub("/", request.url.path) + (f"?{urlencode(rest)}" if rest else "")
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(self.cookie, self.cookie_value, httponly=True, samesite="strict", path="/")
+        return response
+
+    def _same_origin(self, request: Request) -> bool:
+        """The write came from a page of this server: ``Sec-Fetch-Site`` says so, or (a browser without it) its
+        ``Origin`` (or ``Referer``) is the Host asked for."""
+        site = request.headers.get("sec-fetch-site")
+        if site is not None:
+            return site in ("same-origin", "none")
+        origin = request.headers.get("origin") or request.headers.get("referer")
+        if not origin or origin == "null":
+            return False
+        parts = urlsplit(origin)
+        host = request.headers.get("host", "")
+        return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
+
+
+def refusal(
+    request: Request, status: int, text: str, lang: str, field: str = "", more: dict[str, Any] | None = None
+) -> Response:
+    """A refusal: JSON for the API (``{"error", "field"}`` and ``more``), a short page for a person; nothing of the
+    evening."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": text, "field": field, **(more or {})}, status_code=status)
+    from gangci_calc.commands.web.page import refusal_page
+
+    return HTMLResponse(refusal_page(text, lang), status_code=status)

@@ -1,0 +1,236 @@
+"""The page's 赛季 view (``gangci serve LEDGER --club DIR``): the season's standings with what is still owed, its
+chart and the transfers still open, each with a 已付 button; live as tonight's ledger changes. Without a club,
+the 已付 buttons of tonight's settle-up alone.
+
+The season is every ledger under the club's folder, and tonight's (once it holds
+an evening), each counted once, added up as ``gangci history`` adds them. Its
+routes are added to the page's app; a payment is written by ``session --paid``'s
+own code (:mod:`gangci_calc.commands.session.paying`), under the page's writer lock.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from gangci_calc.commands.history import club_of, ledger_paths
+from gangci_calc.commands.web.guard import refusal
+from gangci_calc.commands.web.language import LANG_COOKIE, request_language
+from gangci_calc.commands.web.ledger_state import read_ledger
+from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError
+from gangci_calc.core.evening.club import ClubRecord
+from gangci_calc.core.evening.transfers import Transfer
+from gangci_calc.core.rules import SEED_RULES, HouseRules
+from gangci_calc.io.export.chart import SEASON_PAGE, chart_svg
+from gangci_calc.io.export.history import history_json
+from gangci_calc.io.load.fields import read_paid_amount
+from gangci_calc.io.show.labels import amount_text
+from gangci_calc.io.show.season import open_line, paid_data, rate_text, season_notes
+from gangci_calc.words import text_of
+from gangci_calc.words.season import SEASON, season_words
+
+BODY_LIMIT = 4096  # a payment is a hundred bytes
+
+
+@dataclass(frozen=True)
+class Season:
+    """Tonight's ledger and the club's folder: where the season's evenings are."""
+
+    ledger: Path
+    club: Path | None  # None: no 赛季 view, and tonight's ledger the only one a 已付 button may write
+    base: HouseRules = SEED_RULES
+
+    def ledgers(self) -> list[Path]:
+        """The club's ledgers and tonight's, each once (tonight's left out until it holds an evening)."""
+        tonight = self.ledger.resolve()
+        club = ledger_paths([str(self.club)]) if self.club is not None else []
+        found = {path.resolve(): path for path in club}
+        if read_ledger(self.ledger)[1].strip():
+            found.setdefault(tonight, self.ledger)
+        else:
+            found.pop(tonight, None)
+        return list(found.values())
+
+    def record(self) -> ClubRecord:
+        """The season added up now (an error of any ledger raised, as ``gangci history`` raises it)."""
+        return club_of([str(path) for path in self.ledgers()], None, None, self.base)
+
+
+def season_view(record: ClubRecord, lang: str) -> dict[str, Any]:
+    """What the view shows: each person's total, owed, fees and win rate; the chart; each open transfer with what
+    its button sends; the notes (fees taken, 流局, stakes that differ)."""
+    standings = [
+        {
+            "name": p.name,
+            "total": amount_text(p.total, signed=True),
+            "sign": (p.total > 0) - (p.total < 0),
+            "owed": amount_text(p.owed),
+            "fees": amount_text(p.fees),
+            "rate": rate_text(p),
+        }
+        for p in record.people
+    ]
+    still_open = [
+        {
+            "line": open_line(t, lang),
+            "paid": paid_data(t.file, t.transfer),
+        }
+        for t in record.open
+    ]
+    chart = chart_svg(record, lang, SEASON_PAGE) if record.evenings else ""
+    return {"standings": standings, "open": still_open, "chart": chart, "notes": season_notes(record, lang)}
+
+
+@cache
+def _templates() -> Environment:
+    return Environment(
+        loader=PackageLoader("gangci_calc.commands.web", "templates"), autoescape=select_autoescape(["html"])
+    )
+
+
+def season_part(season: Season, lang: str) -> str:
+    """The part of the view that changes: the season, or why it cannot be added up."""
+    words = season_words(lang)
+    try:
+        record = season.record()
+    except GangciError as error:
+        return _templates().get_template("season_part.html").render(w=words, problem=error.text(lang))
+    if not record.evenings:
+        return _templates().get_template("season_part.html").render(w=words, problem=words["no_season"])
+    return _templates().get_template("season_part.html").render(w=words, v=season_view(record, lang), problem="")
+
+
+def season_page(season: Season, lang: str) -> str:
+    words = season_words(lang)
+    club = season.club.resolve().name or str(season.club) if season.club is not None else ""
+    return (
+        _templates()
+        .get_template("season.html")
+        .render(
+            w=words,
+            lang=lang,
+            other="en" if lang == "zh" else "zh",
+            title=words["title"].format(club=club),
+            part=season_part(season, lang),
+        )
+    )
+
+
+def season_routes(season: Season, writing: threading.Lock, told: Callable[[], None]) -> list[Route]:
+    """The routes: a payment recorded and the script of the 已付 buttons, always (tonight's settle-up has them);
+    with a club, the view, its part and the season as JSON. ``writing``: the page's writer lock; ``told``: what
+    tells tonight's pages of a change (a payment may be tonight's)."""
+
+    async def page(request: Request) -> Response:
+        lang = request_language(request)
+        response = HTMLResponse(await run_in_threadpool(season_page, season, lang), headers=_NO_STORE)
+        if "lang" in request.query_params:
+            response.set_cookie(LANG_COOKIE, lang, samesite="strict", path="/")
+        return response
+
+    async def part(request: Request) -> Response:
+        html = await run_in_threadpool(season_part, season, request_language(request))
+        return HTMLResponse(html, headers=_NO_STORE)
+
+    async def script(request: Request) -> Response:
+        return Response(_script(), media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
+
+    async def as_json(request: Request) -> Response:
+        lang = request_language(request)
+        try:
+            record = await run_in_threadpool(season.record)
+        except GangciError as error:
+            return refusal(request, 422, _words(error, lang), lang)
+        return Response(history_json(record, lang), media_type="application/json", headers=_NO_STORE)
+
+    async def paid(request: Request) -> Response:
+        lang = request_language(request)
+        body = await request.body()
+        try:
+            file, transfer = _payment(body, season, lang)
+
+            def work() -> list[Transfer[str]]:
+                from gangci_calc.commands.session.paying import record_paid
+
+                with writing:
+                    return record_paid(file, transfer, season.base)
+
+            await run_in_threadpool(work)
+        except _Refused as refused:
+            return refusal(request, refused.status, refused.text, lang, refused.field)
+        except GangciError as error:
+            return refusal(request, 503 if isinstance(error, LedgerBusy) else 422, _words(error, lang), lang)
+        finally:
+            told()
+        payment = f"{transfer.payer} → {transfer.payee} {amount_text(transfer.amount)}"
+        return JSONResponse({"said": SEASON["paid_done"].text(lang).format(payment=payment)}, status_code=201)
+
+    always = [Route("/season/season.js", script, methods=["GET"]), Route("/api/paid", paid, methods=["POST"])]
+    if season.club is None:
+        return always
+    return [
+        *always,
+        Route("/season", page, methods=["GET"]),
+        Route("/season/part", part, methods=["GET"]),
+        Route("/api/season", as_json, methods=["GET"]),
+    ]
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, text: str, field: str = "") -> None:
+        super().__init__(text)
+        self.status, self.text, self.field = status, text, field
+
+
+def _payment(body: bytes, season: Season, lang: str) -> tuple[str, Transfer[str]]:
+    """The ledger and the transfer a ``POST /api/paid`` names: ``{"file", "from", "to", "amount"}``, the file one
+    of the season's (as ``GET /api/season`` names it), the amount whole or a half as text."""
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    if len(body) > BODY_LIMIT:
+        raise _Refused(413, f"> {BODY_LIMIT} bytes")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise _Refused(400, str(error)) from None
+    keys = {"file", "from", "to", "amount"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise _Refused(422, say(m.WHAT_PAYMENT).text(lang))
+    ledgers = {str(path): path for path in season.ledgers()}
+    if not isinstance(data["file"], str) or data["file"] not in ledgers:
+        raise _Refused(404, SEASON["not_in_season"].text(lang).format(file=data["file"]), "file")
+    try:
+        amount = read_paid_amount(data["amount"], ("amount",))
+    except RuleError as error:
+        raise _Refused(422, text_of(error.message, lang), "amount") from None
+    names = [data[key] for key in ("from", "to")]
+    if not all(isinstance(name, str) for name in names):
+        raise _Refused(422, say(m.WHAT_PAYMENT).text(lang), "from")
+    return str(ledgers[data["file"]]), Transfer(names[0], names[1], amount)
+
+
+def _words(error: GangciError, lang: str) -> str:
+    if isinstance(error, InputError) and error.reason is not None:
+        return text_of(error.reason, lang)
+    return error.text(lang)
+
+
+@cache
+def _script() -> bytes:
+    return files("gangci_calc.commands.web").joinpath("static", "season.js").read_bytes()

@@ -1,0 +1,245 @@
+"""``gangci serve LEDGER``: choose the addresses and the port, print the URLs and the QR code, run the server.
+
+The sockets are bound here (each address on one port: 8000, or the next free one), so
+every printed URL works before the first request; uvicorn serves them all.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import secrets
+import signal
+import socket
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from gangci_calc.core.rules import SEED_RULES, HouseRules
+
+LOOPBACK = "127.0.0.1"
+PORTS_TRIED = 50
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The sockets listening, their addresses and port, and the URLs to print (the first LAN one first)."""
+
+    sockets: list[socket.socket]
+    addresses: list[str]
+    port: int
+
+    def urls(self, token: str) -> list[str]:
+        """A URL for each address a phone can open: ``0.0.0.0`` stands for this machine's LAN addresses."""
+        shown: list[str] = []
+        for address in self.addresses:
+            if ipaddress.ip_address(address).is_unspecified:
+                shown += [*lan_addresses(), LOOPBACK if ":" not in address else "::1"]
+            else:
+                shown.append(address)
+        shown = list(dict.fromkeys(shown))
+        lan = [a for a in shown if not ipaddress.ip_address(a).is_loopback]
+        return [f"http://{_url_host(a)}:{self.port}/?t={token}" for a in [*lan, *(a for a in shown if a not in lan)]]
+
+
+class CannotBind(Exception):
+    """An address (or the port on it) that cannot be listened on."""
+
+    def __init__(self, address: str, port: int, error: OSError) -> None:
+        super().__init__(address)
+        self.address = address
+        self.port = port
+        self.error = error
+
+
+def host_addresses(host: str) -> list[str]:
+    """``--host``: an address as given, or a name's addresses (``localhost``: 127.0.0.1), IPv4 first."""
+    try:
+        return [str(ipaddress.ip_address(host.strip("[]")))]
+    except ValueError:
+        pass
+    try:
+        found = [str(info[4][0]) for info in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)]
+    except (OSError, UnicodeError) as error:
+        raise CannotBind(host, 0, OSError(errno.EADDRNOTAVAIL, str(error))) from None
+    four = [a for a in found if ":" not in a]
+    return list(dict.fromkeys(four or found))
+
+
+def _url_host(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def lan_addresses() -> list[str]:
+    """This machine's own non-loopback IPv4 addresses: the one its default route uses first."""
+    found: list[str] = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, the route is only looked up
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not ipaddress.ip_address(a).is_loopback]
+
+
+def bind(addresses: list[str], port: int | None) -> Bound:
+    """Listen on every address on one port: ``port`` if given (refused if taken; 0: any free one), else 8000 or the
+    next free one."""
+    candidates = [port] if port is not None else list(range(8000, 8000 + PORTS_TRIED))
+    last: CannotBind | None = None
+    for candidate in candidates:
+        opened: list[socket.socket] = []
+        address = addresses[0]
+        try:
+            for address in addresses:
+                family = socket.AF_INET6 if ":" in address else socket.AF_INET
+                # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on every connection accepted: without it, the
+                # response's body waits behind its headers for the client's delayed ACK (40 ms a request)
+                sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                opened.append(sock)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                sock.bind((address, candidate))
+                candidate = candidate or sock.getsockname()[1]  # port 0: the one the OS gave the first address
+                sock.listen(128)
+                sock.setblocking(False)
+            return Bound(opened, addresses, candidate)
+        except OSError as error:
+            for sock in opened:
+                sock.close()
+            last = CannotBind(address, candidate, error)
+            if error.errno != errno.EADDRINUSE:
+                break
+    assert last is not None
+    raise last
+
+
+def serve(
+    ledger: str,
+    *,
+    lan: bool,
+    host: str | None,
+    port: int | None,
+    token: str | None,
+    qr: bool,
+    say: Callable[[str], None],
+    base: HouseRules = SEED_RULES,
+    club: str | None = None,
+) -> None:
+    """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped); ``club``: the season's
+    folder, for the 赛季 view."""
+    import uvicorn
+
+    from gangci_calc.commands.web.app import Settings, build_app
+    from gangci_calc.commands.web.door import Door
+
+    addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if lan else [])]
+    bound = bind(addresses, port)
+    leftovers(Path(ledger))
+    key = token or secrets.token_urlsafe(24)  # 192 bits
+    urls = bound.urls(key)
+    hosts = set(addresses)
+    if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
+        hosts |= {*lan_addresses(), socket.gethostname().lower()}
+    settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base, Path(club) if club else None)
+    for url in urls:
+        say(url)
+    if qr:
+        import sys
+
+        say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
+    app = build_app(settings)
+    files = more_files()
+    config = uvicorn.Config(
+        app,
+        http=Door,
+        log_level="error",  # a client's bad request is its own affair: never a line each in the host's terminal
+        access_log=False,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+        backlog=backlog(files),
+    )
+
+    class Server(uvicorn.Server):
+        @contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            before = signal.signal(signal.SIGHUP, self.handle_exit) if hasattr(signal, "SIGHUP") else None
+            try:
+                with super().capture_signals():
+                    yield
+            finally:
+                if before is not None:
+                    signal.signal(signal.SIGHUP, before)
+
+        def handle_exit(self, sig: int, frame: object) -> None:
+            app.state.changes.stop()  # the open event streams end now, so the connections can close
+            if sig == getattr(signal, "SIGHUP", None):
+                sig = signal.SIGTERM  # the terminal closed: the same orderly stop, told again as SIGTERM once done
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    Server(config).run(sockets=bound.sockets)
+
+
+def leftovers(ledger: Path) -> None:
+    """What a killed server left beside the ledger: its ``.part`` files (only ever written under the lock, so any
+    found while holding it are left over); the lock file itself is taken over and removed by the lock."""
+    from gangci_calc.io.ledger.lock import ledger_lock
+
+    if not ledger.parent.is_dir():
+        return
+    with ledger_lock(ledger):
+        for part in ledger.parent.glob(f".{ledger.name}.*.part"):
+            part.unlink(missing_ok=True)
+
+
+def more_files() -> int | None:
+    """As many open files as the system allows this process (every connection is one): how many, if known."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 1 << 16) if hard != -1 else 1 << 16, hard))
+        return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, ValueError, OSError):
+        return None
+
+
+def backlog(files: int | None) -> int:
+    """How many connections may wait to be accepted, which is also how many asyncio accepts at once: a quarter of
+    the open files at most. A batch that runs out of files leaves asyncio retrying its accepts while the
+    connections already taken are not served (1,100 half-open connections under a limit of 1,024: no phone answered
+    in 5 s); the door keeps at most ``MOST_PER_CLIENT`` of an address's waiting, so a batch never does."""
+    return 2048 if files is None or files < 0 else max(128, min(2048, files // 4))
+
+
+def terminal_qr(url: str, encoding: str = "utf-8") -> str:
+    """The QR code in text, light modules as blocks (a dark terminal's usual colours): half blocks, two rows of
+    modules a line, where the console can show them; else a full block for each module (a GBK console has
+    ``█`` and ``▄`` but not ``▀``)."""
+    import io
+
+    import segno
+
+    code = segno.make(url, error="m")
+    out = io.StringIO()
+    code.terminal(out=out, compact=True, border=2)
+    text = out.getvalue()
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        rows = [[bool(module & 1) for module in row] for row in code.matrix]
+        width = len(rows[0]) + 4
+        light = ["██" * width] * 2
+        body = ["██" * 2 + "".join("  " if dark else "██" for dark in row) + "██" * 2 for row in rows]
+        text = "\n".join([*light, *body, *light]) + "\n"
+    return text

@@ -1,0 +1,182 @@
+"""The Arrow side of the fast path: the result's schemas (Parquet out, Spark's DDL), a row read as a hand record
+(nulls as absent, JSON text as what it holds), and a batch's rows settled column by column
+(:mod:`gangci_calc.fastpath.vectorised`). The ``[arrow]`` extra (pyarrow): imported only by ``gangci_calc.arrow``
+and ``gangci batch``'s Parquet paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from gangci_calc.core.rules import SEATS
+from gangci_calc.fastpath.arrays import scalar, validity
+
+MONEY = pa.decimal128(38, 1)
+PLAYERS = pa.struct([(seat.name, pa.string()) for seat in SEATS])
+RESULT_SCHEMA = pa.schema(
+    [
+        pa.field("id", pa.string()),  # the record's own id (``id`` / ``编号``) as text; null where it has none
+        *(pa.field(f"net_{seat.name}", MONEY) for seat in SEATS),  # what each seat won (+) or paid (-)
+        pa.field("outcome", pa.string()),  # the win type: bomb, heavenly, anci, tianci, zhici, xuci, draw ...
+        pa.field("winner", pa.string()),  # E S W N, or null (流局)
+        pa.field("from", pa.string()),  # the seat that discarded or fed, where the win names one
+        pa.field("dealer", pa.string()),
+        pa.field("players", PLAYERS),  # the names at the seats, where the record gives them
+        pa.field("error", pa.string()),  # why the hand was refused (``field: reason``); null for a scored hand
+    ]
+)
+
+PAYMENT = pa.struct(  # one of ``--payments``, with the keys of the JSON's (``io/export/export.py`` payment_object)
+    [
+        ("payer", pa.string()),
+        ("payee", pa.string()),  # a seat, or the fee's collector
+        ("amount", MONEY),
+        ("for", pa.string()),  # the win or the kong paid for
+        ("role", pa.string()),
+        ("share_of", pa.list_(pa.field("element", pa.string()))),  # 包次 / 米: whose shares it pays; else null
+    ]
+)
+
+
+def batch_schema(keep: Iterable[str] = (), payments: bool = False) -> pa.Schema:
+    """What ``gangci batch -o FILE.parquet`` writes: :data:`RESULT_SCHEMA`'s columns, then ``hand``, ``rules``,
+    ``meta`` and ``source`` (as the JSON Lines have them), a text column per ``--keep`` key, and ``payments``.
+
+    >>> batch_schema(["region"], payments=True).names[-7:]
+    ['error', 'hand', 'rules', 'meta', 'source', 'region', 'payments']
+    """
+    fields = [
+        *RESULT_SCHEMA,
+        pa.field("hand", pa.int32()),  # the hand's number in a session record; null for a lone hand
+        pa.field("rules", pa.string()),  # the house rules in force that are not the seed's, as JSON text
+        pa.field("meta", pa.string()),  # the record's meta, as JSON text
+        pa.field("source", pa.string(), nullable=False),  # file:row (file:line), as the errors name it
+        *(pa.field(key, pa.string()) for key in keep),  # a text as itself, any other value as its JSON text
+    ]
+    if payments:
+        fields.append(pa.field("payments", pa.list_(pa.field("element", PAYMENT))))  # Parquet's name for an item
+    return pa.schema(fields)
+
+
+def batch_schema_text(keep: Iterable[str] = (), payments: bool = False) -> str:
+    """:func:`batch_schema` one column a line, as pyarrow writes its types (``gangci schema result --arrow``).
+
+    >>> batch_schema_text().splitlines()[:2]
+    ['id: string', 'net_E: decimal128(38, 1)']
+    """
+    return "".join(
+        f"{field.name}: {field.type}{'' if field.nullable else ' not null'}\n" for field in batch_schema(keep, payments)
+    )
+
+
+def spark_schema() -> str:
+    """:data:`RESULT_SCHEMA` as Spark's DDL, for ``DataFrame.mapInArrow(..., spark_schema())``.
+
+    >>> spark_schema()[:60]
+    'id STRING, net_E DECIMAL(38,1), net_S DECIMAL(38,1), net_W D'
+    """
+    kinds = {pa.string(): "STRING", MONEY: f"DECIMAL({MONEY.precision},{MONEY.scale})"}
+    parts = []
+    for field in RESULT_SCHEMA:
+        kind = kinds.get(field.type)
+        if kind is None:  # the players
+            kind = "STRUCT<" + ", ".join(f"{seat.name}: STRING" for seat in SEATS) + ">"
+        name = f"`{field.name}`" if field.name == "from" else field.name  # a word of SQL's own
+        parts.append(f"{name} {kind}")
+    return ", ".join(parts)
+
+
+def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
+    """A row as a hand record: nulls taken out (:func:`absent`), and a text in a column that holds a mapping or
+    a list (``stakes``, ``win``, ``bets`` ...) read as the JSON it holds: DuckDB's JSON type arrives as text.
+    ``meta`` is kept only with ``meta`` (a result row has no place for it)."""
+    import contextlib
+    import json
+
+    from gangci_calc.io.load.schema import TOP
+
+    record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
+    for key, value in record.items():
+        known = TOP.lookup.get(key)
+        if isinstance(value, bytes) and known in _STRUCTURED:  # polars reads DuckDB's JSON type as binary
+            with contextlib.suppress(UnicodeDecodeError):
+                value = record[key] = value.decode()
+        if isinstance(value, str) and known in _STRUCTURED and (value[:1] in "{[" or known == "stakes"):
+            with contextlib.suppress(ValueError):  # else the loader says what is wrong with it
+                record[key] = absent(json.loads(value))  # stakes typed JSON: a number too
+    return record
+
+
+_STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
+
+
+def absent(value: Any) -> Any:
+    """A value with every null taken out of its mappings: a null means "not given" (a warehouse's export)."""
+    kind = type(value)
+    if kind is dict or (kind is not list and isinstance(value, Mapping)):
+        return {
+            key: item if type(item) not in _NESTED else absent(item) for key, item in value.items() if item is not None
+        }
+    if kind is list:
+        return [item if type(item) not in _NESTED else absent(item) for item in value]
+    return value
+
+
+_NESTED = (dict, list)  # what Arrow's rows hold values in (other mappings are rarer, and checked)
+
+
+def fast_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, pa.Array]:
+    """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`, the seed's rules), and which rows
+    are slow: a slow row's values mean nothing, the caller scores it one by one."""
+    from gangci_calc.fastpath.fast import FastPath
+    from gangci_calc.fastpath.vectorised import settle_batch
+
+    settled = settle_batch(batch, FastPath())
+    columns = [
+        settled.ident,
+        *(_money(pc.if_else(settled.slow, scalar(None), net)) for net in settled.halves),
+        settled.outcome,
+        settled.winner,
+        settled.source,
+        settled.dealer,
+        settled.players,
+        pa.nulls(batch.num_rows, pa.string()),
+    ]
+    return pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA), settled.slow
+
+
+def column_twice(schema: Any, where: str = "") -> str | None:
+    """The first column (or struct field: ``bets.S``) named twice in ``schema``, or ``None``: reading it would
+    keep one of the two silently, as a key given twice in YAML or JSON would."""
+    seen: set[str] = set()
+    for field in schema:
+        name = f"{where}{field.name}"
+        if field.name in seen:
+            return name
+        seen.add(field.name)
+        kind = field.type
+        while pa.types.is_list(kind) or pa.types.is_large_list(kind):
+            kind = kind.value_type
+        inner = column_twice(list(kind), f"{name}.") if pa.types.is_struct(kind) else None
+        if inner is not None:
+            return inner
+    return None
+
+
+def _money(halves: pa.Array) -> pa.Array:
+    """Half units (``int64``) as :data:`MONEY`, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
+    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(MONEY.precision, 0))
+    # the same 128-bit integers read with one decimal place: tenths of a unit
+    return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
+
+
+def money_of_halves(halves: Iterable[int | None]) -> pa.Array:
+    """Half units of any size (Python's ints: a loader's hand may pass int64) as :data:`MONEY`, from its buffer of
+    128-bit little-endian integers, the unscaled ``5h``."""
+    values = list(halves)
+    packed = b"".join((0 if h is None else 5 * h).to_bytes(16, "little", signed=True) for h in values)
+    return pa.Array.from_buffers(MONEY, len(values), [validity(values), pa.py_buffer(packed)])

@@ -1,0 +1,389 @@
+"""The fast path over Arrow columns: a batch of plain records settled column by column (Parquet, ``score_batch``).
+
+Each row's settlement is one of the fast path's plans (:mod:`.fast`: the core's shares for an add-on setting, a
+dealer and a win, as a linear form of the add-on counts at a table's stakes). Here a row's plan is found from a
+number made of its columns, each plan met in the batch is worked out once from the same tables, and the nets are
+the forms' terms taken row by row and summed with Arrow's compute kernels: no Python per row.
+
+A row the fast path would hand to the loader (a value it is not sure of, a column it does not read that is not
+null, a kong or an outcome the core refuses) is marked *slow*. The caller scores the slow rows one by one through
+the API, which gives the loader's result or its error; so no row is ever called wrong here.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from msgspec import UNSET
+
+from gangci_calc.core.rules.addons import ADDONS
+from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints, scalar, texts
+from gangci_calc.fastpath.columns import (
+    LETTERS,
+    Slow,
+    code_of,
+    combine,
+    flag_of,
+    seat_of,
+    struct_of,
+    text_of,
+    whole_of,
+)
+from gangci_calc.fastpath.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
+from gangci_calc.fastpath.records import FastKong, FastWin, bounds
+from gangci_calc.fastpath.said import refused
+from gangci_calc.fastpath.tables import TableStakes, houses
+from gangci_calc.io.load.schema import TOP
+
+TYPES = tuple(WIN)  # the win types the fast path knows, by their code
+KINDS = tuple(KONG)  # the kong types
+READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules"})
+
+
+class Settled(NamedTuple):
+    """A batch settled column by column: the result columns (``net`` in half units per seat) for every row, and
+    which rows are slow (their values here mean nothing: the caller scores them one by one)."""
+
+    slow: Any  # pa.BooleanArray, no nulls
+    halves: list[Any]  # int64 per seat, E S W N
+    outcome: Any
+    winner: Any
+    source: Any
+    dealer: Any
+    players: Any  # struct of E S W N names, null where the row names none
+    ident: Any  # the id as text
+
+
+def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...] = ()) -> Settled:
+    """Every row of ``batch`` settled by the fast path's plans, or marked slow. ``carried``: columns passed through
+    untouched (``--keep``), never a reason for a row to be slow; so is ``meta``."""
+    rows = batch.num_rows
+    slow = Slow(rows)
+    for name in batch.schema.names:
+        if name not in READ and name not in carried and TOP.lookup.get(name) != "meta":
+            slow.given(batch.column(name))
+    columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
+    nulls = pa.nulls(rows, pa.string())
+
+    dealer = text_of(columns.get("dealer"), slow) or nulls
+    dealer_at = seat_of(dealer, slow, required=True)
+    win = struct_of(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
+    if win is None:
+        slow.mark(same_flags(rows, True))
+        win = {}
+    kind = text_of(win.get("type"), slow) or nulls
+    kind_at = code_of(kind, TYPES, slow, required=True)
+    winner = text_of(win.get("winner"), slow) or nulls
+    source = text_of(win.get("from"), slow) or nulls
+    winner_at, source_at = seat_of(winner, slow), seat_of(source, slow)
+    bao = flag_of(win.get("bao"), slow)
+    if bao is not None:
+        slow.mark(bao)  # 包次 named by hand: the loader's (the fast path's plans are for the seed's table)
+    policy = flag_of(columns.get("policy"), slow)
+    on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else same_ints(rows, 0)
+
+    house = houses(columns.get("rules"), rows, fast, slow)
+    stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
+    counts = _counts(columns.get("bets"), dealer_at, on, slow)
+    code = combine(
+        [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
+    )
+    plans = _OUTCOMES.tables(code, fast)
+    at = pc.take(plans.place, code)
+    slow.mark(pc.take(plans.refused, at))
+    halves = [pc.take(plans.const[seat], at) for seat in range(4)]
+    _add_terms(halves, plans.deltas, counts, at)
+    kongs = columns.get("kongs")
+    if kongs is not None:
+        _add_kongs(halves, kongs, (on, dealer_at), stakes, counts, pc.take(plans.draw, at), fast, slow)
+    halves = [pc.multiply(net, stakes.scale) for net in halves]
+    players = _players(columns.get("players"), rows, slow)
+    ident = _ident(columns.get("id"), rows, slow)
+    return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
+
+
+class _Ratios:
+    """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
+    (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
+    :data:`~.fast.HOUSES`)."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[object, int] = {}
+        self.ratios: list[object] = []
+        self.bases: list[tuple[int, int, int, int]] = []
+        self.houses: list[int] = []
+
+    def numbered(self, tables: list[tuple[Known, int] | None]) -> list[int]:
+        """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
+        never in the middle of one."""
+        fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
+        if fresh and len(self.ratios) + len(fresh) > 64:  # tables with stakes of their own: bounded all the same
+            self.numbers.clear()
+            self.ratios.clear()
+            self.bases.clear()
+            self.houses.clear()
+            _OUTCOMES.clear()
+            _KONG_FORMS.clear()
+        found = []
+        for table in tables:
+            if table is None:
+                found.append(0)
+                continue
+            known, house = table
+            key = (known.ratio, house)
+            if key not in self.numbers:
+                self.numbers[key] = len(self.ratios)
+                self.ratios.append(known.ratio)
+                self.bases.append(known.bases)
+                self.houses.append(house)
+            found.append(self.numbers[key])
+        return found
+
+    def form(self, plan: Any, number: int) -> Form:
+        """``plan``'s form at a numbered ratio."""
+        ratio = self.ratios[number]
+        return plan.forms.get(ratio) or plan.form(ratio, self.bases[number])  # type: ignore[no-any-return]
+
+
+class Tables(NamedTuple):
+    """The forms of the codes met so far, as Arrow arrays: a code's row is ``place[code]``."""
+
+    place: Any  # int64 by code: its row in the tables below (null: not met)
+    refused: Any  # bool by row: the core refuses it (the loader says why)
+    draw: Any  # bool by row: a 流局 that voids the kongs
+    const: list[Any]  # int64 by row, per seat: the form's constant, in halves
+    deltas: list[list[Any] | None]  # per count index, per seat: int64 by row (None: no form met counts it)
+
+
+class _Forms:
+    """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
+    by), worked out once each from the fast path's plans, and kept as :class:`Tables`: a code met later adds its
+    row to the arrays already built (Arrow concatenates them), so a batch costs only what it meets first."""
+
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
+        self.width = width
+        self.plan_of = plan_of  # a code's plan, without its ratio
+        self.clear()
+
+    def clear(self) -> None:
+        self.place = array("q")  # by code: its row, -1 where not met
+        self.forms: list[Form] = []  # by row
+        self.refused: list[bool] = []
+        self.draw: list[bool] = []
+        self.made: Tables | None = None
+
+    def tables(self, codes: Any, fast: FastPath) -> Tables:
+        """The tables, with every code of ``codes`` in them."""
+        place = self.place
+        new = [code for code in pc.unique(codes).to_pylist() if code >= len(place) or place[code] < 0]
+        if new or self.made is None:
+            built = len(self.forms)
+            for code in new:
+                self._add(code, fast)
+            self.made = self._grown(built)
+            # a code whose ratio is not numbered yet stands for rows whose stakes are unknown (slow rows): its entry
+            # is this batch's only, never kept, or a later ratio numbered so would find nothing there (zero nets)
+            for code in new:
+                if code // self.width >= len(_RATIOS.ratios):
+                    place[code] = -1
+        return self.made
+
+    def _add(self, code: int, fast: FastPath) -> None:
+        if code >= len(self.place):
+            self.place.extend(array("q", [-1]) * (code + 1 - len(self.place)))
+        self.place[code] = len(self.forms)
+        number, rest = divmod(code, self.width)
+        known = number < len(_RATIOS.ratios)  # else its rows are slow
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
+        known = known and plan is not REFUSED
+        form = _RATIOS.form(plan, number) if known else _NOTHING
+        # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
+        self.refused.append(not known or not form.scaled)
+        self.draw.append(plan.draw)
+        self.forms.append(form)
+
+    def _grown(self, built: int) -> Tables:
+        """The tables with the rows from ``built`` on added to those made before."""
+        old, fresh = self.made, self.forms[built:]
+        place = pa.Array.from_buffers(pa.int64(), len(self.place), [None, pa.py_buffer(self.place)])
+        place = pc.if_else(pc.less(place, scalar(0)), pa.nulls(len(place), pa.int64()), place)  # -1: not met
+        const = [_joined(old and old.const[seat], ints([form.const[seat] for form in fresh])) for seat in range(4)]
+        deltas: list[list[Any] | None] = []
+        for index in range(ZERO):
+            had = old.deltas[index] if old is not None else None
+            given = [form.deltas[index] or _NO_DELTA for form in fresh]
+            if had is None and all(delta is _NO_DELTA for delta in given):
+                deltas.append(None)  # no form met counts it
+                continue
+            before = had or [same_ints(built, 0)] * 4
+            deltas.append([_joined(before[seat], ints([delta[seat] for delta in given])) for seat in range(4)])
+        refused = _joined(old and old.refused, flags(self.refused[built:]))
+        draw = _joined(old and old.draw, flags(self.draw[built:]))
+        return Tables(place, refused, draw, const, deltas)
+
+
+def _joined(before: Any | None, after: Any) -> Any:
+    """``after`` appended to ``before`` (``None``: nothing before it)."""
+    return after if before is None else pa.concat_arrays([before, after])
+
+
+_NO_DELTA = (0, 0, 0, 0)
+
+
+def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
+    code, source = divmod(code, 5)
+    code, winner = divmod(code, 5)
+    code, kind = divmod(code, len(TYPES) + 1)
+    policy, dealer = divmod(code, 5)
+    if dealer >= 4 or kind >= len(TYPES):
+        return REFUSED
+    win = FastWin(
+        TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
+    )
+    key = (bool(policy), LETTERS[dealer], win)
+    return fast.plans.get((house, *key)) or fast.plan_for(*key, house)
+
+
+def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
+    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
+    code, source = divmod(code, 5)
+    code, kind = divmod(code, len(KINDS) + 1)
+    code, by = divmod(code, 5)
+    policy, dealer = divmod(code, 5)
+    if dealer >= 4 or by >= 4 or kind >= len(KINDS):
+        return REFUSED
+    kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
+    key = (bool(policy), LETTERS[dealer], kong)
+    return fast.kongs.get((house, *key)) or fast.kong_for(*key, house)
+
+
+_RATIOS = _Ratios()
+_OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
+_KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
+
+
+_NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
+
+
+def _counts(column: Any, dealer: Any, on: Any, slow: Slow) -> list[Any | None]:
+    """The add-on counts, by the fast path's count index (seat × PER_SEAT + the add-on's place), 0 where not given;
+    ``None`` for a count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
+    counts: list[Any | None] = [None] * ZERO
+    seats = struct_of(column, LETTERS, slow)
+    if not seats:
+        return counts
+    largest = bounds().counts
+    off = pc.equal(on, scalar(0))
+    for seat, letter in enumerate(LETTERS):
+        bets = struct_of(seats.get(letter), ADDONS, slow)
+        for number, name in enumerate(ADDONS):
+            values = whole_of((bets or {}).get(name), slow)
+            if values is None:
+                continue
+            slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
+            values = pc.fill_null(values, scalar(0))
+            given = pc.not_equal(values, scalar(0))
+            slow.mark(pc.and_(given, off))
+            if name == "di":  # 抵 on the dealer: the core refuses it
+                slow.mark(pc.and_(given, pc.equal(dealer, scalar(seat))))
+            counts[seat * PER_SEAT + number] = values
+    return counts
+
+
+def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:
+    """``halves`` raised by each count set times its plan's delta, seat by seat."""
+    for index, tables in enumerate(deltas):
+        values = counts[index]
+        if tables is None or values is None:
+            continue
+        for seat in range(4):
+            halves[seat] = pc.add(halves[seat], pc.multiply(values, pc.take(tables[seat], at)))
+
+
+def _add_kongs(
+    halves: list[Any], column: Any, table: tuple[Any, Any], stakes: TableStakes, counts: list[Any | None], draw: Any,
+    fast: FastPath, slow: Slow,
+) -> None:  # fmt: skip
+    """Each row's kongs added to ``halves`` (none on a 流局 that voids them); a row with a kong the fast path does
+    not take is slow."""
+    kind = column.type
+    if not (pa.types.is_list(kind) or pa.types.is_large_list(kind)) or not pa.types.is_struct(kind.value_type):
+        slow.given(column)
+        return
+    flat = pc.list_flatten(column)
+    if not len(flat):
+        return
+    parents = pc.cast(pc.list_parent_indices(column), pa.int64())
+    bad = Slow(len(flat))
+    fields = struct_of(flat, ("by", "type", "from"), bad, required=True) or {}
+    nulls = pa.nulls(len(flat), pa.string())
+    by = seat_of(text_of(fields.get("by"), bad) or nulls, bad, required=True)
+    kind_at = code_of(text_of(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
+    source = seat_of(text_of(fields.get("from"), bad) or nulls, bad)
+    on, dealer = (pc.take(column, parents) for column in table)
+    code = combine(
+        [(pc.take(stakes.ratio, parents), 1), (on, 2), (dealer, 5), (by, 5), (kind_at, len(KINDS) + 1), (source, 5)]
+    )
+    made = _KONG_FORMS.tables(code, fast)
+    at = pc.take(made.place, code)
+    bad.mark(pc.take(made.refused, at))
+    numbers = counting(len(column))
+    slow.mark(pc.is_in(numbers, value_set=pc.filter(parents, bad.mask)))
+    added = [pc.take(made.const[seat], at) for seat in range(4)]
+    _add_terms(added, made.deltas, [None if values is None else pc.take(values, parents) for values in counts], at)
+    voided = pc.take(draw, parents)
+    zero = scalar(0)
+    # a null (a kong this path does not take: its row is slow, scored again) must not reach the running sums
+    paid = [pc.fill_null(pc.if_else(voided, zero, added[seat]), zero) for seat in range(4)]
+    # each row's kongs summed as the difference of running sums at its list's ends (``flat`` holds the rows' kongs
+    # in order): no group_by, whose Acero engine imports pyarrow.dataset and with it pandas (0.16 s)
+    lengths = pc.fill_null(pc.cast(pc.list_value_length(column), pa.int64()), zero)  # a Python 0 imports pandas
+    ends = pc.cumulative_sum(lengths)  # where each row's kongs end in ``flat``, and the next row's begin
+    starts = pc.subtract(ends, lengths)
+    for seat in range(4):
+        running = pa.concat_arrays([same_ints(1, 0), pc.cumulative_sum(paid[seat])])  # running[i]: the first i
+        halves[seat] = pc.add(halves[seat], pc.subtract(pc.take(running, ends), pc.take(running, starts)))
+
+
+def _players(column: Any, rows: int, slow: Slow) -> Any:
+    """The names at the seats (a struct, null where a row names none); a name the loader would change or refuse,
+    or one name at two seats, makes its row slow."""
+    names = [pa.nulls(rows, pa.string())] * 4
+    fields = struct_of(column, LETTERS, slow) or {}
+    for seat, letter in enumerate(LETTERS):
+        values = text_of(fields.get(letter), slow)
+        if values is not None:
+            names[seat] = values
+    given = pc.unique(pa.chunked_array(names, pa.string())).to_pylist()  # a platform's few thousand, once each
+    unkept = refused(given)
+    if unkept:
+        for values in names:
+            slow.mark(pc.is_in(values, value_set=texts(unkept)))
+    for first in range(4):
+        for second in range(first + 1, 4):
+            slow.mark(pc.equal(names[first], names[second]))
+    named = pc.or_(
+        pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
+    )
+    return pa.StructArray.from_arrays(names, names=list(LETTERS), mask=pc.invert(named))
+
+
+def _ident(column: Any, rows: int, slow: Slow) -> Any:
+    """The record's id as text; a whole number beyond the loader's digits, or an id of another kind, is slow."""
+    if column is None:
+        return pa.nulls(rows, pa.string())
+    if pa.types.is_integer(column.type):
+        values = whole_of(column, slow)
+        if values is None:  # uint64: its given rows are slow
+            return pa.nulls(rows, pa.string())
+        digits = bounds().digits
+        if digits < 19:
+            largest = 10**digits
+            slow.mark(pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest))))
+        return pc.cast(values, pa.string())
+    return text_of(column, slow) or pa.nulls(rows, pa.string())

@@ -1,1 +1,0 @@
-"""Tiles: notation, hand analysis and the referee's claim checks."""
