@@ -1,36 +1,35 @@
-"""The ``gangci`` command: a thin Typer layer over the library.
+"""The ``gangci`` command table: each command's options, in Typer, over the library.
 
-Errors are mapped to exit statuses here and only here (README, "Exit status"):
-0 done; 1 a claim is false (or some hands of a batch failed); 2 the input is
-wrong; 70 an internal error (a bug: please report it); 74 an output cannot be
-written; 75 another entry holds the ledger; 130 interrupted (Ctrl-C, or input
-ended at a prompt); 143 terminated (SIGTERM). A closed pipe ends quietly.
+The process's plumbing (exit statuses, stops and signals, Click's words in Chinese, the collector, leaving
+without teardown) is :mod:`gangci_calc.commands.process`. Each command imports its module inside its
+function: ``gangci score`` loads only what a score needs (benchmarks/bench_startup.py).
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeAlias
 
 import typer
 
 from gangci_calc import __version__
-from gangci_calc.core.errors import (
-    ClaimRejected,
-    GangciError,
-    InputError,
-    InputErrors,
-    LedgerBusy,
-    OutputError,
-    Terminated,
+from gangci_calc.commands.process import (
+    EXIT_BAD_INPUT,
+    EXIT_FALSE_CLAIM,
+    EXIT_SOME_FAILED,
+    as_program,
+    emit,
+    exit_codes,
+    run,
 )
+from gangci_calc.core.errors import InputError
 from gangci_calc.io.export import formats
-from gangci_calc.io.load.config import default_language, startup_language
-from gangci_calc.words import Message, say, speaking, use_language
+from gangci_calc.io.load.config import startup_language
 from gangci_calc.words import messages as m
+from gangci_calc.words import say
 from gangci_calc.words.help import HELP
 
 if TYPE_CHECKING:
@@ -57,23 +56,6 @@ app = typer.Typer(
     **{**_SETTINGS, "add_completion": True},  # gangci --install-completion / --show-completion
 )
 
-EXIT_FALSE_CLAIM = 1  # a referee check said no
-EXIT_SOME_FAILED = 1  # some hands of a batch could not be scored
-EXIT_BAD_INPUT = 2  # the input is wrong, or could not be read
-EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug
-EXIT_OUTPUT = 74  # EX_IOERR: an output cannot be written
-EXIT_BUSY = 75  # EX_TEMPFAIL: another entry holds the ledger
-EXIT_INTERRUPTED = 130  # 128 + SIGINT
-EXIT_TERMINATED = 143  # 128 + SIGTERM
-EXIT_PIPE = 141  # 128 + SIGPIPE: the reader went away (| head)
-# Commands that read their input, print and end (their output goes to stdout, never to a file). They run
-# without the garbage collector, whose passes over the modules they load find no garbage (3 ms of a score),
-# and their process ends without tearing the interpreter down (entry()).
-ONE_SHOT = frozenset({"score", "check", "waits", "dice", "rules", "schema"})
-# Commands whose process ends so too, once their output is flushed, the collector left on: a batch has written
-# its file and joined its workers by then, and Python's teardown would first give Ctrl-C back its default action
-# (a stop in it killed a run whose output was whole: status -2, not a word said)
-LEAVES_AT_ONCE = ONE_SHOT | {"batch"}
 LONG_LEDGER = 200  # after --add, a ledger of more hands shows the new hand and the standings, not every hand
 
 
@@ -112,6 +94,11 @@ class Lang(str, Enum):
     en = "en"
 
 
+def _spoken(lang: Lang | None) -> str | None:
+    """``--lang``'s language, if given."""
+    return None if lang is None else lang.value
+
+
 LangOption = Annotated[Optional[Lang], typer.Option("--lang", help=_h("lang"))]  # noqa: UP045
 NoCheckOption = Annotated[bool, typer.Option("--no-check", help=_h("no_check"))]
 RulesOption = Annotated[
@@ -137,97 +124,6 @@ def _ledger_not_rules(ledger: str, rules_file: str | None) -> None:
         from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
 
         refuse_input_as_output("--rules", ledger, [rules_file], say(m.LEDGER_IS_RULES, ledger=ledger))
-
-
-def fail(message: str, status: int) -> typer.Exit:
-    """One line on stderr, nothing on stdout; the caller raises the returned Exit (whose status holds even where
-    stderr cannot be written)."""
-    from gangci_calc.io.show.console import say_err
-
-    say_err(message)
-    return typer.Exit(status)
-
-
-@contextmanager
-def exit_codes(lang: Lang | None, stopped: Message = m.NOTHING_WRITTEN, **values: object) -> Iterator[str]:
-    """Speak ``--lang`` (else the user's default) within the block, and yield it; map every exception to one
-    line on stderr, in that language, and an exit status; ``stopped`` says what an interruption left."""
-    language = lang.value if lang is not None else "zh"
-    left = say(stopped, **values)
-    written = len(_replaced())
-    try:
-        if lang is None:
-            language = default_language()
-        with speaking(language):
-            yield language
-    except (typer.Exit, typer.Abort, KeyboardInterrupt, Terminated) as stop:
-        if len(_replaced()) > written and stopped in _AFTER_WRITING:  # the file is written already: say so
-            left = say(_AFTER_WRITING[stopped], file=_replaced()[-1])
-        if isinstance(stop, typer.Abort):
-            raise fail(say(m.STOPPED_AT_PROMPT, left=left).text(language), EXIT_INTERRUPTED) from None
-        if isinstance(stop, KeyboardInterrupt):
-            raise fail(say(m.INTERRUPTED, left=left).text(language), EXIT_INTERRUPTED) from None
-        if isinstance(stop, Terminated):
-            raise fail(say(m.TERMINATED, left=left).text(language), EXIT_TERMINATED) from None
-        raise
-    except GangciError as error:
-        raise fail(error.text(language), _STATUS.get(type(error), EXIT_BAD_INPUT)) from None
-    except BrokenPipeError:
-        _quiet_stdout()
-        raise typer.Exit(EXIT_PIPE) from None
-    except OSError as error:  # writing a result: a full disk, /dev/full
-        _quiet_stdout()
-        reason = error.strerror or str(error)
-        raise fail(say(m.CANNOT_WRITE_OUTPUT, reason=reason).text(language), EXIT_OUTPUT) from None
-    except Exception as error:
-        raise _internal(error, language) from None
-
-
-# what a stop says instead of "nothing written" once the file is written
-_AFTER_WRITING = {m.NOTHING_WRITTEN: m.SAVED_BEFORE_STOP, m.NOTHING_WRITTEN_UNDER: m.WRITTEN_BEFORE_STOP}
-
-# the exit status of each error gangci raises on purpose (any other: the input is wrong, 2)
-_STATUS: dict[type[GangciError], int] = {
-    InputError: EXIT_BAD_INPUT,
-    InputErrors: EXIT_BAD_INPUT,
-    ClaimRejected: EXIT_FALSE_CLAIM,
-    OutputError: EXIT_OUTPUT,
-    LedgerBusy: EXIT_BUSY,
-}
-
-
-def _replaced() -> list[str]:
-    """The files this process has written whole so far (none if it has not loaded the writer)."""
-    atomic = sys.modules.get("gangci_calc.io.ledger.atomic")
-    return atomic.REPLACED if atomic is not None else []
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so the flush at exit cannot fail again and print a traceback."""
-    from gangci_calc.io.show.console import quiet
-
-    quiet(sys.stdout)
-
-
-def _internal(error: BaseException, lang: str = "zh") -> typer.Exit:
-    """A bug: one line asking for a report; GANGCI_DEBUG=1 shows the traceback."""
-    import os
-
-    if os.environ.get("GANGCI_DEBUG"):
-        import traceback
-
-        traceback.print_exception(error)
-    detail = f"{type(error).__name__}: {error}"
-    detail = detail if len(detail) <= 200 else detail[:200] + "…"
-    return fail(say(m.INTERNAL_ERROR, version=__version__, detail=detail).text(lang), EXIT_INTERNAL)
-
-
-def emit(text: str) -> None:
-    """A command's result on stdout, flushed here so that a failed write is reported (exit 74), not lost."""
-    from gangci_calc.io.show.console import write_out
-
-    write_out(text)
-    sys.stdout.flush()
 
 
 def _version(value: bool) -> None:
@@ -256,7 +152,7 @@ def score(
     rules: RulesOption = None,
 ) -> None:
     """Per-player payout table for one finished hand."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.score import score_file
 
         base = _house(rules)
@@ -284,7 +180,7 @@ def session(
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
-    with exit_codes(lang, stopped) as language:
+    with exit_codes(_spoken(lang), stopped) as language:
         flags = (("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid))
         chosen = [flag for flag, on in flags if on]
         if edit is not None:
@@ -350,7 +246,7 @@ def history(
     rules: RulesOption = None,
 ) -> None:
     """The club's record over many evenings."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.history import history_output
 
         text = history_output(
@@ -372,7 +268,7 @@ def serve(
     club: Annotated[Optional[str], typer.Option("--club", metavar="DIR", help=_h("serve_club"))] = None,  # noqa: UP045
 ) -> None:
     """The table's page: every phone at the table sees the evening and enters hands."""
-    with exit_codes(lang, m.SERVE_LEFT):
+    with exit_codes(_spoken(lang), m.SERVE_LEFT):
         from gangci_calc.commands.web import serve_ledger
 
         _ledger_not_rules(ledger, rules)
@@ -413,7 +309,7 @@ def check(
     self_drawn: Annotated[bool, typer.Option("--self-drawn", help=_h("self_drawn"))] = False,
 ) -> None:
     """Referee: is the claimed win real for these tiles? Exit 0 yes, 1 no."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.referee import TilesGiven, check_file, check_tiles
 
         if from_discard and self_drawn:
@@ -444,7 +340,7 @@ def waits(
     rules: RulesOption = None,
 ) -> None:
     """Waits of a hand, and which next tile makes which win (at this table: --rules)."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.referee import waits_text
 
         emit(waits_text(hand, ci, pungs, language, _house(rules), format.value, kongs, concealed_kongs))
@@ -459,7 +355,7 @@ def dice(
     rules: RulesOption = None,
 ) -> None:
     """Where dealing starts and which tile is flipped as the ci tile (at this table: --rules)."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.referee import dice_text
 
         emit(dice_text(dealer, first, second, language, _house(rules)))
@@ -474,7 +370,7 @@ def rules_command(
     lang: LangOption = None,
 ) -> None:
     """The rule book: the seed's rules and every house option (规矩), or one table's options."""
-    with exit_codes(lang) as language:
+    with exit_codes(_spoken(lang)) as language:
         from gangci_calc.io.show.rulebook import rule_book, table_rules_text
 
         emit(rule_book(language) if rules_file is None else table_rules_text(rules_file, language))
@@ -510,7 +406,7 @@ def schema_command(
     lang: LangOption = None,
 ) -> None:
     """JSON Schema (draft 2020-12) of hand files, session files, or batch's result lines."""
-    with exit_codes(lang):
+    with exit_codes(_spoken(lang)):
         if arrow or keep or payments:
             emit(_arrow_schema(kind, arrow, keep or [], payments))
             return
@@ -571,7 +467,7 @@ def batch(
     arrow_memory()
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
-    with exit_codes(lang, stopped, output=output) as language:
+    with exit_codes(_spoken(lang), stopped, output=output) as language:
         most = most_jobs()
         if jobs > most:
             raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
@@ -597,143 +493,29 @@ def batch(
 
 def most_jobs() -> int:
     """The most workers ``--jobs`` may start: four per core (more only wait for one another)."""
-    import os
-
     return 4 * (os.cpu_count() or 1)
 
 
-def _click_speaks(lang: str) -> None:
-    """Click's own words (usage, ``-h``, its parsing errors) in ``lang``: in Chinese, everything Click echoes
-    passes through words/click.py. gangci's own output never goes through Click's ``echo``."""
-    if lang == "en":
-        return
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(("click", "typer")) or module is None:
-            continue
-        original = getattr(module, "echo", None)
-        if callable(original) and getattr(original, "__name__", "") == "echo":
-
-            def echo(message: object = None, *args: Any, _echo: Any = original, **kwargs: Any) -> None:
-                from gangci_calc.words.click import in_chinese  # only when Click speaks: no cost at start-up
-
-                _echo(in_chinese(message) if isinstance(message, str) else message, *args, **kwargs)
-
-            module.echo = echo  # type: ignore[attr-defined]
-
-
-def _stop_not_lost(unraisable: Any) -> None:
-    """A Ctrl-C or SIGTERM that landed inside a callback Python cannot raise from (a weakref's, during an import):
-    say nothing there, and have the signal sent again, to be raised where the program stands."""
-    import signal
-
-    if isinstance(unraisable.exc_value, Terminated):
-        _resend(signal.SIGTERM)
-    elif isinstance(unraisable.exc_value, KeyboardInterrupt):
-        _resend(signal.SIGINT)
-    else:
-        sys.__unraisablehook__(unraisable)
-
-
-def _resend(signum: int) -> None:
-    """Raise the stop ``signum`` meant a moment later, from a timer's signal, once this callback is over (raised
-    here, it would be ignored again; if the timer lands in such a callback too, it comes back here)."""
-    import signal
-
-    stop: type[BaseException] = Terminated if signum == signal.SIGTERM else KeyboardInterrupt
-    if not hasattr(signal, "setitimer"):  # Windows: no timers by signal; its console stops are raised directly
-        return
-
-    def fire(number: int, frame: object) -> None:
-        raise stop
-
-    signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, 0.005)
-
-
 def main() -> None:
-    """Run ``gangci``.
+    """Run ``gangci`` (in this process: :func:`entry` is the program)."""
+    run(sys.argv[1:], _HELP_LANG, _command)
 
-    ``gangci COMMAND ...`` builds the parser of that one command only: Typer converts
-    every command's signature at each start (about 8 ms for all of them), and a table
-    host waits for ``gangci score`` after every hand.
-    """
-    import gc
-    import signal
 
-    def terminated(signum: int, frame: object) -> None:
-        raise Terminated
-
-    sys.unraisablehook = _stop_not_lost
-    use_language(_HELP_LANG)  # until a command knows its --lang
+def _command() -> None:
+    """Parse and run ``gangci COMMAND ...``, building the parser of that one command only: Typer converts every
+    command's signature at each start (about 8 ms for all of them), and a table host waits for ``gangci score``
+    after every hand."""
     args = sys.argv[1:]
-    try:
-        signal.signal(
-            signal.SIGTERM, terminated
-        )  # the one handler (workers reset it: commands/batch/run.py); from here on
-        _click_speaks(_HELP_LANG)  # a stop is caught below, never a traceback
-        commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
-        command = commands.get(args[0]) if args else None
-        if command is None or command.callback is None:  # --help, --version, a mistyped command: the whole app
-            app()
-            return
-        single = typer.Typer(**_SETTINGS)
-        single.command(name=args[0], help=command.help)(command.callback)
-        collecting = gc.isenabled()
-        if args[0] in ONE_SHOT:  # enabled again below: main() may run inside another program (the tests)
-            gc.disable()
-        try:
-            single(args=args[1:], prog_name=f"gangci {args[0]}")
-        finally:
-            if collecting:
-                gc.enable()
-    except SystemExit:
-        raise
-    except KeyboardInterrupt:  # outside a command: while Typer parses (nothing done), or after it (its file whole)
-        fail(_stopped_outside(m.INTERRUPTED_BARE, m.INTERRUPTED), EXIT_INTERRUPTED)
-        sys.exit(EXIT_INTERRUPTED)
-    except Terminated:
-        fail(_stopped_outside(m.TERMINATED_BARE, m.TERMINATED), EXIT_TERMINATED)
-        sys.exit(EXIT_TERMINATED)
-    except Exception as error:
-        sys.exit(_internal(error, _HELP_LANG).exit_code)
-
-
-def _stopped_outside(bare: Message, with_left: Message) -> str:
-    """What a stop outside a command says: ``bare``, or ``with_left`` naming the file the command wrote whole."""
-    written = _replaced()
-    if written:
-        return say(with_left, left=say(m.WRITTEN_BEFORE_STOP, file=written[-1])).text(_HELP_LANG)
-    return say(bare).text(_HELP_LANG)
+    commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
+    command = commands.get(args[0]) if args else None
+    if command is None or command.callback is None:  # --help, --version, a mistyped command: the whole app
+        app()
+        return
+    single = typer.Typer(**_SETTINGS)
+    single.command(name=args[0], help=command.help)(command.callback)
+    single(args=args[1:], prog_name=f"gangci {args[0]}")
 
 
 def entry() -> None:
-    """The ``gangci`` program (its console script, ``python -m gangci_calc``): :func:`main`. A one-shot command
-    then ends the process as soon as its output is flushed, with its exit status: Python's own teardown frees
-    every module and object one by one, for nothing (27 ms of a 126 ms ``gangci score``)."""
-    try:
-        main()
-    except SystemExit as stop:
-        if _leaves_at_once() and (stop.code is None or isinstance(stop.code, int)):
-            _leave(stop.code or 0)
-        raise
-
-
-def _leaves_at_once() -> bool:
-    return len(sys.argv) > 1 and sys.argv[1] in LEAVES_AT_ONCE
-
-
-def _leave(status: int) -> None:
-    """End the process now: the output flushed (a reader that went away is not an error any more), no teardown.
-    (Coverage saves a process's data here too: pyproject.toml patches ``os._exit`` for it.)"""
-    import os
-    import signal
-
-    if hasattr(signal, "pthread_sigmask"):  # the work is done: a stop from here on changes nothing, and says nothing
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:  # None: started without that stream
-                stream.flush()
-        except (OSError, ValueError):  # a closed pipe, a closed stream: what was written is all there is
-            pass
-    os._exit(status)
+    """The ``gangci`` program (its console script, ``python -m gangci_calc``): :func:`main`, as the process."""
+    as_program(main)

@@ -1,5 +1,6 @@
-"""How a ``gangci`` process ends: a one-shot command leaves without Python's teardown (gangci_calc/cli.py
-``entry``), and must lose nothing by it: every byte of its output, its exit status, its coverage."""
+"""How a ``gangci`` process ends: a one-shot command leaves without Python's teardown
+(gangci_calc/commands/process.py ``as_program``), and must lose nothing by it: every byte of its output, its exit
+status, its coverage."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from gangci_calc.cli import ONE_SHOT, app
+from gangci_calc.cli import app
+from gangci_calc.commands.process import ONE_SHOT
 from tests.conftest import EXAMPLES
 
 pytestmark = pytest.mark.process
@@ -91,7 +93,7 @@ def test_a_closed_standard_stream_is_an_exit_status_not_a_crash(closed: tuple[in
 def test_a_batch_process_leaves_at_once_and_loses_nothing(tmp_path) -> None:
     """``gangci batch`` ends as a one-shot command does, once its file is kept: Python's teardown would give
     Ctrl-C its default action back first, and a stop there killed a run whose output was whole (status -2)."""
-    from gangci_calc.cli import LEAVES_AT_ONCE
+    from gangci_calc.commands.process import LEAVES_AT_ONCE
 
     assert "batch" in LEAVES_AT_ONCE and ONE_SHOT < LEAVES_AT_ONCE
     out = tmp_path / "out.jsonl"
@@ -105,11 +107,11 @@ def test_a_batch_process_leaves_at_once_and_loses_nothing(tmp_path) -> None:
 def test_a_stop_after_the_command_names_the_file_it_wrote(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Ctrl-C after the command is over (in Typer's own code, before the process leaves) says the file is whole,
     not a bare "interrupted" that a user would read as "nothing done"."""
-    from gangci_calc import cli
+    from gangci_calc.commands import process
     from gangci_calc.io.ledger import atomic
     from gangci_calc.words import messages as m
 
     monkeypatch.setattr(atomic, "REPLACED", [])
-    assert cli._stopped_outside(m.INTERRUPTED_BARE, m.INTERRUPTED) == "gangci：被中断"
+    assert process._stopped_outside(m.INTERRUPTED_BARE, m.INTERRUPTED, "zh") == "gangci：被中断"
     atomic.REPLACED.append("out.jsonl")
-    assert cli._stopped_outside(m.TERMINATED_BARE, m.TERMINATED) == "gangci：被终止；out.jsonl 已经完整写好"
+    assert process._stopped_outside(m.TERMINATED_BARE, m.TERMINATED, "zh") == "gangci：被终止；out.jsonl 已经完整写好"

@@ -471,3 +471,14 @@ def test_the_evening_shows_what_decided_it(runner, write) -> None:
     assert "1. [庄东] 直呲 西←南 包次: " in runner.invoke(app, ["session", bao, "-f", "text"]).stdout
     table = runner.invoke(app, ["session", bao]).stdout
     assert "直呲 西←南 包次" in table
+
+
+def test_each_doubling_is_named_by_its_house_option() -> None:
+    """A doubling's value is its option's key (the label, ``--explain`` and the rule book name it by that key):
+    a sketched doubling whose member is spelled otherwise fails here."""
+    from gangci_calc.core.rules import Doubling, HouseRules
+    from gangci_calc.core.rules.options import entries
+
+    keys = {entry.key for entry in entries(HouseRules)}
+    assert [d.value for d in Doubling] == ["dealer_double", "honor_ci_double"]
+    assert {d.value for d in Doubling} <= keys, {d.value for d in Doubling} - keys

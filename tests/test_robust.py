@@ -370,16 +370,16 @@ def test_a_stop_python_could_not_raise_is_sent_again_not_printed(monkeypatch, er
     where the program stands: never a traceback on stderr, never a stop that is lost."""
     from types import SimpleNamespace
 
-    from gangci_calc import cli
+    from gangci_calc.commands import process
     from gangci_calc.core.errors import Terminated
 
     raised: list[int] = []
     printed: list[object] = []
-    monkeypatch.setattr(cli, "_resend", raised.append)
+    monkeypatch.setattr(process, "_resend", raised.append)
     monkeypatch.setattr(sys, "__unraisablehook__", printed.append)
     value = Terminated() if error == "Terminated" else KeyboardInterrupt()
-    cli._stop_not_lost(SimpleNamespace(exc_value=value))
-    cli._stop_not_lost(SimpleNamespace(exc_value=ValueError("something else")))
+    process._stop_not_lost(SimpleNamespace(exc_value=value))
+    process._stop_not_lost(SimpleNamespace(exc_value=ValueError("something else")))
     assert raised == [sent] and len(printed) == 1
 
 
@@ -389,9 +389,9 @@ def test_a_stop_swallowed_by_a_weakref_callback_still_stops_the_program() -> Non
     same, with no "Exception ignored" traceback."""
     code = (
         "import signal, sys, time, weakref\n"
-        "from gangci_calc import cli\n"
+        "from gangci_calc.commands import process\n"
         "from gangci_calc.core.errors import Terminated\n"
-        "sys.unraisablehook = cli._stop_not_lost\n"
+        "sys.unraisablehook = process._stop_not_lost\n"
         "def stop(signum, frame):\n    raise Terminated\n"
         "signal.signal(signal.SIGTERM, stop)\n"
         "class Thing: pass\n"

@@ -3,5 +3,5 @@
 :mod:`.web` (``gangci serve``, the table's page), :mod:`.history` and :mod:`.referee` (``check``,
 ``waits``, ``dice``). :mod:`.service` is the one settle service they and the Python API call.
 They read and write through ``gangci_calc.io`` and score in bulk through ``gangci_calc.fastpath``;
-only ``gangci_calc.cli`` turns their errors into exit statuses.
+only :mod:`.process` (the process ``gangci_calc.cli`` runs them in) turns their errors into exit statuses.
 """

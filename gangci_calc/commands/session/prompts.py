@@ -216,88 +216,130 @@ def ask_hand(
     write_err(q["hand"].format(n=number) + f" · {q['dealer']} {seat_label(usual, lang, names)}")
     if house.changed():
         write_err(house_text(house, lang))
-
     seats = in_play(house.three_players)
-
-    def seat_of(text: str) -> Seat:
-        return _in_play(parse_seat_answer(text, names), seats)
-
     given = current.dealer if current is not None else usual
     dealer, names, reseated = _ask_dealer(lang, given, names, seats, commands)
     # each answer is checked on its own against the table's rules, as the core checks a whole hand
-
-    def outcome_for(win: Win) -> Outcome:
-        if win is Win.DRAW:
-            return Outcome.draw()
-        was = current.outcome if current is not None else None  # --edit: the answers it had are the defaults
-        default = seat_name(dealer, lang) if win is Win.HEAVENLY else None
-        if was is not None and was.winner is not None:
-            default = seat_name(was.winner, lang)
-        winner = ask(
-            q["winner"], lambda t: _later_ok(_checked_winner(house, seat_of(t), win, dealer), win), default, commands
-        )
-        source = None
-        if win.needs_source:
-            question = q["from_zhici"] if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else q["from_xuci"]
-            before = seat_name(was.source, lang) if was is not None and was.source is not None else None
-            source = ask(question, lambda t: _source_ok(Outcome(win, winner, seat_of(t))), before, commands)
-        said = win is Win.ZHICI and house.baoci and confirm(q["bao"], was is not None and bool(was.bao), commands)
-        # a "no" keeps a hand that never said bao as it was (unsaid), so an edit with the defaults changes nothing
-        bao = True if said else False if was is not None and was.bao is not None else None
-        return Outcome(win, winner, source, bao)
-
-    def _later_ok(winner: Seat, win: Win) -> Seat:
-        if later is not None and not win.needs_source:  # a 直呲's winner is checked with its source
-            later(dealer, Outcome(win, winner))
-        return winner
-
-    def _source_ok(outcome: Outcome) -> Seat | None:
-        checked = _checked(house, outcome, dealer)
-        if later is not None:
-            later(dealer, checked)
-        return checked.source
-
-    def _draw_ok(win: Win) -> Win:
-        if later is not None and win is Win.DRAW:
-            later(dealer, Outcome.draw())
-        return win
-
-    offered = _offered(house)
-    wins = " ".join(f"{i}{win_label(w, 'zh') if lang == 'zh' else w.value}" for i, w in enumerate(offered, 1))
-    was_win = (
-        None
-        if current is None
-        else (win_label(current.outcome.win, lang) if lang == "zh" else current.outcome.win.value)
-    )
-    outcome = outcome_for(
-        ask(
-            q["win_house"].format(wins=wins),
-            lambda t: _draw_ok(_checked_win(house, parse_win(t, offered), dealer)),
-            was_win,
-            commands,
-        )
-    )
-    ci = None
-    if house.honor_ci_double and outcome.win.is_ci:
-        from gangci_calc.core.tiles.notation import tile_text
-
-        before_ci = tile_text(current.ci) if current is not None and current.ci is not None else None
-        ci = ask(q["ci"], _ci_answer, before_ci, commands)
-    bets: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
-    if rules.policy or house.pao is not None:  # 跑 is asked with the add-ons, or alone when add-ons are off
-        last = current.bets if current is not None else last_bets
-        previous = _bets_text(last, lang) if _valid_bets(rules, dealer, last) else "-"
-        question = q["bets" if house.pao is None else "bets_pao" if rules.policy else "pao_only"]
-        bets = ask(
-            question, _none_or(lambda t: _checked_bets(rules, dealer, t, names, seats), bets), previous, commands
-        )
-    before_kongs = _kongs_text(current.kongs, lang) if current is not None else "-"
-    kongs = _ask_kongs(lang, outcome, lambda t: _checked_kongs(outcome, t, names, seats), before_kongs, commands)
+    asked = _HandQuestions(lang, q, rules, names, seats, dealer, current, commands, later)
+    outcome = asked.outcome(asked.win())
+    ci = asked.ci(outcome)
+    bets = asked.bets(last_bets)
+    kongs = asked.kongs(outcome)
     try:
         hand = Hand(rules, dealer, outcome, bets, kongs, ci, mi if house.xiami else NO_MI)
     except RuleError as error:
         raise AnswerError(error.text(lang)) from None
     return Entry(hand, dealer is not usual, names, reseated)
+
+
+@dataclass(frozen=True)
+class _HandQuestions:
+    """The questions of one hand once its dealer and seating are known, each answer checked as it is given;
+    ``current``'s answers (``--edit``) are the defaults, and ``later`` refuses what later hands cannot take."""
+
+    lang: str
+    q: dict[str, str]
+    rules: TableRules
+    names: dict[Seat, str]
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    current: Hand | None
+    commands: tuple[str, ...]
+    later: Callable[[Seat, Outcome], None] | None
+
+    def ask(self, key: str, parse: Callable[[str], T], default: str | None) -> T:
+        return ask(self.q[key], parse, default, self.commands)
+
+    def seat_of(self, text: str) -> Seat:
+        return _in_play(parse_seat_answer(text, self.names), self.seats)
+
+    def win(self) -> Win:
+        """How the hand ended, from the wins this table plays."""
+        offered = _offered(self.rules.house)
+        zh = self.lang == "zh"
+        wins = " ".join(f"{i}{win_label(w, 'zh') if zh else w.value}" for i, w in enumerate(offered, 1))
+        was = self.current.outcome.win if self.current is not None else None
+        was_win = None if was is None else win_label(was, "zh") if zh else was.value
+        question = self.q["win_house"].format(wins=wins)
+        return ask(question, lambda t: self._win_answer(t, offered), was_win, self.commands)
+
+    def _win_answer(self, text: str, offered: tuple[Win, ...]) -> Win:
+        return self._draw_ok(_checked_win(self.rules.house, parse_win(text, offered), self.dealer))
+
+    def outcome(self, win: Win) -> Outcome:
+        """The winner, the seat it came from and 包呲, as ``win`` needs them."""
+        if win is Win.DRAW:
+            return Outcome.draw()
+        was = self.current.outcome if self.current is not None else None  # --edit: its answers are the defaults
+        winner = self._winner(win, was)
+        source = self._source(win, winner, was) if win.needs_source else None
+        return Outcome(win, winner, source, self._bao(win, was))
+
+    def _winner(self, win: Win, was: Outcome | None) -> Seat:
+        default = seat_name(self.dealer, self.lang) if win is Win.HEAVENLY else None
+        if was is not None and was.winner is not None:
+            default = seat_name(was.winner, self.lang)
+        return self.ask("winner", lambda t: self._winner_answer(t, win), default)
+
+    def _winner_answer(self, text: str, win: Win) -> Seat:
+        return self._later_ok(_checked_winner(self.rules.house, self.seat_of(text), win, self.dealer), win)
+
+    def _source(self, win: Win, winner: Seat, was: Outcome | None) -> Seat | None:
+        question = "from_zhici" if win in (Win.ZHICI, Win.DIANPAO, Win.QIANGGANG) else "from_xuci"
+        before = seat_name(was.source, self.lang) if was is not None and was.source is not None else None
+        return self.ask(question, lambda t: self._source_ok(Outcome(win, winner, self.seat_of(t))), before)
+
+    def _bao(self, win: Win, was: Outcome | None) -> bool | None:
+        """包呲, asked of a 直呲 where the table plays it; a "no" keeps a hand that never said bao as it was
+        (unsaid), so an edit with the defaults changes nothing."""
+        said = win is Win.ZHICI and self.rules.house.baoci
+        if said and confirm(self.q["bao"], was is not None and bool(was.bao), self.commands):
+            return True
+        return False if was is not None and was.bao is not None else None
+
+    def _later_ok(self, winner: Seat, win: Win) -> Seat:
+        if self.later is not None and not win.needs_source:  # a 直呲's winner is checked with its source
+            self.later(self.dealer, Outcome(win, winner))
+        return winner
+
+    def _source_ok(self, outcome: Outcome) -> Seat | None:
+        checked = _checked(self.rules.house, outcome, self.dealer)
+        if self.later is not None:
+            self.later(self.dealer, checked)
+        return checked.source
+
+    def _draw_ok(self, win: Win) -> Win:
+        if self.later is not None and win is Win.DRAW:
+            self.later(self.dealer, Outcome.draw())
+        return win
+
+    def ci(self, outcome: Outcome) -> int | None:
+        """The ci tile, asked where the table doubles a 呲 by it (honor_ci_double)."""
+        if not (self.rules.house.honor_ci_double and outcome.win.is_ci):
+            return None
+        from gangci_calc.core.tiles.notation import tile_text
+
+        current = self.current
+        before_ci = tile_text(current.ci) if current is not None and current.ci is not None else None
+        return self.ask("ci", _ci_answer, before_ci)
+
+    def bets(self, last_bets: tuple[Bets, Bets, Bets, Bets]) -> tuple[Bets, Bets, Bets, Bets]:
+        """The add-ons and 跑: asked together, or 跑 alone when add-ons are off; last hand's the default."""
+        rules, dealer = self.rules, self.dealer
+        none: tuple[Bets, Bets, Bets, Bets] = (NO_BETS, NO_BETS, NO_BETS, NO_BETS)
+        if not rules.policy and rules.house.pao is None:
+            return none
+        last = self.current.bets if self.current is not None else last_bets
+        previous = _bets_text(last, self.lang) if _valid_bets(rules, dealer, last) else "-"
+        question = "bets" if rules.house.pao is None else "bets_pao" if rules.policy else "pao_only"
+        parse = _none_or(lambda t: _checked_bets(rules, dealer, t, self.names, self.seats), none)
+        return self.ask(question, parse, previous)
+
+    def kongs(self, outcome: Outcome) -> tuple[Kong, ...]:
+        before = _kongs_text(self.current.kongs, self.lang) if self.current is not None else "-"
+        return _ask_kongs(
+            self.lang, outcome, lambda t: _checked_kongs(outcome, t, self.names, self.seats), before, self.commands
+        )
 
 
 def _ask_dealer(

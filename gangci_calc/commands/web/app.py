@@ -29,7 +29,7 @@ from gangci_calc.commands.web.body import BODY_LIMIT, Refused, json_body, refuse
 from gangci_calc.commands.web.events import Changes
 from gangci_calc.commands.web.guard import Guard, refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
-from gangci_calc.commands.web.ledger_state import Evening, LedgerState
+from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
 from gangci_calc.core.errors import GangciError, HandTaken
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
@@ -111,7 +111,7 @@ async def static(request: Request) -> Response:
 # --- reading ----------------------------------------------------------------------------------------------------
 
 
-async def _evening(request: Request) -> Evening:
+async def _evening(request: Request) -> LedgerVersion:
     """The evening now; a ledger that cannot be read, or holds no table yet, refused as JSON."""
     lang = request_language(request)
     evening = await run_in_threadpool(served(request).state.current)
@@ -134,7 +134,7 @@ async def get_hand(request: Request) -> Response:
     return JSONResponse({**_saved(evening, number, request_language(request)), "version": evening.version})
 
 
-def _saved(evening: Evening, number: int, lang: str) -> dict[str, Any]:
+def _saved(evening: LedgerVersion, number: int, lang: str) -> dict[str, Any]:
     """Hand ``number`` as the edit form fills it, with what it paid and the seats and dealer it was played at."""
     from gangci_calc.commands.web.view import hand_data
     from gangci_calc.io.show.chat import hand_line
@@ -170,7 +170,7 @@ async def preview(request: Request) -> Response:
         raise refused_for(error, lang) from None
 
 
-def _preview(evening: Evening, raw: Any, number: int | None, lang: str) -> dict[str, Any]:
+def _preview(evening: LedgerVersion, raw: Any, number: int | None, lang: str) -> dict[str, Any]:
     """What a hand would pay, read as hand ``number`` is read (its table, dealer and 米; the next hand's where no
     number is given), nothing written."""
     from gangci_calc.io.show.chat import hand_line

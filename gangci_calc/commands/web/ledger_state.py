@@ -57,7 +57,7 @@ def stamp(path: Path) -> Stamp | None:
 
 
 @dataclass(frozen=True)
-class Evening:
+class LedgerVersion:
     """The ledger at one version: its session settled, or why it cannot be (``problem``), or nothing yet."""
 
     version: int
@@ -82,8 +82,8 @@ class LedgerState:
         self._text = ""
         self._unreadable: GangciError | None = None
         self._added: list[Added] = []  # hands this server added since the evening last made, in order
-        self._evening: Evening | None = None
-        self._recent: OrderedDict[int, Evening] = OrderedDict()  # the last few, by version: an undo finds its own
+        self._evening: LedgerVersion | None = None
+        self._recent: OrderedDict[int, LedgerVersion] = OrderedDict()  # the last few, by version: an undo finds its own
         self._made: dict[tuple[int, str, str], bytes] = {}
         self._making: dict[tuple[int, str, str], threading.Event] = {}  # being made now: the others wait for it
 
@@ -92,7 +92,7 @@ class LedgerState:
         with self._lock:
             return self._looked()
 
-    def current(self) -> Evening:
+    def current(self) -> LedgerVersion:
         """The evening at the ledger's version now, settled once per version."""
         with self._lock:
             version = self._looked()
@@ -139,7 +139,7 @@ class LedgerState:
             )
             self._added = [*self._added, added] if follows else []
 
-    def _grown(self, version: int) -> Evening | None:
+    def _grown(self, version: int) -> LedgerVersion | None:
         """The evening at ``version`` from the last one made and the hands added since (as the loader would read
         them: their lines, tables and 米), where they lead to exactly that version; else ``None``."""
         base, added, self._added = self._evening, self._added, []
@@ -153,28 +153,28 @@ class LedgerState:
             mi=added[-1].tail.mi,
             upcoming=None,  # the first hand added took over any ``next:``
         )  # each hand was read back and its claim checked when it was written
-        return Evening(version, session, settle_evening(session, check=False, before=base.settled))
+        return LedgerVersion(version, session, settle_evening(session, check=False, before=base.settled))
 
-    def _read(self, version: int) -> Evening:
+    def _read(self, version: int) -> LedgerVersion:
         if self._unreadable is not None:
-            return Evening(version, None, None, self._unreadable)
+            return LedgerVersion(version, None, None, self._unreadable)
         try:
             data = parse_yaml(self._text, str(self.path)) if self._text.strip() else None
             if data is None:  # no file, or nothing in it yet: the page offers a new evening
-                return Evening(version, None, None)
+                return LedgerVersion(version, None, None)
             session = session_from_data(data, str(self.path), self.base, self._text)
             before = self._evening.settled if self._evening is not None else None
-            return Evening(version, session, settle_evening(session, before=before))
+            return LedgerVersion(version, session, settle_evening(session, before=before))
         except GangciError as error:
-            return Evening(version, None, None, error)
+            return LedgerVersion(version, None, None, error)
         except RecursionError:  # a ledger nested too deep for the parser
             from gangci_calc.core.errors import InputError
             from gangci_calc.words import messages as m
             from gangci_calc.words import say
 
-            return Evening(version, None, None, InputError(str(self.path), say(m.CANNOT_READ, reason="nesting")))
+            return LedgerVersion(version, None, None, InputError(str(self.path), say(m.CANNOT_READ, reason="nesting")))
 
-    def made(self, evening: Evening, kind: str, lang: str, make: Callable[[], bytes]) -> bytes:
+    def made(self, evening: LedgerVersion, kind: str, lang: str, make: Callable[[], bytes]) -> bytes:
         """What ``make`` makes of this version in ``lang`` (the page's part, the API's JSON): made once, however
         many pages ask for it at once."""
         key = (evening.version, kind, lang)
@@ -203,7 +203,7 @@ class LedgerState:
                 self._making.pop(key, None)
             making.set()
 
-    def evening_json(self, evening: Evening, lang: str) -> bytes:
+    def evening_json(self, evening: LedgerVersion, lang: str) -> bytes:
         """``gangci session --format json`` of this version, plus ``"next"`` (the hand entered next, every change
         saved for it applied) and ``"version"``."""
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from gangci_calc.commands.web.ledger_state import Evening
+from gangci_calc.commands.web.ledger_state import LedgerVersion
 from gangci_calc.commands.web.view import evening_view, form_context, hand_view, page_words
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def asset(name: str) -> bytes:
     return files("gangci_calc.commands.web").joinpath("static", name).read_bytes()
 
 
-def evening_part(evening: Evening, lang: str) -> str:
+def evening_part(evening: LedgerVersion, lang: str) -> str:
     """The part of the page that changes with the ledger: the evening, and the form's context for the script."""
     words = page_words(lang)
     if evening.problem is not None:
@@ -71,7 +71,7 @@ def hand_rows(settled: SettledSession, lang: str, words: dict[str, str]) -> list
     return made
 
 
-def whole_page(evening: Evening, lang: str, qr_svg: str, join_url: str, season: str = "") -> str:
+def whole_page(evening: LedgerVersion, lang: str, qr_svg: str, join_url: str, season: str = "") -> str:
     """The page as first loaded: the evening part inside its frame, with the QR code for late arrivals;
     ``season``: the link's word to the 赛季 view, where there is one (``--club``)."""
     words = page_words(lang)
@@ -98,7 +98,7 @@ def refusal_page(text: str, lang: str) -> str:
     return _templates().get_template("refusal.html").render(w=page_words(lang), lang=lang, text=text)
 
 
-def _heading(evening: Evening, lang: str) -> str:
+def _heading(evening: LedgerVersion, lang: str) -> str:
     """The evening's date and stakes, under the title."""
     if evening.settled is None:
         return ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.core.evening.ledger import House, Person
+from gangci_calc.core.evening.ledger import FeeCollector, Person
 from gangci_calc.core.rules import SEATS, HouseRules, KongType, TableRules, Win
 from gangci_calc.core.rules.addons import ADDONS, PAO
 from gangci_calc.core.rules.options import entries
@@ -100,7 +100,7 @@ def chart(settled: SettledSession, lang: str) -> str:
                 totals[who] += h.settlement.net[seat]
                 started.add(who)
         for who, running in people.items():
-            running.append(totals[who] if who in started or isinstance(who, House) else None)
+            running.append(totals[who] if who in started or isinstance(who, FeeCollector) else None)
     lines = [
         (who if isinstance(who, str) else person_label(settled, who, lang), running) for who, running in people.items()
     ]
@@ -130,7 +130,7 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "kong_types": [{"value": k.value, "label": kong_label(k, lang), "from": k.needs_source} for k in KongType],
         "policy": rules.policy,
         "baoci": bool(house.baoci),
-        "cifeng": bool(house.honor_ci_double),
+        "honor_ci_double": bool(house.honor_ci_double),
         "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
         "addons": [{"value": name, "label": word(name, lang)} for name in steppers(rules)],
         "options": options_context(house, lang),

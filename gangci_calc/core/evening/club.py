@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gangci_calc.core.evening.dues import dues_of
-from gangci_calc.core.evening.ledger import House, Net, Person, person_name, settle_hands
+from gangci_calc.core.evening.ledger import FeeCollector, Net, Person, person_name, settle_hands
 from gangci_calc.core.evening.transfers import Transfer
 from gangci_calc.core.rules import Amount, Hand, Seat, Stakes, Win
 
@@ -180,7 +180,7 @@ def _evening_totals(evening: EveningPlayed) -> EveningTotals:
 def _evening_people(people: Sequence[tuple[object, Amount]]) -> dict[str, Amount]:
     out: dict[str, Amount] = {}
     for who, total in people:
-        assert isinstance(who, (str, Seat, House))
+        assert isinstance(who, (str, Seat, FeeCollector))
         out[person_name(who)] = total
     return out
 

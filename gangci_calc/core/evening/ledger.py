@@ -30,14 +30,14 @@ HOUSE_NAME = "台费"  # what machine outputs call the house that collects the t
 
 
 @dataclass(frozen=True)
-class House:
+class FeeCollector:
     """Who collects the table fee when it is not a player at the table (台费): a payee of its own."""
 
     name: str = HOUSE_NAME
 
 
 Net = tuple[Amount, Amount, Amount, Amount]
-Person = Seat | str | House  # a player's name, the seat itself where nobody is named, or the house
+Person = Seat | str | FeeCollector  # a player's name, the seat itself where nobody is named, or the house
 Seating = Mapping[Seat, str]
 
 
@@ -97,7 +97,7 @@ def collector(fee: Fee, players: Set[str]) -> Person:
     """Who the fee is paid to: the player ``fee.to`` names (one of ``players``), else the house (named ``fee.to``)."""
     if fee.to and fee.to in players:
         return fee.to
-    return House(fee.to or HOUSE_NAME)
+    return FeeCollector(fee.to or HOUSE_NAME)
 
 
 def evening_fee(people: Sequence[Person], players: Set[str], fee: Fee) -> list[tuple[Person, Person, int]]:
@@ -139,14 +139,14 @@ def people_totals(
         shared = fees[-1].per_evening * len(_evening_payers(totals, payee))
         totals[payee] = totals.get(payee, 0) + shared
         collected += shared
-    houses = [who for who in totals if isinstance(who, House)]
-    ordered = [(who, total) for who, total in totals.items() if not isinstance(who, House)]
+    houses = [who for who in totals if isinstance(who, FeeCollector)]
+    ordered = [(who, total) for who, total in totals.items() if not isinstance(who, FeeCollector)]
     return (*ordered, *((house, totals[house]) for house in houses)), collected
 
 
 def _evening_payers(people: Iterable[Person], payee: Person) -> list[Person]:
     """Who pays the per-evening fee: every person who played, but the collector (and never the house)."""
-    return [who for who in people if not isinstance(who, House) and who != payee]
+    return [who for who in people if not isinstance(who, FeeCollector) and who != payee]
 
 
 def fees_paid(hands: Sequence[SettledHand], seatings: Sequence[Seating], fees: Sequence[Fee]) -> dict[Person, Amount]:

@@ -31,7 +31,7 @@ class Doubling(Enum):
     """A house rule that doubles a share (× 2, applied after the add-on factor)."""
 
     DEALER = "dealer_double"  # 庄家翻倍: between the dealer and another player
-    HONOR_CI = "honor_ci_double"  # 次风翻倍: a ci win when the ci tile is an honour
+    HONOUR_CI = "honor_ci_double"  # 次风翻倍: a ci win when the ci tile is an honour
 
 
 class Role(Enum):

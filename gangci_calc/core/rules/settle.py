@@ -144,7 +144,7 @@ def _honour_doubles(hand: Hand, row: Row) -> bool:
 # each doubling a house rule makes, with what it doubles: a new one is one more entry (× 2 each, in this order)
 DOUBLINGS: tuple[tuple[Doubling, Callable[[Hand, Row], bool]], ...] = (
     (Doubling.DEALER, _dealer_doubles),
-    (Doubling.HONOR_CI, _honour_doubles),
+    (Doubling.HONOUR_CI, _honour_doubles),
 )
 
 
@@ -248,7 +248,7 @@ def pao_terms(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> tuple[Term
             return ()
         times = len(doubled)
     else:
-        times = 1 if Doubling.HONOR_CI in doubled else 0
+        times = 1 if Doubling.HONOUR_CI in doubled else 0
     scaled = not pao.unit  # the default unit is 杠底: it grows with the stakes
     coefficient = 2 * (pao.unit or hand.rules.stakes.gang) << times  # in halves
     return (_new(Term, (PAO, row[7], coefficient, scaled)), _new(Term, (PAO, row[1], coefficient, scaled)))

@@ -7,7 +7,7 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.core.evening.ledger import HOUSE_NAME, House, person_name
+from gangci_calc.core.evening.ledger import HOUSE_NAME, FeeCollector, person_name
 from gangci_calc.core.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
 from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.core.rules.options import Option, entries
@@ -237,7 +237,7 @@ def session_json(settled: SettledSession, lang: str) -> str:
         "people": [
             {
                 "name": person_name(who),
-                **({"house": True} if isinstance(who, House) else {}),
+                **({"house": True} if isinstance(who, FeeCollector) else {}),
                 "total": json_amount(total),
             }
             for who, total in settled.people
@@ -276,7 +276,7 @@ def next_object(session: SessionFile) -> dict[str, Any]:
 
 
 def _house_mark(who: object) -> dict[str, bool]:
-    return {"house": True} if isinstance(who, House) else {}
+    return {"house": True} if isinstance(who, FeeCollector) else {}
 
 
 def _name(seat: Seat | None) -> str | None:

@@ -136,54 +136,21 @@ def _options(cls: type, spellings: dict[str, tuple[str, ...]]) -> dict[str, Any]
 
 
 def _defs() -> dict[str, Any]:
-    stakes = {
-        "anyOf": [
-            {"enum": [1, 2]},
-            {"type": "string", "pattern": r"^\s*(?:方案)?\s*[12]\s*$"},
-            _object(STAKES_KEYS, dict.fromkeys(STAKES_KEYS, AMOUNT), ("gang",)),
-        ]
-    }
-    bets = _object(BET_KEYS, dict.fromkeys(BET_KEYS, COUNT))
-    win = _object(
-        WIN_KEYS,
-        {"type": {"enum": sorted(WIN_NAMES)}, "winner": SEAT, "from": SEAT, "bao": _flag()},
-        ("type",),
-    )
-    draw = sorted(name for name, found in WIN_NAMES.items() if found is Win.DRAW)  # a bare win names no winner
-    kong = _object(KONG_KEYS, {"by": SEAT, "type": {"enum": sorted(KONG_NAMES)}, "from": SEAT}, ("by", "type"))
+    """Every field a hand or session file may hold, as ``$defs`` (each hand's fields refer to these)."""
     tile_text = _tiles(one=True)
-    many = {"anyOf": [_tiles(one=False), {"type": "array", "items": _tiles(one=False)}]}
-    tiles = _object(
-        TILE_KEYS,
-        {"ci": tile_text, "hand": many, "win_tile": tile_text, "pungs": many, "kongs": many, "concealed_kongs": many},
-        ("ci", "hand"),
-    )
-    seat_words = _spelled([*SEAT_NAMES, *SEAT_WORDS_EN], fold=False)
-    name = {
-        "anyOf": [
-            {"type": "integer"},
-            # printable, not blank, not a seat's word (the loader also refuses Unicode's other unprintables)
-            {
-                "type": "string",
-                "pattern": r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
-                "maxLength": 40,
-                "not": seat_words,
-            },
-        ]
-    }
     return {
         "seat": _spelled(SEAT_NAMES, fold=False) | {"description": "E S W N (东 南 西 北)"},
-        "stakes": stakes
+        "stakes": _stakes()
         | {"description": "起底: scheme 1 or 2, or {gang: 杠底, bomb: 炸弹底, ci: 杠呲底, dianpao: 点炮底}"},
         "policy": _flag() | {"description": "带政策: add-ons on"},
-        "players": _seat_map(name) | {"description": "玩家: a name for each seat"},
+        "players": _seat_map(_player_name()) | {"description": "玩家: a name for each seat"},
         "bets": {
-            "anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, bets]})],
+            "anyOf": [{"type": "null"}, _seat_map({"anyOf": [{"type": "null"}, _bets()]})],
             "description": "加番 and 跑 (pao, under rules.pao)",
         },
-        "win": {"anyOf": [{"enum": draw}, win], "description": "胡牌: how the hand ended"},
-        "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": kong}], "description": "杠"},
-        "tiles": tiles | {"description": "牌: the winner's tiles, for the referee"},
+        "win": {"anyOf": [{"enum": _draw_names()}, _win()], "description": "胡牌: how the hand ended"},
+        "kongs": {"anyOf": [{"type": "null"}, {"type": "array", "items": _kong()}], "description": "杠"},
+        "tiles": _tile_fields(tile_text) | {"description": "牌: the winner's tiles, for the referee"},
         "rules": {"anyOf": [{"type": "null"}, _rules()], "description": "规矩: house rules (gangci rules)"},
         "fee": {"anyOf": [{"type": "null"}, _options(Fee, FEE_KEYS)], "description": "台费: the table fee"},
         "ci": tile_text | {"description": "杠底牌: the hand's ci tile"},
@@ -198,26 +165,81 @@ def _defs() -> dict[str, Any]:
         "meta": {"type": "object", "description": "anything a platform keeps with the record, echoed"},
         "dealer": SEAT | {"description": "庄家"},
         "date": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "日期: the evening's date"},
-        "paid": {
-            "type": "array",
-            "items": _object(
-                PAID_KEYS,
-                {
-                    "from": {"type": ["string", "integer"], "description": "付款人: who paid"},
-                    "to": {"type": ["string", "integer"], "description": "收款人: who was paid"},
-                    "amount": {
-                        "anyOf": [
-                            {"type": "integer", "minimum": 1},
-                            {"type": "string", "pattern": r"^\s*[0-9]+(\.5)?\s*$"},
-                        ],
-                        "description": "金额: whole, or a half as text",
-                    },
-                },
-                tuple(PAID_KEYS),
-            ),
-            "description": "已付: the settle-up's payments made",
-        },
+        "paid": {"type": "array", "items": _payment(), "description": "已付: the settle-up's payments made"},
     }
+
+
+def _stakes() -> dict[str, Any]:
+    """起底: a scheme's number (as a number or text), or each stake."""
+    return {
+        "anyOf": [
+            {"enum": [1, 2]},
+            {"type": "string", "pattern": r"^\s*(?:方案)?\s*[12]\s*$"},
+            _object(STAKES_KEYS, dict.fromkeys(STAKES_KEYS, AMOUNT), ("gang",)),
+        ]
+    }
+
+
+def _player_name() -> dict[str, Any]:
+    """A player: a number, or a printable name that is not a seat's word."""
+    seat_words = _spelled([*SEAT_NAMES, *SEAT_WORDS_EN], fold=False)
+    return {
+        "anyOf": [
+            {"type": "integer"},
+            # printable, not blank, not a seat's word (the loader also refuses Unicode's other unprintables)
+            {
+                "type": "string",
+                "pattern": r"^[^\x00-\x1f\x7f]*\S[^\x00-\x1f\x7f]*$",
+                "maxLength": 40,
+                "not": seat_words,
+            },
+        ]
+    }
+
+
+def _bets() -> dict[str, Any]:
+    return _object(BET_KEYS, dict.fromkeys(BET_KEYS, COUNT))
+
+
+def _win() -> dict[str, Any]:
+    fields = {"type": {"enum": sorted(WIN_NAMES)}, "winner": SEAT, "from": SEAT, "bao": _flag()}
+    return _object(WIN_KEYS, fields, ("type",))
+
+
+def _draw_names() -> list[str]:
+    """The words of a 流局, which a bare win may be (it names no winner)."""
+    return sorted(name for name, found in WIN_NAMES.items() if found is Win.DRAW)
+
+
+def _kong() -> dict[str, Any]:
+    return _object(KONG_KEYS, {"by": SEAT, "type": {"enum": sorted(KONG_NAMES)}, "from": SEAT}, ("by", "type"))
+
+
+def _tile_fields(tile_text: dict[str, Any]) -> dict[str, Any]:
+    """牌: the winner's tiles, each group a text or a list of texts."""
+    many = {"anyOf": [_tiles(one=False), {"type": "array", "items": _tiles(one=False)}]}
+    return _object(
+        TILE_KEYS,
+        {"ci": tile_text, "hand": many, "win_tile": tile_text, "pungs": many, "kongs": many, "concealed_kongs": many},
+        ("ci", "hand"),
+    )
+
+
+def _payment() -> dict[str, Any]:
+    """One payment of the settle-up made (已付)."""
+    amount = {
+        "anyOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": r"^\s*[0-9]+(\.5)?\s*$"}],
+        "description": "金额: whole, or a half as text",
+    }
+    return _object(
+        PAID_KEYS,
+        {
+            "from": {"type": ["string", "integer"], "description": "付款人: who paid"},
+            "to": {"type": ["string", "integer"], "description": "收款人: who was paid"},
+            "amount": amount,
+        },
+        tuple(PAID_KEYS),
+    )
 
 
 _FIELD: dict[str, Any] = {key: {"$ref": f"#/$defs/{key}"} for key in _defs()}

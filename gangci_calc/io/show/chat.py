@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.core.evening.ledger import House
+from gangci_calc.core.evening.ledger import FeeCollector
 from gangci_calc.core.rules import SEATS, Seat
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, word
 from gangci_calc.io.show.render import outcome_text, rules_line, stakes_text, table_stakes_text
@@ -140,7 +140,7 @@ def long_ledger_text(tail: LedgerTail, path: str, lang: str) -> str:
     def label(person: Person) -> str:
         if isinstance(person, Seat):
             return seat_label(person, lang, None)
-        if isinstance(person, House):
+        if isinstance(person, FeeCollector):
             return person_text(person, lang)
         seats = next(total.seats for total in tail.people if total.person == person)
         return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person

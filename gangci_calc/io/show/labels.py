@@ -48,9 +48,10 @@ def collector_label(fee: Fee, lang: str) -> str:
 
 def person_text(person: Person, lang: str) -> str:
     """A person as a label: the house in the language shown, a name as it is."""
-    from gangci_calc.core.evening.ledger import HOUSE_NAME, House  # the evening's people: not loaded for one hand
+    # the evening's people (core/evening/ledger.py): not loaded for one hand
+    from gangci_calc.core.evening.ledger import HOUSE_NAME, FeeCollector
 
-    if isinstance(person, House):
+    if isinstance(person, FeeCollector):
         return word("fee_house", lang) if person.name == HOUSE_NAME else person.name
     return person if isinstance(person, str) else person.name
 

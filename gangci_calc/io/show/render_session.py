@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.core.evening.ledger import House
+from gangci_calc.core.evening.ledger import FeeCollector
 from gangci_calc.core.evening.sequence import next_mi
 from gangci_calc.core.rules import SEATS, Amount, Hand, Seat
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
@@ -57,7 +57,7 @@ def person_label(result: SettledSession, person: Person, lang: str) -> str:
     """A person in the standings: ``东 老王`` for one who kept a seat, ``老王`` for one who moved."""
     if isinstance(person, Seat):
         return seat_label(person, lang, result.session.table.names if not result.hands else None)
-    if isinstance(person, House):
+    if isinstance(person, FeeCollector):
         return person_text(person, lang)
     seats = result.seats_of(person)
     return seat_label(seats[0], lang, {seats[0]: person}) if len(seats) == 1 else person

@@ -207,7 +207,7 @@ function drawForm() {
   $("#tiles-left-box").hidden = $("#bao-box").hidden;
   $("#bao").checked = state.bao;
   $("#tiles-left").value = state.tilesLeft;
-  $("#ci-box").hidden = !(ctx.cifeng && win && win.ci);
+  $("#ci-box").hidden = !(ctx.honor_ci_double && win && win.ci);
   const ci = $("#ci");
   ci.replaceChildren(el("option", { value: "", textContent: words.ci_none }),
     ...ctx.honours.map((tile) => el("option", { value: tile.value, textContent: tile.label, selected: tile.value === state.ci })));
@@ -291,7 +291,7 @@ function handBody() {
     body.tiles_left = /^\d+$/.test(state.tilesLeft) ? Number(state.tilesLeft) : state.tilesLeft;
   }
   if (state.dealer) body.dealer = state.dealer;
-  if (state.ci && kind && kind.ci && ctx.cifeng) body.ci = state.ci;
+  if (state.ci && kind && kind.ci && ctx.honor_ci_double) body.ci = state.ci;
   const bets = {};
   for (const [seat, counts] of Object.entries(state.bets)) {
     const offered = ([name, n]) => n > 0 && ctx.addons.some((addon) => addon.value === name);
