@@ -138,3 +138,48 @@ def test_the_layout_names_every_module_where_it_is_and_only_modules_that_are() -
 def test_the_layout_reader_places_a_name_in_its_folder() -> None:
     tree = "gangci_calc/\n  io/\n    show/    views\n      a.py  b.py too\n                  c.py\n  top.py\n"
     assert _layout_paths(tree) == {"io/show/a.py", "io/show/b.py", "io/show/c.py", "top.py"}
+
+
+# what "pure" means in docs/maintaining.md: no files, no consoles, no Typer, no Rich (nor YAML, the web, Arrow)
+IMPURE = frozenset(
+    {"os", "io", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket", "signal", "threading"}
+    | {"typer", "click", "rich", "yaml", "msgspec", "starlette", "uvicorn", "jinja2", "pyarrow", "duckdb", "polars"}
+)
+
+
+def _top_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.partition(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("folder", ["core", "words"])
+def test_the_pure_layers_touch_no_file_console_or_front_end(folder: str) -> None:
+    used = {f"{p.relative_to(PACKAGE)}: {name}" for p in (PACKAGE / folder).rglob("*.py") for name in _top_imports(p)}
+    assert not {u for u in used if u.rpartition(": ")[2] in IMPURE}
+    assert any(u.endswith(": gangci_calc") for u in used), "the reader finds the imports"
+
+
+def test_maintaining_says_what_the_pure_test_holds() -> None:
+    text = " ".join(MAINTAINING.read_text(encoding="utf-8").split())
+    assert "are pure: no files, no consoles, no Typer, no Rich" in text
+
+
+def test_the_tiers_are_the_markers_pyproject_declares() -> None:
+    """docs/maintaining.md's tiers: the fast one (pytest) on two workers, which leaves out exactly the marked tiers
+    it lists; CI's size of the long runs as it says."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # read by eye: tomllib is 3.11's
+    addopts = re.search(r'^addopts = "(.*)"$', pyproject, re.M)
+    declared = pyproject.split("markers = [", 1)[1].split("\n]", 1)[0]
+    options = {"addopts": addopts.group(1) if addopts else ""}
+    markers = set(re.findall(r'^\s+"(\w+): ', declared, re.M))
+    section = MAINTAINING.read_text(encoding="utf-8").split("## Tests", 1)[1].split("\n## ", 1)[0]
+    tiers = set(re.findall(r"^- `pytest -m (\w+)", section, re.M))
+    assert tiers == markers and "-n 2" in options["addopts"]
+    assert all(f"not {marker}" in options["addopts"] for marker in markers)
+    trials = re.search(r"(\d+) in CI\)", section)
+    assert trials and f"GANGCI_TRIALS={trials.group(1)} pytest -m slow" in (ROOT / ".ci" / "run").read_text()
