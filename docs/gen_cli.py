@@ -24,14 +24,14 @@ HEAD = {
 
 What `gangci COMMAND --help` prints, command by command (`gangci COMMAND -h` is the same). The help speaks the
 language gangci speaks: Chinese by default, English with `--lang en` or `GANGCI_LANG=en`
-([language-and-errors.md](language-and-errors.md)). 中文版: [cli-zh.md](cli-zh.md).
+([Language, errors and exit status](language-and-errors.md)). 中文版: [每个命令的选项](cli-zh.md).
 
 This page is made by `python docs/gen_cli.py` from the commands themselves; a test fails when it is stale.
 """,
     "zh": """# 每个命令的选项
 
 `gangci 命令 --help` 打印的说明，一个命令一段（`-h` 也一样）。默认中文；英文加 `--lang en` 或设
-`GANGCI_LANG=en`。English: [cli.md](cli.md).
+`GANGCI_LANG=en`。English: [Every command's options](cli.md).
 
 本页由 `python docs/gen_cli.py` 从命令本身生成；过时了测试会失败。
 """,
