@@ -1,4 +1,4 @@
-"""The table's page under a table's load: ``gangci serve`` started as the README says, measured from outside.
+"""The table's page under a table's load: ``gangci serve`` started as docs/serve.md says, measured from outside.
 
     python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR]
 

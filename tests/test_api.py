@@ -98,15 +98,20 @@ def test_a_bad_session_names_the_hand_and_field() -> None:
     assert str(caught.value).startswith("hands[1].bets.S.di: S is the dealer")
 
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-PYTHON_BLOCKS = [block for block in re.findall(r"```python\n(.*?)```", README, re.S) if ">>>" in block]
+PYTHON_BLOCKS = [
+    (page.relative_to(ROOT), block)
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    if ">>>" in block
+]
 
 
-def test_the_readme_python_examples_run() -> None:
-    assert PYTHON_BLOCKS, "the README shows the API"
+def test_the_docs_python_examples_run() -> None:
+    """Every ``>>>`` example of the README and docs/*.md (docs/python.md shows the API)."""
+    assert any(str(page) == "docs/python.md" for page, _ in PYTHON_BLOCKS), "docs/python.md shows the API"
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for index, block in enumerate(PYTHON_BLOCKS):
-        test = parser.get_doctest(block, {}, f"README python block {index + 1}", "README.md", 0)
+    for index, (page, block) in enumerate(PYTHON_BLOCKS):
+        test = parser.get_doctest(block, {}, f"{page} python block {index + 1}", str(page), 0)
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
 

@@ -1,7 +1,8 @@
-"""Every command is documented: in the README, and with --help."""
+"""Every command is documented: in the README's table, on a page of docs/, and with --help."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,29 @@ def test_there_are_commands() -> None:
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_command_is_in_the_readme(name: str) -> None:
+def test_command_is_in_the_readme_with_its_page(name: str) -> None:
+    """The README's table gives each command one line, pointing at the page that tells how to use it."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"`gangci {name}" in readme
+    rows = [row for row in readme.splitlines() if row.startswith(f"| `gangci {name}")]
+    assert len(rows) == 1, rows
+    pages = re.findall(r"\]\((docs/[\w-]+\.md)\)", rows[0])
+    assert pages and all((ROOT / page).exists() for page in pages), rows[0]
+    assert f"gangci {name}" in (ROOT / pages[0]).read_text(encoding="utf-8")
+
+
+def test_the_readme_is_short() -> None:
+    """The README a new user reads: at most 200 lines; the rest is in docs/."""
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
+
+
+def test_ci_runs_the_readme_s_test_command() -> None:
+    """.ci/run runs exactly the test command the README gives, and builds the docs as the README says."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    tests = readme.split("## Tests", 1)[1].split("```sh\n", 1)[1].split("\n", 1)[0]
+    site = readme.split("## The documentation", 1)[1].split("```sh\n", 1)[1].split("\n", 1)[0]
+    assert tests == "pip install -e '.[test]' && pytest" and tests in ci
+    assert site.endswith("mkdocs build --strict") and site in [line.replace(" -q", "") for line in ci], site
 
 
 @pytest.mark.parametrize("name", COMMANDS)
@@ -134,3 +155,21 @@ def test_no_path_points_outside_the_repo() -> None:
     outside = re.compile(r"\.\./shared|/work/[s]hared|(?<![\w.])shared/(?:spec|seed)/")
     found = [str(path.relative_to(ROOT)) for path in texts if outside.search(path.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+def test_every_module_a_docstring_names_exists() -> None:
+    """``:mod:`.fast``` in a docstring is a module of the same package (or one above), ``:mod:`gangci_calc.x```
+    a module of the package: a module moved or gone is named nowhere."""
+    import gangci_calc
+
+    package = Path(gangci_calc.__file__).parent
+    wrong = []
+    for path in package.rglob("*.py"):
+        here = path.parent.relative_to(package.parent).parts  # the package a relative name starts from
+        for name in re.findall(r":mod:`([\w.]+)`", path.read_text(encoding="utf-8")):
+            dots = len(name) - len(name.lstrip("."))
+            parts = [*here[: len(here) - max(dots - 1, 0)], *name.lstrip(".").split(".")] if dots else name.split(".")
+            target = package.parent.joinpath(*parts)
+            if not (target.with_suffix(".py").exists() or (target / "__init__.py").exists()):
+                wrong.append(f"{path.relative_to(package.parent)}: {name}")
+    assert not wrong, wrong

@@ -446,7 +446,7 @@ def test_api_refuses_bad_rules_and_languages_as_hand_errors() -> None:
         score(record, lang="fr")
 
 
-# ---------------------------------------------------------------- 19. exit statuses as the README says them
+# ----------------------------------------------------------- 19. exit statuses as docs/language-and-errors.md says them
 
 
 @pytest.mark.process

@@ -21,7 +21,7 @@ from tests.handgen import distinct_hands
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.process
 
-# (file under gangci_calc/rules, the text there, what it becomes)
+# (file under gangci_calc/core/rules, the text there, what it becomes)
 MUTATIONS = {
     "add-on factor (1 + 2Σ)": ("settle.py", "(name, seat, unit, True)", "(name, seat, 2 * unit, True)"),
     "杠呲底 5G": ("stakes.py", "ci=6 * gang", "ci=5 * gang"),

@@ -1,4 +1,4 @@
-"""Every output the README shows is re-run here, so the README cannot drift from the tool.
+"""Every output the README and the docs' pages show is re-run here, so they cannot drift from the tool.
 
 A ```text block holds ``$ command`` lines, each followed by what it prints
 (stdout and stderr, as a terminal shows them). ``...`` stands for any lines,
@@ -20,23 +20,24 @@ import pytest
 
 from tests.conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TIMING = re.compile(r"[\d.,]+ s, [\d,]+ hands/s|[\d.,]+ 秒，每秒 [\d,]+ 局")
 
 
-def blocks() -> list[tuple[int, list[str]]]:
-    """(line, lines) of every ```text block that runs commands."""
+def blocks() -> list[tuple[str, list[str]]]:
+    """(where: ``page:line``, lines) of every ```text block that runs commands, in the README and docs/*.md."""
     found = []
-    lines = README.splitlines()
-    start = None
-    for number, line in enumerate(lines):
-        if line.startswith("```text"):
-            start = number
-        elif line.startswith("```") and start is not None:
-            body = lines[start + 1 : number]
-            if any(row.startswith("$ ") for row in body):
-                found.append((start + 1, body))
-            start = None
+    for page in PAGES:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        start = None
+        for number, line in enumerate(lines):
+            if line.startswith("```text"):
+                start = number
+            elif line.startswith("```") and start is not None:
+                body = lines[start + 1 : number]
+                if any(row.startswith("$ ") for row in body):
+                    found.append((f"{page.relative_to(ROOT)}:{start + 1}", body))
+                start = None
     return found
 
 
@@ -58,6 +59,7 @@ def run(command: str, cwd: Path, stdin: str = "", *, prompts_only: bool = False)
     """
     env = {**os.environ, "COLUMNS": "80", "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     env.pop("CI", None)
+    env.pop("GANGCI_LANG", None)  # the pages show gangci's default language, or set it on the command line
     command = re.sub(r"\s+#.*$", "", command)  # a comment the README adds for the reader
     redirect = " 2>&1 >/dev/null" if prompts_only else " 2>&1"
     done = subprocess.run(
@@ -95,16 +97,18 @@ OUTPUT_BLOCKS = [(line, body) for line, body in blocks() if not is_transcript(bo
 TRANSCRIPTS = [(line, body) for line, body in blocks() if is_transcript(body)]
 
 
-def test_the_readme_shows_commands() -> None:
-    assert len(OUTPUT_BLOCKS) >= 8 and len(TRANSCRIPTS) == 1
+def test_the_readme_and_the_docs_show_commands() -> None:
+    pages = {where.partition(":")[0] for where, _ in OUTPUT_BLOCKS}
+    assert len(OUTPUT_BLOCKS) >= 30 and len(TRANSCRIPTS) == 1
+    assert {"README.md", "docs/cli.md", "docs/cli-zh.md", "docs/referee.md", "docs/session.md"} <= pages, pages
 
 
 @pytest.mark.process
-@pytest.mark.parametrize(("line", "body"), OUTPUT_BLOCKS, ids=[f"README.md:{line}" for line, _ in OUTPUT_BLOCKS])
-def test_output_block(line: int, body: list[str]) -> None:
+@pytest.mark.parametrize(("where", "body"), OUTPUT_BLOCKS, ids=[where for where, _ in OUTPUT_BLOCKS])
+def test_output_block(where: str, body: list[str]) -> None:
     for command, expected in steps(body):
         actual = run(command, ROOT).splitlines()
-        assert matches(expected, actual), f"README.md:{line}: $ {command}\n" + "\n".join(actual)
+        assert matches(expected, actual), f"{where}: $ {command}\n" + "\n".join(actual)
 
 
 def answer_of(prompt: str) -> tuple[str, str] | None:
@@ -118,12 +122,12 @@ def answer_of(prompt: str) -> tuple[str, str] | None:
 
 
 @pytest.mark.process
-@pytest.mark.parametrize(("line", "body"), TRANSCRIPTS, ids=[f"README.md:{line}" for line, _ in TRANSCRIPTS])
-def test_transcript(tmp_path: Path, line: int, body: list[str]) -> None:
+@pytest.mark.parametrize(("where", "body"), TRANSCRIPTS, ids=[where for where, _ in TRANSCRIPTS])
+def test_transcript(tmp_path: Path, where: str, body: list[str]) -> None:
     for command, shown in steps(body):
         if "--new" not in command and "--add" not in command:
             actual = run(command, tmp_path).splitlines()
-            assert matches(shown, actual), f"README.md:{line}: $ {command}\n" + "\n".join(actual)
+            assert matches(shown, actual), f"{where}: $ {command}\n" + "\n".join(actual)
             continue
         answers = [a for a in map(answer_of, shown) if a is not None]
         said = run(command, tmp_path, "".join(f"{answer}\n" for _, answer in answers), prompts_only=True)
@@ -131,5 +135,5 @@ def test_transcript(tmp_path: Path, line: int, body: list[str]) -> None:
         for text in shown:  # every prompt and remark, in order
             expected = answer_of(text)[0] if answer_of(text) else text  # type: ignore[index]
             found = said.find(expected, position)
-            assert found >= 0, f"README.md:{line}: {expected!r} not asked after position {position} in:\n{said}"
+            assert found >= 0, f"{where}: {expected!r} not asked after position {position} in:\n{said}"
             position = found + len(expected)

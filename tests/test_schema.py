@@ -135,7 +135,7 @@ from gangci_calc.io.load.load import hand_from_data  # noqa: E402
 from gangci_calc.words import messages as m  # noqa: E402
 from tests.conftest import examples  # noqa: E402
 
-# What JSON Schema cannot say, and so the schema lets through while the loader refuses (README, "The one known
+# What JSON Schema cannot say, and so the schema lets through while the loader refuses (docs/score.md, "The one known
 # gap"): a rule between two fields (a winner the type needs, the dealer's 抵, an option the table has not
 # switched on, four copies of a tile, the tiles left in this table's wall), a whole number written with a point
 # (JSON has one kind of number), and the characters Unicode counts unprintable in a name (beyond the ASCII

@@ -1,4 +1,4 @@
-"""The table's page (``gangci serve``): the contract of the README's "Every phone at the table", route by route,
+"""The table's page (``gangci serve``): the contract of docs/serve.md, route by route,
 through Starlette's TestClient (no socket)."""
 
 from __future__ import annotations

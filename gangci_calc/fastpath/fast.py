@@ -1,17 +1,19 @@
 """The fast path of ``gangci batch``: a typed decode (msgspec) and a straight-line settle, for plain records.
 
 A record in the plain shape (canonical keys, seats as ``E S W N``, a scheme or a
-stakes mapping, no house rules, tiles, ci or 米) is decoded straight into typed
-structs and settled with a few multiplications. Anything the fast path is not
+stakes mapping, house rules as a JSON object for four players, no tiles, ci, 米,
+fee or tiles left) is decoded straight into typed structs and settled with a few
+additions. Anything the fast path is not
 sure of (an alias, a key given twice, a value out of range, a rule the hand
 breaks) it hands back to the loader's path (``commands/batch/scoring.py``), which gives
 the same result, or the error with its file:line:col. The fast path never calls
 a record wrong.
 
-The settlement is the core's, not a copy: for each (add-ons on?, dealer, win,
-winner, from) the shares come from :func:`gangci_calc.core.rules.settle.rows` and
-their add-on terms from :func:`~gangci_calc.core.rules.settle.count_terms`, worked out
-once, when first met, from a :class:`~gangci_calc.core.rules.Hand` the core checked.
+The settlement is the core's, not a copy: for each (house rules, add-ons on?, dealer,
+win, winner, from) met, the shares are the core's
+:func:`~gangci_calc.core.rules.settle.linear_form` of a
+:class:`~gangci_calc.core.rules.Hand` the core checked, worked out once, when first
+met, each table's house rules read once by the loader (:mod:`gangci_calc.fastpath.houses`).
 What is kept is that table of shares, not any record's result.
 """
 

@@ -1,6 +1,6 @@
 """A record -> its output lines (JSONL or CSV), with the same words as ``gangci score``.
 
-Plain records go the fast path (:mod:`.fast`); every other record, and every
+Plain records go the fast path (:mod:`gangci_calc.fastpath.fast`); every other record, and every
 record the fast path is not sure of, goes through the loader (the one behind
 ``gangci score``), so its result or its error is exactly the loader's. A session
 record (``hands:``) gives a line per hand, each with its number and dealer.
@@ -316,7 +316,7 @@ class Scorer:
 
     def _evening(self, done: list[_Done], out: _Out) -> None:
         """A session's lines; where it takes a table fee, each person's total is the ledger's own (the fees paid
-        and collected, the evening's fee included: ``ledger.py`` ``people_totals``), and the last hand's
+        and collected, the evening's fee included: ``core/evening/ledger.py`` ``people_totals``), and the last hand's
         ``--payments`` hold the evening's fee."""
         scored = [loaded for _, loaded, _, error, _ in done if not error]
         fee = EveningFee.of(scored) if any(loaded.hand.rules.fee.on for loaded in scored) else None

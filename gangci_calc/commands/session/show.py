@@ -1,4 +1,5 @@
-"""The work behind ``gangci session``: load the ledger, then check, settle (:mod:`.service`) and render it."""
+"""The work behind ``gangci session``: load the ledger, then check, settle (:mod:`gangci_calc.commands.service`)
+and render it."""
 
 from __future__ import annotations
 

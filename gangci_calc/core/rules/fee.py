@@ -57,7 +57,7 @@ class Fee:
                 "结算时，这晚打过至少一局的每个人付这么多（按最后一局的台费算）。",
                 "at the settle-up each person who played a hand pays this once (the fee of the last hand).",
             ),
-            where="`ledger.py` `people_totals`",
+            where="`core/evening/ledger.py` `people_totals`",
         ),
     )
     to: str = option(  # 收款: who collects it; "" is the house
@@ -69,7 +69,7 @@ class Fee:
                 "谁收台费: 默认记在“台费”名下；写桌上某人的名字，就记到他账上。",
                 "who collects it: by default the house (台费); a player's name credits that player.",
             ),
-            where="`ledger.py` `people_totals`",
+            where="`core/evening/ledger.py` `people_totals`",
         ),
     )
 

@@ -1,6 +1,6 @@
 """``gangci schema hand|session|result``: JSON Schemas (draft 2020-12) of the files and of batch's lines.
 
-Built from the same key tables and spellings the loader reads (:mod:`.schema`),
+Built from the same key tables and spellings the loader reads (:mod:`gangci_calc.io.load.schema`),
 so every alias (``胡牌`` for ``win``, ``东`` for ``E``) and every house rule is in
 them, and nothing the loader refuses. What a schema cannot say (a 天胡 is the
 dealer's; 抵 is not on the dealer) the loader still checks.
