@@ -1,6 +1,6 @@
 """The ``gangci`` process: how it starts, speaks through Click, is stopped and ends (cli.py holds the commands).
 
-Errors are mapped to exit statuses here and only here (README, "Exit status"):
+Errors are mapped to exit statuses here and only here (docs/language-and-errors.md, "Exit status"):
 0 done; 1 a claim is false (or some hands of a batch failed); 2 the input is
 wrong; 70 an internal error (a bug: please report it); 74 an output cannot be
 written; 75 another entry holds the ledger; 130 interrupted (Ctrl-C, or input
