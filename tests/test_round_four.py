@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from typer.testing import CliRunner
 
+from gangci_calc.cli import app
 from gangci_calc.commands.web.app import Settings, build_app
 from gangci_calc.words.page import PAGE
 from tests.conftest import EXAMPLES
@@ -81,3 +84,56 @@ def test_a_chunked_body_is_stopped_as_it_passes_the_limit(served: Any, route: st
     if route != "/api/undo":  # undo reads no body: it holds none of it
         assert status == 413 and PAGE["too_large"].zh.format(limit=limit) in body.decode()
     assert pulled <= limit + 1
+
+
+# --- 8: numbers are ASCII digits ----------------------------------------------------------------------------------
+
+UNICODE_DIGITS = ["²", "①", "٣", "１２"]
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_ascii_whole_takes_ascii_digits_only(digit: str) -> None:
+    from gangci_calc.core.digits import ascii_whole
+
+    assert ascii_whole(digit) is None and ascii_whole(f"1{digit}") is None
+    assert ascii_whole("0042") == 42 and ascii_whole("1_000") is None and ascii_whole(" 1") is None
+    assert ascii_whole("9" * 5000) is None  # past int()'s own bound: refused, not a ValueError
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+@pytest.mark.parametrize("command", ["session", "history", "batch"])
+def test_a_paid_amount_in_unicode_digits_is_a_located_error(
+    english: CliRunner, tmp_path: Path, digit: str, command: str
+) -> None:
+    text = (EXAMPLES / "session-people.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "evening.yaml"
+    path.write_text(text + f'paid: [{{from: 老王, to: 小李, amount: "{digit}"}}]\n', encoding="utf-8")
+    result = english.invoke(app, [command, str(path)])
+    assert result.exit_code == (1 if command == "batch" else 2), result.output  # batch: the record's error line
+    assert f"{path}:" in result.output and "paid[0].amount" in result.output
+    assert f"{digit!r} is not a payment amount" in result.output
+
+
+def test_a_payment_in_unicode_digits_is_a_422(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session-people.yaml", ledger)
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    for digit in UNICODE_DIGITS:
+        body = {"file": str(ledger), "from": "老王", "to": "小李", "amount": digit}
+        answer = client.post("http://127.0.0.1:8000/api/paid", json=body, headers=bearer)
+        assert answer.status_code == 422 and answer.json()["field"] == "amount", answer.text
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_unicode_digits_at_the_prompts_are_asked_again(english: CliRunner, tmp_path: Path, digit: str) -> None:
+    path = tmp_path / "evening.yaml"
+    path.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    added = english.invoke(app, ["session", str(path), "--add"], input=f"\n{digit}\ndraw\n-\n-\n")
+    assert added.exit_code == 0 and f"{digit!r}: 炸弹" in added.output, added.output
+    new = tmp_path / "new.yaml"
+    made = english.invoke(app, ["session", str(new), "--new"], input=f"{digit}\n1\ny\n-\n老王\n小李\n张姐\n阿强\n东\n")
+    assert made.exit_code == 0 and f"{digit!r}: 1, 2" in made.output, made.output
+    assert yaml.safe_load(new.read_text(encoding="utf-8"))["stakes"] == 1

@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError
 from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
@@ -144,8 +145,9 @@ class Loader(_Base):  # type: ignore[misc]
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int | TooBig:
         text = str(self.construct_scalar(node))
-        if text.isdigit() and len(text) <= MAX_DIGITS:  # the usual case: a count or an amount
-            return int(text)
+        number = ascii_whole(text) if len(text) <= MAX_DIGITS else None
+        if number is not None:  # the usual case: a count or an amount
+            return number
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
             return self._too_big(text, node)
