@@ -137,3 +137,34 @@ def test_unicode_digits_at_the_prompts_are_asked_again(english: CliRunner, tmp_p
     made = english.invoke(app, ["session", str(new), "--new"], input=f"{digit}\n1\ny\n-\n老王\n小李\n张姐\n阿强\n东\n")
     assert made.exit_code == 0 and f"{digit!r}: 1, 2" in made.output, made.output
     assert yaml.safe_load(new.read_text(encoding="utf-8"))["stakes"] == 1
+
+
+# --- 7: a key twice in a Parquet cell's JSON ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", [True, False], ids=["arrow.json", "string"])
+def test_a_key_twice_in_a_cell_is_refused_on_every_path(english: CliRunner, tmp_path: Path, typed: bool) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from gangci_calc.arrow import score_batch
+
+    kind = pa.json_() if typed else pa.string()
+    bomb = '{"type": "bomb", "winner": "E"}'
+    table = pa.table(
+        {
+            "dealer": ["E", "E", "E"],
+            "win": pa.array([bomb, '{"type": "bomb", "type": "draw", "winner": "E"}', bomb], type=kind),
+            "stakes": pa.array(['{"gang": 1, "gang": 2}', '{"gang": 500}', '{"gang": 500}'], type=kind),
+        }
+    )
+    path = tmp_path / "hands.parquet"
+    pq.write_table(table, path)
+    errors = score_batch(table, lang="en").column("error").to_pylist()
+    assert errors[0] == "stakes: 'gang' is given twice in one object; say it once"
+    assert errors[1] == "win: 'type' is given twice in one object; say it once" and errors[2] is None
+    lines = english.invoke(app, ["batch", str(path)])
+    assert lines.exit_code == 1 and lines.stdout.count("is given twice in one object") == 2, lines.output
+    out = tmp_path / "out.parquet"
+    assert english.invoke(app, ["batch", str(path), "-o", str(out)]).exit_code == 1
+    written = pq.read_table(out).column("error").to_pylist()
+    assert "'gang' is given twice" in written[0] and "'type' is given twice" in written[1] and written[2] is None

@@ -370,9 +370,22 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 class _DuplicateKey(ValueError):
+    field = ""  # the column whose text holds it, where a table's cell did
+
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
+
+
+KeyTwice = _DuplicateKey  # a JSON text's key given twice (``key``: which); a ValueError, as any bad JSON is
+
+
+def json_cell(text: str | bytes) -> Any:
+    """The JSON a table's cell holds (a Parquet ``stakes`` text, DuckDB's JSON type), a key given twice refused
+    (:class:`KeyTwice`) as in a JSON Lines record, never "the later one wins"."""
+    import json
+
+    return json.loads(text, object_pairs_hook=_pairs)
 
 
 _BIG_SEEN = [0]  # how many numbers of more than 18 digits the JSON decoder has met (one process, one thread)
