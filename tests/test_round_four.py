@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -168,3 +169,56 @@ def test_a_key_twice_in_a_cell_is_refused_on_every_path(english: CliRunner, tmp_
     assert english.invoke(app, ["batch", str(path), "-o", str(out)]).exit_code == 1
     written = pq.read_table(out).column("error").to_pylist()
     assert "'gang' is given twice" in written[0] and "'type' is given twice" in written[1] and written[2] is None
+
+
+# --- 9: lone surrogates -------------------------------------------------------------------------------------------
+
+PLATFORM = (EXAMPLES / "batch" / "platform.jsonl").read_text(encoding="utf-8").splitlines()[:2]
+BOMB = '"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "E"}'
+LONE = [
+    ('{"id": "a\\ud800", ' + BOMB + "}", "id"),
+    ("{" + BOMB + ', "meta": {"x": "\\ud800"}}', "meta.x"),
+    ("{" + BOMB + ', "meta": {"\\udc00": 1}}', "meta.\\udc00"),
+    ("{" + BOMB + ', "players": {"E": "\\uDBFF"}}', "players.E"),
+]
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv", ".jsonl", ""])
+def test_a_lone_surrogate_refuses_its_record_and_the_rest_are_scored(
+    english: CliRunner, tmp_path: Path, suffix: str
+) -> None:
+    source = tmp_path / "records.jsonl"
+    pair = "{" + BOMB + ', "meta": {"x": "\\ud83d\\ude00"}}'  # a pair is one character: scored
+    source.write_text("\n".join([*PLATFORM, *(line for line, _ in LONE), pair]) + "\n", encoding="utf-8")
+    out = tmp_path / f"out{suffix}"
+    result = english.invoke(app, ["batch", str(source), *(["-o", str(out)] if suffix else [])])
+    assert result.exit_code == 1, result.output
+    if suffix == ".parquet":
+        pq = pytest.importorskip("pyarrow.parquet")
+        errors = pq.read_table(out).column("error").to_pylist()
+    elif suffix == ".csv":
+        import csv
+
+        errors = [row["error"] or None for row in csv.DictReader(out.open(encoding="utf-8"))]
+    else:
+        text = out.read_text(encoding="utf-8") if suffix else result.stdout
+        errors = [json.loads(line).get("error") for line in text.splitlines()]
+    assert len(errors) == 7 and errors[:2] == [None, None] and errors[6] is None
+    for (_, field), error in zip(LONE, errors[2:6], strict=True):
+        assert f": {field}: holds a lone surrogate" in error
+
+
+def test_a_lone_surrogate_in_a_request_is_a_422(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session-people.yaml", ledger)
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+    before = ledger.read_bytes()
+    hand = '{"win": {"type": "draw"}, "\\ud800": 1}'
+    paid = json.dumps({"file": str(ledger), "from": "@", "to": "小李", "amount": 100}).replace("@", "\\ud800")
+    for path, body in [("/api/hands", hand), ("/api/preview", hand), ("/api/paid", paid), ("/api/table", hand)]:
+        answer = client.post(f"http://127.0.0.1:8000{path}", content=body.encode(), headers=bearer)
+        assert answer.status_code == 422 and "不成对的代理码" in answer.json()["error"], answer.text
+    assert ledger.read_bytes() == before

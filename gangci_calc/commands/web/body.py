@@ -27,6 +27,7 @@ from gangci_calc.core.errors import (
     TableExists,
     field_name,
 )
+from gangci_calc.io.load.boundary import refuse_lone_surrogates
 from gangci_calc.words import messages as m
 from gangci_calc.words import say, text_of
 from gangci_calc.words.page import PAGE
@@ -93,7 +94,11 @@ async def json_body(request: Request) -> Any:
         return found
 
     try:
-        return json.loads(body.decode("utf-8"), object_pairs_hook=no_twice)
+        data = json.loads(body.decode("utf-8"), object_pairs_hook=no_twice)
+        refuse_lone_surrogates(body.decode("utf-8"), data, "", None)
+        return data
+    except InputError as error:  # a text holding a lone surrogate: no ledger can hold it
+        raise Refused(422, text_of(m.LONE_SURROGATE, lang), text_of(error.field, lang)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Refused(400, PAGE["not_json"].text(lang).format(reason=str(error))) from None
     except RecursionError:
