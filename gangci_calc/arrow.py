@@ -123,12 +123,20 @@ def score_rows(
     from gangci_calc.api import score
     from gangci_calc.core.errors import HandError
     from gangci_calc.fastpath.fast import FastPath
+    from gangci_calc.io.load.boundary import KeyTwice, short
     from gangci_calc.io.load.ids import record_id
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
 
     fast = FastPath() if rules is None else None
     found: list[tuple[Any, ...]] = []
     for row in rows:
-        record = record_of(row) if isinstance(row, Mapping) else row
+        try:
+            record = record_of(row) if isinstance(row, Mapping) else row
+        except KeyTwice as twice:  # a JSON text's key twice: refused, as a JSON Lines record's is
+            error = HandError(twice.field, say(m.KEY_TWICE_OBJECT, key=short(twice.key)), lang)
+            found.append((None, None, None, None, None, None, None, None, None, None, str(error)))
+            continue
         ident = record_id(record)
         text_id = None if ident is None else str(ident)
         got = fast.score_data(record) if fast is not None and isinstance(record, dict) else None

@@ -90,13 +90,17 @@ def spark_schema() -> str:
     return ", ".join(parts)
 
 
-def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
+def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) -> Any:
     """A row as a hand record: nulls taken out (:func:`absent`), and a text in a column that holds a mapping or
     a list (``stakes``, ``win``, ``bets`` ...) read as the JSON it holds: DuckDB's JSON type arrives as text.
-    ``meta`` is kept only with ``meta`` (a result row has no place for it)."""
+    ``meta`` is kept only with ``meta`` (a result row has no place for it). A text with a key given twice
+    raises :class:`KeyTwice` (its ``field`` set), or with ``raw`` stays as its JSON (``msgspec.Raw``) for the
+    JSON Lines reader to refuse where it stands."""
     import contextlib
-    import json
 
+    import msgspec
+
+    from gangci_calc.io.load.boundary import KeyTwice, json_cell
     from gangci_calc.io.load.schema import TOP
 
     record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
@@ -106,8 +110,15 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False) -> Any:
             with contextlib.suppress(UnicodeDecodeError):
                 value = record[key] = value.decode()
         if isinstance(value, str) and known in _STRUCTURED and (value[:1] in "{[" or known == "stakes"):
-            with contextlib.suppress(ValueError):  # else the loader says what is wrong with it
-                record[key] = absent(json.loads(value))  # stakes typed JSON: a number too
+            try:
+                record[key] = absent(json_cell(value))  # stakes typed JSON: a number too
+            except KeyTwice as twice:
+                if not raw:
+                    twice.field = key
+                    raise
+                record[key] = msgspec.Raw(value.encode())
+            except ValueError:  # the loader says what is wrong with it
+                pass
     return record
 
 

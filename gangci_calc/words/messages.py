@@ -291,6 +291,10 @@ KEY_TWICE_LINES = M(
     "'{key}' 在一个映射里写了两次 (第 {first} 行和第 {second} 行)；只写一次",
     "'{key}' is given twice in one mapping (lines {first} and {second}); say it once",
 )
+LONE_SURROGATE = M(
+    "含有不成对的代理码 (\\ud800 到 \\udfff 单独出现)，不是文字；写字符本身，或成对的两个",
+    "holds a lone surrogate (\\ud800 to \\udfff alone), which is no text; write the character itself, or its pair",
+)
 KEY_TWICE_OBJECT = M("'{key}' 在一个对象里写了两次；只写一次", "'{key}' is given twice in one object; say it once")
 NOT_TRUE_FALSE = M("'{value}' 不是 true 或 false", "'{value}' is not true or false")
 TOO_MANY_DIGITS = M("'{value}' 超过 {digits} 位", "'{value}' has more than {digits} digits")

@@ -300,16 +300,15 @@ def _rules_texts(column: Any | None, rows: int) -> Any:
 
 
 def _house_text(value: Any) -> str:
-    import json
-
     from gangci_calc.core.errors import RuleError
     from gangci_calc.fastpath.arrow_tables import absent
     from gangci_calc.io.export.batch_lines import json_text
     from gangci_calc.io.export.export import house_object
+    from gangci_calc.io.load.boundary import json_cell
     from gangci_calc.io.load.fields import read_house
 
     try:
-        data = absent(json.loads(value) if isinstance(value, (str, bytes)) else value)
+        data = absent(json_cell(value) if isinstance(value, (str, bytes)) else value)
         return json_text(house_object(read_house(data, ("rules",), SEED_RULES))) if data is not None else "{}"
     except (RuleError, ValueError):
         return "{}"

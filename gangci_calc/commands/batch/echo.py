@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError, RuleError
 from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
 from gangci_calc.io.load.boundary import Loader
@@ -67,7 +68,7 @@ def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
         return None
     record_id = raw.get("id")
     id_text = bytes(record_id).decode() if record_id is not None else ""
-    if id_text and not (id_text.startswith('"') or id_text.lstrip("-").isdigit()):
+    if id_text and not (id_text.startswith('"') or ascii_whole(id_text.removeprefix("-")) is not None):
         id_text = ""  # not text or a whole number: the loader says so
     meta = raw.get("meta")
     meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""

@@ -51,15 +51,16 @@ def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[A
 
     first = 1
     for batch in parquet_file(name).iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta) for row in pylist(batch)]
+        rows = [record_of(row, meta=meta, raw=True) for row in pylist(batch)]
         yield first, rows, set().union(*(_not_finite(column) for column in batch.columns))
         first += len(rows)
 
 
 def pylist(batch: Any) -> list[dict[str, Any]]:
     """A batch's rows as Python mappings, a column of JSON's type (DuckDB's ``JSON``, read as ``arrow.json``) as the
-    values its texts hold: ``"sh"`` is the text sh, as in a JSON Lines record."""
-    import json
+    values its texts hold: ``"sh"`` is the text sh, as in a JSON Lines record (a key given twice: left as its
+    text, for :func:`record_of` to keep)."""
+    from gangci_calc.io.load.boundary import json_cell
 
     rows: list[dict[str, Any]] = batch.to_pylist()
     typed = [field.name for field in batch.schema if is_json(field.type)]
@@ -67,7 +68,7 @@ def pylist(batch: Any) -> list[dict[str, Any]]:
         for name in typed:
             if isinstance(row[name], str):
                 with suppress(ValueError):  # else the loader says what is wrong with it
-                    row[name] = json.loads(row[name])
+                    row[name] = json_cell(row[name])
     return rows
 
 
@@ -126,7 +127,7 @@ def row_lines(batch: Any) -> list[str]:
     """Each row of an Arrow batch as the JSON line :func:`parquet_chunks` makes of it."""
     from gangci_calc.fastpath.arrow_tables import record_of
 
-    rows = [record_of(row, meta=True) for row in pylist(batch)]
+    rows = [record_of(row, meta=True, raw=True) for row in pylist(batch)]
     return _lines(rows, set().union(*(_not_finite(column) for column in batch.columns)))
 
 
@@ -136,8 +137,13 @@ def _lines(rows: list[Any], odd: set[int]) -> list[str]:
     import msgspec
 
     encode = msgspec.json.Encoder().encode
-    # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses
-    return [json.dumps(row) if i in odd else encode(row).decode() for i, row in enumerate(rows)]
+    # msgspec writes a NaN or an infinity as null ("not given"); json writes NaN, which the loader refuses (a row
+    # that holds a key twice as well is refused for that: msgspec alone writes its JSON as it came)
+    raw = msgspec.Raw
+    return [
+        json.dumps(row) if i in odd and not any(type(v) is raw for v in row.values()) else encode(row).decode()
+        for i, row in enumerate(rows)
+    ]
 
 
 def json_rows(chunk: Chunk) -> list[Any]:

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import typer
 
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import AnswerError, InputError, RuleError, shown
 from gangci_calc.core.rules import (
     NO_BETS,
@@ -105,9 +106,9 @@ def confirm(question: str, default: bool, commands: tuple[str, ...] = (), words:
     def yes_or_no(text: str) -> bool:
         if not text:
             return default
-        if text.lower() in _YES and not (words and text.isdigit()):
+        if text.lower() in _YES and not (words and ascii_whole(text) is not None):
             return True
-        if text.lower() in _NO and not (words and text.isdigit()):
+        if text.lower() in _NO and not (words and ascii_whole(text) is not None):
             return False
         raise AnswerError(say(m.YES_OR_NO, value=shown(text)))
 
@@ -514,8 +515,9 @@ def _name_answer(text: str) -> str:
 def _stakes_answer(text: str) -> str:
     if text in ("1", "2"):
         return text
-    if text.isdigit() and int(text) > 0:
-        return f"{{gang: {int(text)}}}"
+    gang = ascii_whole(text)
+    if gang is not None and gang > 0:
+        return f"{{gang: {gang}}}"
     raise AnswerError(say(m.STAKES_ANSWER, value=repr(text)))
 
 

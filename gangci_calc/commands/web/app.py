@@ -31,6 +31,7 @@ from gangci_calc.commands.web.guard import Guard, refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import GangciError, HandTaken
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.io.show.labels import json_amount
@@ -321,11 +322,8 @@ def _if_match(request: Request) -> int | None:
     given = request.headers.get("if-match")
     if given is None or given.strip() == "*":
         return None
-    text = given.strip().removeprefix("W/").strip('"')
-    try:
-        return int(text)
-    except ValueError:
-        return -1  # matches no version: 412
+    found = ascii_whole(given.strip().removeprefix("W/").strip('"'))
+    return -1 if found is None else found  # not a number: matches no version, 412
 
 
 # --- errors -----------------------------------------------------------------------------------------------------

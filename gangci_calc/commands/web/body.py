@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 
 from gangci_calc.commands.web.language import request_language
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import (
     ClaimRejected,
     FieldPath,
@@ -26,11 +27,13 @@ from gangci_calc.core.errors import (
     TableExists,
     field_name,
 )
+from gangci_calc.io.load.boundary import refuse_lone_surrogates
 from gangci_calc.words import messages as m
 from gangci_calc.words import say, text_of
 from gangci_calc.words.page import PAGE
 
 BODY_LIMIT = 256 * 1024  # a hand is a few hundred bytes; a header with every option a few KB
+PAID_LIMIT = 4096  # a payment (``POST /api/paid``) is a hundred bytes
 
 
 class Refused(Exception):
@@ -44,29 +47,35 @@ class Refused(Exception):
         self.more: dict[str, Any] = more or {}
 
 
-def too_large(lang: str) -> Refused:
-    return Refused(413, PAGE["too_large"].text(lang).format(limit=BODY_LIMIT // 1024))
+def limit_for(path: str) -> int:
+    """The most bytes a request's body to ``path`` may hold."""
+    return PAID_LIMIT if path == "/api/paid" else BODY_LIMIT
 
 
-def declared_too_large(headers: Any) -> bool:
+def too_large(lang: str, limit: int = BODY_LIMIT) -> Refused:
+    return Refused(413, PAGE["too_large"].text(lang).format(limit=limit // 1024))
+
+
+def declared_too_large(headers: Any, limit: int = BODY_LIMIT) -> bool:
     """A ``Content-Length`` over the limit (or not a number): refused before a byte of the body is read."""
     given = headers.get("content-length")
     if given is None:
         return False
-    return not given.strip().isdigit() or int(given) > BODY_LIMIT
+    size = ascii_whole(given.strip())
+    return size is None or size > limit
 
 
 async def read_body(request: Request) -> bytes:
-    """The body, stopped as soon as it passes the limit."""
-    lang = request_language(request)
-    if declared_too_large(request.headers):
-        raise too_large(lang)
+    """The body, stopped as soon as it passes its path's limit."""
+    lang, limit = request_language(request), limit_for(request.url.path)
+    if declared_too_large(request.headers, limit):
+        raise too_large(lang, limit)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > BODY_LIMIT:
-            raise too_large(lang)
+        if size > limit:
+            raise too_large(lang, limit)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -85,7 +94,11 @@ async def json_body(request: Request) -> Any:
         return found
 
     try:
-        return json.loads(body.decode("utf-8"), object_pairs_hook=no_twice)
+        data = json.loads(body.decode("utf-8"), object_pairs_hook=no_twice)
+        refuse_lone_surrogates(body.decode("utf-8"), data, "", None)
+        return data
+    except InputError as error:  # a text holding a lone surrogate: no ledger can hold it
+        raise Refused(422, text_of(m.LONE_SURROGATE, lang), text_of(error.field, lang)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Refused(400, PAGE["not_json"].text(lang).format(reason=str(error))) from None
     except RecursionError:

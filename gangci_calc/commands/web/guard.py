@@ -9,7 +9,9 @@
   else ``Origin`` (or ``Referer``): 403. A bearer request is not sent by a browser on
   its own, so needs none, unless a cookie comes with it.
 - The cookie holds an HMAC of the token, never the token: a cookie seen is not a link.
-- A body whose ``Content-Length`` is over the limit: 413, before any of it is read.
+- A body over its route's limit (``body.limit_for``): 413, from its ``Content-Length`` before any of it is
+  read, or as soon as the bytes read pass it (a body sent in chunks, or longer than it said), however the
+  token came.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from gangci_calc.commands.web.body import BODY_LIMIT, declared_too_large
+from gangci_calc.commands.web.body import declared_too_large, limit_for, too_large
 from gangci_calc.commands.web.language import request_language
 from gangci_calc.words.page import PAGE
 
@@ -62,10 +64,17 @@ class Guard:
         if refusal is not None:
             await refusal(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        await self.app(scope, _limited(receive, request), send)
 
     def _refusal(self, request: Request) -> Response | None:
         lang = request_language(request)
+        refused = self._who(request, lang)
+        if refused is None and declared_too_large(request.headers, limit_for(request.url.path)):
+            refused = refusal(request, 413, too_large(lang, limit_for(request.url.path)).text, lang)
+        return refused
+
+    def _who(self, request: Request, lang: str) -> Response | None:
+        """The refusal of a request whose Host, token or origin is wrong (or the redirect of a page URL's)."""
         if host_name(request.headers.get("host", "")) not in self.hosts:
             return refusal(request, 400, PAGE["bad_host"].text(lang), lang)
         given = request.query_params.get("t")
@@ -86,8 +95,6 @@ class Guard:
             return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
         if cookie is not None and request.method in WRITES and not self._same_origin(request):
             return refusal(request, 403, PAGE["bad_origin"].text(lang), lang)  # a browser's, sent by another site
-        if declared_too_large(request.headers):
-            return refusal(request, 413, PAGE["too_large"].text(lang).format(limit=BODY_LIMIT // 1024), lang)
         return None
 
     def _right(self, given: str) -> bool:
@@ -113,6 +120,22 @@ class Guard:
         parts = urlsplit(origin)
         host = request.headers.get("host", "")
         return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
+
+
+def _limited(receive: Any, request: Request) -> Callable[[], Awaitable[Any]]:
+    """``receive``, counting the body's bytes: past the route's limit, a 413 raised to the app (whatever route
+    reads the body, in whatever way), so no body is held past its limit."""
+    limit, seen = limit_for(request.url.path), [0]
+
+    async def counted() -> Any:
+        message = await receive()
+        if message.get("type") == "http.request":
+            seen[0] += len(message.get("body", b""))
+            if seen[0] > limit:
+                raise too_large(request_language(request), limit)
+        return message
+
+    return counted
 
 
 def refusal(

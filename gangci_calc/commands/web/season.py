@@ -10,7 +10,6 @@ own code (:mod:`gangci_calc.commands.session.paying`), under the page's writer l
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from gangci_calc.commands.history import club_of, ledger_paths
+from gangci_calc.commands.web.body import json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import read_ledger
@@ -40,8 +40,6 @@ from gangci_calc.io.show.labels import amount_text
 from gangci_calc.io.show.season import open_line, paid_data, rate_text, season_notes
 from gangci_calc.words import text_of
 from gangci_calc.words.season import SEASON, season_words
-
-BODY_LIMIT = 4096  # a payment is a hundred bytes
 
 
 @dataclass(frozen=True)
@@ -157,7 +155,7 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
 
     async def paid(request: Request) -> Response:
         lang = request_language(request)
-        body = await request.body()
+        body = await json_body(request)  # within its limit (body.PAID_LIMIT), a key given twice refused
         try:
             file, transfer = _payment(body, season, lang)
 
@@ -197,18 +195,12 @@ class _Refused(Exception):
         self.status, self.text, self.field = status, text, field
 
 
-def _payment(body: bytes, season: Season, lang: str) -> tuple[str, Transfer[str]]:
+def _payment(data: Any, season: Season, lang: str) -> tuple[str, Transfer[str]]:
     """The ledger and the transfer a ``POST /api/paid`` names: ``{"file", "from", "to", "amount"}``, the file one
     of the season's (as ``GET /api/season`` names it), the amount whole or a half as text."""
     from gangci_calc.words import messages as m
     from gangci_calc.words import say
 
-    if len(body) > BODY_LIMIT:
-        raise _Refused(413, f"> {BODY_LIMIT} bytes")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise _Refused(400, str(error)) from None
     keys = {"file", "from", "to", "amount"}
     if not isinstance(data, dict) or set(data) != keys:
         raise _Refused(422, say(m.WHAT_PAYMENT).text(lang))

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import NamedTuple
 
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import AnswerError, RuleError, shown
 from gangci_calc.core.rules import HouseRules, Kong, Seat, Win, parse_seat
 from gangci_calc.core.rules.fee import Fee
@@ -44,8 +45,9 @@ def parse_win(text: str, offered: tuple[Win, ...] = ()) -> Win:
     text = text.strip()
     win = WIN_NAMES.get(text.lower()) or WIN_NAMES.get(text)
     if win is None and offered:
-        if text.isdigit() and 1 <= int(text) <= len(offered):
-            win = offered[int(text) - 1]
+        number = ascii_whole(text)
+        if number is not None and 1 <= number <= len(offered):
+            win = offered[number - 1]
         elif len(text) == 1:
             starting = [w for w in offered if text.lower() in (WIN_ZH[w][0], w.value[0])]
             win = starting[0] if len(starting) == 1 else None
@@ -250,11 +252,12 @@ def parse_options(text: str, cls: type, group: tuple[str, ...], unknown: Message
         lowered = name.lower()
         if lowered in skipped and value is None:
             continue
-        if lowered in lookups.parts and (value is None or value.isdigit()):  # 带跑 alone: on; 杠跑 alone: true
+        number = ascii_whole(value) if value is not None else None
+        if lowered in lookups.parts and (value is None or number is not None):  # 带跑 alone: on; 杠跑 alone: true
             key, part_key = lookups.parts[lowered]
             held = found.setdefault(key, {})
             if isinstance(held, dict) and (value is not None or lowered not in lookups.groups):
-                held[part_key] = int(value) if value is not None else True
+                held[part_key] = number if number is not None else True
             continue
         key_value = _option(name, value, lookups.words, lookups.numbered, lookups.valued)
         if key_value is None:
@@ -275,9 +278,8 @@ def _option(
 ) -> tuple[str, object] | None:
     lowered = name.lower()
     if lowered in numbered:
-        if value is None or not value.isdigit():
-            return None
-        return numbered[lowered], int(value)
+        number = ascii_whole(value) if value is not None else None
+        return None if number is None else (numbered[lowered], number)
     if value is None:
         return words.get(lowered) or words.get(name)
     entry = valued.get(lowered)

@@ -17,6 +17,7 @@ prefix of a bad value:
 from __future__ import annotations
 
 import os
+import re
 import stat
 from functools import cache
 from pathlib import Path
@@ -24,7 +25,8 @@ from typing import Any
 
 import yaml
 
-from gangci_calc.core.errors import InputError
+from gangci_calc.core.digits import ascii_whole
+from gangci_calc.core.errors import FieldPath, InputError, field_name
 from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
 
@@ -144,8 +146,9 @@ class Loader(_Base):  # type: ignore[misc]
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int | TooBig:
         text = str(self.construct_scalar(node))
-        if text.isdigit() and len(text) <= MAX_DIGITS:  # the usual case: a count or an amount
-            return int(text)
+        number = ascii_whole(text) if len(text) <= MAX_DIGITS else None
+        if number is not None:  # the usual case: a count or an amount
+            return number
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > MAX_DIGITS + 2:  # 0x / 0o / 0b prefixes aside, more than 18 digits is no amount
             return self._too_big(text, node)
@@ -243,6 +246,7 @@ def parse_yaml(text: str, source: str, *, line_offset: int = 0) -> Any:
         data = loader.get_single_data()
         if getattr(loader, "too_big", False):
             refuse_too_big(data, source, line_offset)
+        refuse_lone_surrogates(text, data, source, None)
         return data
     except ValueProblem as error:
         raise _located(error, source, line_offset, error.said) from None
@@ -368,9 +372,22 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 class _DuplicateKey(ValueError):
+    field = ""  # the column whose text holds it, where a table's cell did
+
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
+
+
+KeyTwice = _DuplicateKey  # a JSON text's key given twice (``key``: which); a ValueError, as any bad JSON is
+
+
+def json_cell(text: str | bytes) -> Any:
+    """The JSON a table's cell holds (a Parquet ``stakes`` text, DuckDB's JSON type), a key given twice refused
+    (:class:`KeyTwice`) as in a JSON Lines record, never "the later one wins"."""
+    import json
+
+    return json.loads(text, object_pairs_hook=_pairs)
 
 
 _BIG_SEEN = [0]  # how many numbers of more than 18 digits the JSON decoder has met (one process, one thread)
@@ -389,6 +406,40 @@ def _decoder() -> Any:
     import json
 
     return json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_json_int)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\(?:u[dD][89a-fA-F]|U0000[dD][89a-fA-F])")
+
+
+def lone_surrogate(data: Any) -> FieldPath | None:
+    """The field of the first text (a value or a key) in ``data`` holding a lone surrogate (valid JSON
+    ``"\\ud800"``, which no file can hold as UTF-8), else None. Without a recursion: data may be deep."""
+    stack: list[tuple[FieldPath, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                return path
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and _SURROGATE.search(key):
+                    return (*path, key)
+                stack.append(((*path, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+    return None
+
+
+def refuse_lone_surrogates(text: str, data: Any, source: str, line: int | None) -> None:
+    """Refuse ``data`` (read from ``text``) if a text of it holds a lone surrogate: the record's own error, never
+    a crash when its line is written out as UTF-8."""
+    if not _SURROGATE_ESCAPE.search(text):  # the usual case: no escape that could make one
+        return
+    path = lone_surrogate(data)
+    if path is not None:
+        where = _SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", field_name(path))  # writable
+        raise InputError(source, say(m.LONE_SURROGATE), line=line, field=where, path=path, reason=m.LONE_SURROGATE)
 
 
 def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) -> Any:
@@ -414,6 +465,7 @@ def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) ->
         raise InputError(source, say(m.JSON_SYNTAX, problem=json_problem(message)), line=where, column=column) from None
     if _BIG_SEEN[0] != seen:
         refuse_too_big(data, source, line - 1, text)
+    refuse_lone_surrogates(text, data, source, line)
     return data
 
 

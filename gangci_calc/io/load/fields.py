@@ -10,6 +10,7 @@ import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import FieldPath, RuleError, shown
 from gangci_calc.core.rules import (
     NO_BETS,
@@ -161,10 +162,10 @@ def read_paid_amount(value: Any, path: FieldPath) -> Amount:
     amount: Amount | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         amount = value
-    elif isinstance(value, str) and value.strip().isdigit():
-        amount = int(value.strip())
-    elif isinstance(value, str) and value.strip().endswith(".5") and value.strip()[:-2].isdigit():
-        amount = Fraction(int(value.strip()[:-2]) * 2 + 1, 2)
+    elif isinstance(value, str):
+        text = value.strip()
+        whole = ascii_whole(text.removesuffix(".5"))
+        amount = None if whole is None else Fraction(whole * 2 + 1, 2) if text.endswith(".5") else whole
     if amount is None or not 0 < amount < 10**30:  # 30 digits: more than any evening's settle-up
         raise RuleError(path, say(m.NOT_A_PAYMENT, value=shown(value)))
     return amount

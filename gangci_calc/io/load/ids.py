@@ -40,4 +40,8 @@ def unread_id(text: str) -> str | int | None:
     from gangci_calc.io.load.schema import TOP
 
     found = [value for key, value in (top[0] if top else []) if TOP.lookup.get(key) == "id"]
-    return record_id({"id": found[0]}) if len(found) == 1 else None
+    from gangci_calc.io.load.boundary import lone_surrogate
+
+    if len(found) != 1 or lone_surrogate(found[0]) is not None:
+        return None  # none, or an id no file can hold (a lone surrogate): the error line goes without it
+    return record_id({"id": found[0]})
