@@ -21,7 +21,7 @@ from tests.handgen import distinct_hands
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.process
 
-# (file under gangci_calc/rules, the text there, what it becomes)
+# (file under gangci_calc/core/rules, the text there, what it becomes)
 MUTATIONS = {
     "add-on factor (1 + 2Σ)": ("settle.py", "(name, seat, unit, True)", "(name, seat, 2 * unit, True)"),
     "杠呲底 5G": ("stakes.py", "ci=6 * gang", "ci=5 * gang"),
@@ -90,7 +90,7 @@ def test_a_rule_changed_in_the_core_is_followed_by_every_path(
 ) -> None:
     file, old, new = MUTATIONS[name]
     shutil.copytree(ROOT / "gangci_calc", tmp_path / "gangci_calc", ignore=shutil.ignore_patterns("__pycache__"))
-    target = tmp_path / "gangci_calc" / "rules" / file
+    target = tmp_path / "gangci_calc" / "core" / "rules" / file
     text = target.read_text(encoding="utf-8")
     assert text.count(old) == 1, f"the rule to change is no longer written {old!r} in core/rules/{file}"
     target.write_text(text.replace(old, new), encoding="utf-8")
