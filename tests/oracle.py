@@ -27,10 +27,12 @@ DEFAULTS: dict[str, Any] = {
     "three_players": False,
     "pao": None,  # 带跑 off; on: {unit: U (0 or absent: 杠底 G), kong: true/false}
     "bao_mark": 10,
+    "bao_kongs": True,  # kongs lower the 包次 line (the Java server); false: the line is bao_mark, fixed
     "qidui": False,
     "no_honour_ci": False,
     "honours": True,
     "pici": True,  # 皮次: a 天呲 at a table without it is refused, never settled
+    "tianci_ci_only": False,  # 天呲 paid as C alone, no G for its kong (the Lua server); off: C + G, as 暗呲
 }
 
 
@@ -83,7 +85,9 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     bao = bool(win.get("bao"))
     left = hand.get("tiles_left")
     if kind == "zhici" and house["baoci"] and left is not None and win.get("bao") is None:  # a given bao decides
-        line = house["bao_mark"] - sum(2 if k["type"] == "concealed" else 1 for k in hand.get("kongs") or [])
+        line = house["bao_mark"]
+        if house["bao_kongs"]:  # each 暗杠 lowers the line by 2, each 明杠 / 续杠 by 1; a fixed line stays
+            line -= sum(2 if k["type"] == "concealed" else 1 for k in hand.get("kongs") or [])
         bao = left <= line  # a line below 0: no count is under it, so no 包次
 
     def pay(payer: str, payee: str, amount: Fraction) -> None:
@@ -151,7 +155,8 @@ def settle(hand: dict[str, Any], house: dict[str, Any], mi: dict[str, int] | Non
     elif kind in ("anci", "tianci"):  # 天呲: one share of C + G, its 跑 once (on C), all × 2 under 次风翻倍
         for payer in others_here(winner):
             pay(payer, winner, win_share(winner, payer, Fraction(c)))
-            pay(payer, winner, kong_share(winner, payer, ck, own_pao=not tianci, times=hg))
+            if not (tianci and house["tianci_ci_only"]):  # 天呲只付呲底: C alone, no G for its kong
+                pay(payer, winner, kong_share(winner, payer, ck, own_pao=not tianci, times=hg))
     elif kind == "zhici":
         even = house["zhici_split"] == "even"
         own_k, other_k = (Fraction(1), Fraction(1)) if even else (Fraction(2), Fraction(1, 2))

@@ -52,6 +52,9 @@ WORKED = [
     ("qidui.yaml", (-2000, 6000, -2000, -2000)),
     ("no-honour-ci.yaml", (-7000, 21000, -7000, -7000)),
     ("tiles-108.yaml", (21000, -7000, -7000, -7000)),
+    # the Lua server's two rules (issue 45): a fixed 包次 line, 天呲 as C alone
+    ("bao-fixed-line.yaml", (130, -110, -10, -10)),
+    ("tianci-ci-only.yaml", (-3, 9, -3, -3)),
 ]
 SEATS = "ESWN"
 

@@ -27,6 +27,7 @@ WORDS: dict[str, M] = {
     "no_bao_below_zero": M("不包次: 包次线 {line} 已低于 0", "no bao: the mark {line} is below 0"),
     "mark_concealed": M(" − 2 × {n} 个暗杠", " − 2 × {n} concealed kong"),
     "mark_open": M(" − {n} 个明杠/续杠", " − {n} exposed/added kong"),
+    "mark_fixed": M(" (包次线固定，杠不降线)", " (a fixed mark: kongs do not lower it)"),
     "piao": M("飘", "piao"),
     "di": M("抵", "di"),
     "gang": M("杠", "gang"),

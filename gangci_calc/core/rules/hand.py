@@ -80,7 +80,8 @@ class Hand:
 
     @property
     def bao_line(self) -> int:
-        """包次线 for this hand: ``bao_mark``, less 2 for each 暗杠 and 1 for each 明杠 / 续杠 listed (the Java server).
+        """包次线 for this hand: ``bao_mark``, less 2 for each 暗杠 and 1 for each 明杠 / 续杠 listed (the Java server);
+        ``bao_mark`` itself under ``bao_kongs: false`` (a fixed line: the Lua and Python servers).
 
         It may go below 0: no count of tiles left is then under it, so the tiles left make no 包次.
 
@@ -89,8 +90,11 @@ class Hand:
         >>> hand.bao_line
         8
         """
+        house = self.rules.house
+        if not house.bao_kongs:
+            return house.bao_mark
         drop = sum(2 if kong.type is KongType.CONCEALED else 1 for kong in self.kongs)
-        return self.rules.house.bao_mark - drop
+        return house.bao_mark - drop
 
     @property
     def by_tiles_left(self) -> bool:

@@ -7,7 +7,7 @@ docs/rules.md has the whole rule book:
 win          payer                   win part
 ===========  ======================  =======================================
 炸弹 / 天胡  each of the 3 others    1 × 炸弹底
-暗呲 / 天呲  each of the 3 others    1 × 杠呲底 (+ 暗杠: 杠底 from each)
+暗呲 / 天呲  each of the 3 others    1 × 杠呲底 (+ 暗杠: 杠底 from each; 天呲 not under 天呲只付呲底)
 直呲         the discarder           2 × 杠呲底 (+ 明杠: 杠底 from him)
 直呲         the other two           ½ × 杠呲底
 续呲         the pung's feeder       1 × 杠呲底 (+ 续杠: 杠底 from him)
@@ -267,7 +267,7 @@ def rows(hand: Hand) -> list[Row]:
     winner = outcome.winner
     assert winner is not None
     stakes = hand.rules.stakes
-    winning_kong = WINNING_KONG.get(win)
+    winning_kong = None if win is Win.TIANCI and house.tianci_ci_only else WINNING_KONG.get(win)  # 天呲只付呲底: no G
     paying_kong = kong_payers(winning_kong, winner, outcome.source, hand.seats) if winning_kong is not None else ()
     bao = hand.bao
     kong_k = _kong_k(hand, winning_kong)

@@ -271,13 +271,28 @@ class HouseRules:
             amounts=range(137),
             values_note=M("10 (默认) / 0–136", "10 (default) / 0–136"),
             effect=M(
-                "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；每个暗杠线减 2，每个明杠、续杠减 1；"
+                "包次时，直呲写了 tiles_left（剩牌）且不多于这条线就算包次；杠降包次线时每个暗杠线减 2，每个明杠、续杠减 1；"
                 "线低于 0 就不再包次。写了 bao 以 bao 为准。",
-                "under baoci, a zhici with tiles_left at or under this mark is bao; the mark drops 2 for each"
-                " concealed kong and 1 for each exposed or added kong of the hand, and below 0 there is no bao;"
-                " a bao the hand gives decides.",
+                "under baoci, a zhici with tiles_left at or under this mark is bao; under bao_kongs the mark drops 2"
+                " for each concealed kong and 1 for each exposed or added kong of the hand, and below 0 there is no"
+                " bao; a bao the hand gives decides.",
             ),
             where="`core/rules/hand.py` `Hand.bao`, `Hand.bao_line`",
+        ),
+    )
+    bao_kongs: bool = option(  # 杠降包次线: kongs lower the 包次 line (the Java server); false: a fixed line
+        True,
+        Option(
+            names=("杠降包次线", "包次线随杠"),
+            values={False: ("包次线固定", "固定包次线")},
+            effect=M(
+                "是（Java 服务器）: 包次线 = bao_mark − 每个暗杠 2 − 每个明杠、续杠 1；否（包次线固定，Lua、Python 服务器）:"
+                " 不管开了几个杠，线就是 bao_mark。",
+                "true (the Java server): the line is bao_mark less 2 for each concealed kong and 1 for each exposed or"
+                " added kong; false (a fixed line, the Lua and Python servers): the line is bao_mark whatever kongs"
+                " were made.",
+            ),
+            where="`core/rules/hand.py` `Hand.bao_line`",
         ),
     )
     qidui: bool = option(  # 可胡七对: seven pairs complete a hand
@@ -330,6 +345,20 @@ class HouseRules:
                 " ci tiles is no win: tianci is not a win at this table (an input error naming the option).",
             ),
             where="`core/rules/hand.py` `_check_house_win`; `core/tiles/claims.py` `pici_draw`",
+        ),
+    )
+    tianci_ci_only: bool = option(  # 天呲只付呲底: 天呲 paid as C alone, no G for its kong (the Lua server)
+        False,
+        Option(
+            names=("天呲只付呲底", "天呲不加杠底"),
+            effect=M(
+                "天呲每家只付杠呲底 C，不加胡牌那个暗杠的杠底 G（Lua 服务器的皮呲）；不写就按种子规则 C + G（同暗呲）。"
+                "加番、庄家翻倍、次风翻倍和跑照旧算在 C 上。",
+                "tianci is paid as C alone by each of the others, no G for its winning concealed kong (the Lua"
+                " server's 皮呲); off: C + G, as anci (the seed). Add-ons, dealer_double, honor_ci_double and 跑"
+                " act on C as before.",
+            ),
+            where="`core/rules/settle.py` `rows` (`WINNING_KONG`)",
         ),
     )
 

@@ -61,6 +61,8 @@ def mark_line(hand: Hand, lang: str) -> str:
         return ""
     key = "bao_by_mark" if hand.bao else "no_bao_below_zero" if hand.bao_line < 0 else "no_bao_by_mark"
     text = word(key, lang).format(left=hand.tiles_left, line=hand.bao_line)
+    if not hand.house.bao_kongs:  # 包次线固定: the mark is the line
+        return text + (word("mark_fixed", lang) if hand.kongs else "")
     concealed = sum(kong.type is KongType.CONCEALED for kong in hand.kongs)
     other = len(hand.kongs) - concealed
     if hand.kongs:
