@@ -65,3 +65,55 @@ def test_the_pages_are_what_help_prints_now() -> None:
     stale = [lang for lang, text in pages.items() if PAGES[lang].read_text(encoding="utf-8") != text]
     assert not stale, f"stale: {stale}: run {sys.executable} docs/gen_cli.py"
     assert gen.main(["--check"]) == 0
+
+
+OPTIONS = {
+    name: {flag for p in command.params for flag in [*p.opts, *getattr(p, "secondary_opts", [])]}
+    for name, command in GROUP.commands.items()  # type: ignore[attr-defined]
+}
+
+
+def _command_lines() -> list[tuple[str, str]]:
+    """(page, a gangci command line) for every one the README and the task pages give: in a code span, or a line
+    of a code block (``$ `` or not); the generated CLI pages aside."""
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        if page.name.startswith("cli"):
+            continue
+        text = page.read_text(encoding="utf-8")
+        blocks = "\n".join(re.findall(r"^```\w*\n(.*?)^```$", text, re.S | re.M))
+        lines = [*re.findall(r"`(gangci [^`]+)`", text), *re.findall(r"^(?:\$ )?(gangci .+)$", blocks, re.M)]
+        found += [(page.name, line) for line in lines]
+    return found
+
+
+def _wrong_options(line: str) -> list[str]:
+    """The options a command line gives that its command does not have (a placeholder command is passed by)."""
+    words = re.sub(r"\s+#.*$", "", line).split()
+    command = words[1] if len(words) > 1 else ""
+    if command not in OPTIONS:
+        return [] if command.startswith("-") or command.isupper() or not command else [command]
+    wrong = []
+    for word in words[2:]:
+        if word in ("|", ">", "<", "&&", ";", "2>&1"):
+            break
+        for flag in word.split("/") if word.startswith("--") else [word]:
+            name = flag.split("=")[0]
+            if re.fullmatch(r"--?[\w-]+", name) and name not in OPTIONS[command] | {"--help", "-h"}:
+                wrong.append(name)
+    return wrong
+
+
+def test_every_command_line_the_docs_give_has_its_options() -> None:
+    """A command the README or a page shows (`gangci batch ... --jobs 2`) names a command and options it has:
+    a renamed option is found here, in process, before any block is run."""
+    lines = _command_lines()
+    assert len(lines) > 100
+    wrong = [f"{page}: {line}: {_wrong_options(line)}" for page, line in lines if _wrong_options(line)]
+    assert not wrong, wrong
+
+
+def test_a_wrong_option_would_be_found() -> None:
+    assert _wrong_options("gangci batch x.jsonl --jobz 2") == ["--jobz"]
+    assert _wrong_options("gangci session FILE --add/--edit/--undo") == []
+    assert _wrong_options("gangci scor x.yaml") == ["scor"]

@@ -54,3 +54,13 @@ def test_a_yaml_example_is_a_file_gangci_takes(where: str, text: str, part: bool
         assert score({"stakes": 1, "dealer": "E", "win": {"type": "draw"}, **data}).rules
     else:
         assert score(data).net
+
+
+def test_the_house_rules_page_shows_every_option() -> None:
+    """docs/house-rules.md says its block holds every option: a new entry of ``HouseRules`` needs its line there."""
+    from dataclasses import fields
+
+    from gangci_calc.core.rules import HouseRules
+
+    (block,) = [text for where, text, _ in BLOCKS if where.startswith("docs/house-rules.md")]
+    assert list(yaml.safe_load(block)["rules"]) == [f.name for f in fields(HouseRules)]
