@@ -293,11 +293,11 @@ def serve(
 ) -> None:
     """The table's page: every phone at the table sees the evening and enters hands."""
     with exit_codes(_spoken(lang), m.SERVE_LEFT):
-        from gangci_calc.commands.web import serve_ledger
+        from gangci_calc.commands.web import Serving, serve_ledger
 
         _ledger_not_rules(ledger, rules)
-        qr = not no_qr
-        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club)
+        serving = Serving(lan, host, port, token, qr=not no_qr, base=_house(rules), club=club)
+        serve_ledger(ledger, serving, say=emit)
 
 
 def _claim_help() -> str:
