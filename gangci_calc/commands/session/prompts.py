@@ -17,23 +17,10 @@ from typing import TypeVar
 import typer
 
 from gangci_calc.core.errors import AnswerError, InputError, RuleError, shown
-from gangci_calc.core.rules import (
-    NO_BETS,
-    NO_MI,
-    SEATS,
-    SEED_RULES,
-    Bets,
-    Hand,
-    HouseRules,
-    Kong,
-    KongType,
-    Outcome,
-    Seat,
-    TableRules,
-    Win,
-)
-from gangci_calc.core.rules.addons import BET_NAMES
+from gangci_calc.core.rules import NO_MI, SEATS, SEED_RULES, Hand, HouseRules, Outcome, Seat, TableRules, Win
+from gangci_calc.core.rules.addons import BET_NAMES, NO_BETS, Bets
 from gangci_calc.core.rules.hand import check_bets, check_kongs, check_outcome
+from gangci_calc.core.rules.kongs import Kong, KongType
 from gangci_calc.core.rules.seats import in_play
 from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.ledger.ledger_write import hand_flow, hand_yaml, new_session_text, write_atomically
