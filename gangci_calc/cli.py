@@ -23,7 +23,7 @@ from gangci_calc.commands.process import (
     as_program,
     emit,
     exit_codes,
-    run,
+    run_command,
 )
 from gangci_calc.core.errors import InputError
 from gangci_calc.io.export import formats
@@ -181,45 +181,69 @@ def session(
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
     with exit_codes(_spoken(lang), stopped) as language:
-        flags = (("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid))
-        chosen = [flag for flag, on in flags if on]
-        if edit is not None:
-            chosen.append("--edit")
-        if len(chosen) > 1:
-            raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
-        if transfer is not None and not paid:
-            raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
-        if chosen:  # the ledger is written
+        flags = {"--new": new, "--add": add, "--play": play, "--undo": undo, "--paid": paid, "--edit": edit is not None}
+        change = _one_change(session_file, transfer, flags)
+        if change is not None:  # the ledger is written
             _ledger_not_rules(session_file, rules)
         base = _house(rules)
         from gangci_calc.io.load.fields import option_date
 
         day = option_date(date, "--date")
-        if paid:
-            _record_paid(session_file, transfer, language, base)
-        elif new:
-            from gangci_calc.commands.session.prompts import new_session
-
-            new_session(session_file, language, base, day)
-        elif add or play or undo or edit is not None:
-            from gangci_calc.commands.session import evening
-
-            if edit is not None:
-                evening.edit_hand(session_file, edit, language, base)
-            elif undo:
-                evening.undo_hand(session_file, language, base)
-            elif play:
-                evening.play(session_file, language, base, format.value)
-            else:
-                tail = evening.add_hand(session_file, language, base)
-                if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand
-                    from gangci_calc.io.show.chat import long_ledger_text
-
-                    emit(long_ledger_text(tail, session_file, language))
-                    return
+        if change is not None:
+            shown = _change(change, session_file, language, base, format.value, transfer=transfer, edit=edit, day=day)
+            if shown:
+                return
         from gangci_calc.commands.session.show import session_output
 
         emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
+
+
+def _one_change(path: str, transfer: str | None, flags: dict[str, bool]) -> str | None:
+    """The one change of the ledger asked for (``--new``, ``--add``, ...), if any; a transfer only with --paid."""
+    chosen = [flag for flag, on in flags.items() if on]
+    if len(chosen) > 1:
+        raise InputError(path, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
+    if transfer is not None and not flags["--paid"]:
+        raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
+    return chosen[0] if chosen else None
+
+
+def _change(
+    change: str,
+    path: str,
+    lang: str,
+    base: HouseRules,
+    fmt: str,
+    *,
+    transfer: str | None,
+    edit: int | None,
+    day: str | None,
+) -> bool:
+    """Make ``change`` to the ledger; True where it has shown the ledger already (a long one after ``--add``)."""
+    if change == "--paid":
+        _record_paid(path, transfer, lang, base)
+        return False
+    if change == "--new":
+        from gangci_calc.commands.session.prompts import new_session
+
+        new_session(path, lang, base, day)
+        return False
+    from gangci_calc.commands.session import evening
+
+    if edit is not None:
+        evening.edit_hand(path, edit, lang, base)
+    elif change == "--undo":
+        evening.undo_hand(path, lang, base)
+    elif change == "--play":
+        evening.play(path, lang, base, fmt)
+    else:
+        tail = evening.add_hand(path, lang, base)
+        if tail.count > LONG_LEDGER and fmt == "table":  # not 20,000 rows after every hand
+            from gangci_calc.io.show.chat import long_ledger_text
+
+            emit(long_ledger_text(tail, path, lang))
+            return True
+    return False
 
 
 def _record_paid(path: str, transfer: str | None, lang: str, base: HouseRules) -> None:
@@ -269,11 +293,11 @@ def serve(
 ) -> None:
     """The table's page: every phone at the table sees the evening and enters hands."""
     with exit_codes(_spoken(lang), m.SERVE_LEFT):
-        from gangci_calc.commands.web import serve_ledger
+        from gangci_calc.commands.web import Serving, serve_ledger
 
         _ledger_not_rules(ledger, rules)
-        qr = not no_qr
-        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club)
+        serving = Serving(lan, host, port, token, qr=not no_qr, base=_house(rules), club=club)
+        serve_ledger(ledger, serving, say=emit)
 
 
 def _claim_help() -> str:
@@ -312,10 +336,7 @@ def check(
     with exit_codes(_spoken(lang)) as language:
         from gangci_calc.commands.referee import TilesGiven, check_file, check_tiles
 
-        if from_discard and self_drawn:
-            raise InputError("--self-drawn", say(m.DISCARD_OR_DRAWN))
-        came = True if from_discard else False if self_drawn else None
-
+        came = _came(from_discard, self_drawn)
         given = TilesGiven(type, winner, dealer, hand, win_tile, ci, pungs or [], kongs or [], concealed_kongs or [])
         if hand_file is not None and given.any():
             raise InputError("check", say(m.CHECK_FILE_OR_OPTIONS))
@@ -326,6 +347,14 @@ def check(
         emit(text)
         if not holds:
             raise typer.Exit(EXIT_FALSE_CLAIM)
+
+
+def _came(from_discard: bool, self_drawn: bool) -> bool | None:
+    """Whether the winning tile came from a discard, as ``--from-discard`` / ``--self-drawn`` say (neither: None,
+    the claim's own)."""
+    if from_discard and self_drawn:
+        raise InputError("--self-drawn", say(m.DISCARD_OR_DRAWN))
+    return True if from_discard else False if self_drawn else None
 
 
 @app.command(help=_h("waits"))
@@ -468,9 +497,7 @@ def batch(
 
     stopped = m.NOTHING_WRITTEN_UNDER if output else m.RESULTS_SO_FAR
     with exit_codes(_spoken(lang), stopped, output=output) as language:
-        most = most_jobs()
-        if jobs > most:
-            raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
+        _refuse_too_many(jobs)
         summing = totals or totals_out is not None
         fmt = "csv" if output is not None and output.lower().endswith(".csv") else format.value  # -o picks by suffix
         options = BatchOptions(
@@ -484,11 +511,23 @@ def batch(
             amounts.value,
             verbose=verbose,
         )
-        kind = "" if input_format is None else ("json" if input_format is InputFormat.jsonl else "yaml")
-        stats = run(inputs, options, output, jobs, strict, totals, totals_out, kind, rules)
+        stats = run(inputs, options, output, jobs, strict, totals, totals_out, _kind(input_format), rules)
     if stats.unreadable:
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_SOME_FAILED if stats.failed else 0)
+
+
+def _kind(input_format: InputFormat | None) -> str:
+    """What ``--input-format`` says the text inputs are ("": each file's suffix says)."""
+    if input_format is None:
+        return ""
+    return "json" if input_format is InputFormat.jsonl else "yaml"
+
+
+def _refuse_too_many(jobs: int) -> None:
+    most = most_jobs()
+    if jobs > most:
+        raise InputError("--jobs", say(m.TOO_MANY_JOBS, jobs=jobs, most=most))
 
 
 def most_jobs() -> int:
@@ -498,7 +537,7 @@ def most_jobs() -> int:
 
 def main() -> None:
     """Run ``gangci`` (in this process: :func:`entry` is the program)."""
-    run(sys.argv[1:], _HELP_LANG, _command)
+    run_command(sys.argv[1:], _HELP_LANG, _command)
 
 
 def _command() -> None:

@@ -154,7 +154,7 @@ def emit(text: str) -> None:
     sys.stdout.flush()
 
 
-def run(args: list[str], lang: str, command: Callable[[], None]) -> None:
+def run_command(args: list[str], lang: str, command: Callable[[], None]) -> None:
     """Run ``command`` (``gangci ARGS``, parsed and run by Typer) as the process's work: SIGTERM raised as a
     stop, Click speaking ``lang`` (the language gangci started in), the collector off for a one-shot command,
     and a stop or a bug outside the command said in one line with its exit status."""
@@ -182,7 +182,7 @@ def run(args: list[str], lang: str, command: Callable[[], None]) -> None:
 
 def _collector_off_for(name: str, command: Callable[[], None]) -> None:
     """Run ``command``, without the garbage collector if it is a one-shot command, and turn the collector on
-    again after it (``run`` may be called inside another program: the tests)."""
+    again after it (``run_command`` may be called inside another program: the tests)."""
     collecting = gc.isenabled()
     if name in ONE_SHOT:
         gc.disable()

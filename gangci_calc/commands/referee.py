@@ -124,19 +124,27 @@ class TilesGiven:
         """The hand file these options stand for. What they leave out is filled so that it changes nothing the
         tiles say: the winner is the dealer (else East), the dealer the winner, the discarder (who fed, whose kong
         was robbed) another seat in play; the stakes are scheme 1 (the tiles need none)."""
-        kind = (self.type or "").strip()
-        kind = kind.lower() if kind.lower() in WIN_NAMES else kind
         winner = self.winner if self.winner is not None else self.dealer if self.dealer is not None else "E"
-        win: dict[str, Any] = {"type": kind, "winner": winner}
-        named, seat = WIN_NAMES.get(kind), parse_seat(winner)
-        if named is not None and named.needs_source and seat is not None:
-            win["from"] = next(other.name for other in in_play(house.three_players) if other is not seat)
-        tiles: dict[str, Any] = {"ci": self.ci, "hand": self.hand, "win_tile": self.win_tile}
-        tiles |= {"pungs": self.pungs, "kongs": self.kongs, "concealed_kongs": self.concealed_kongs}
-        tiles = {key: value for key, value in tiles.items() if value}
+        seat = parse_seat(winner)
         # a --winner that is no seat is refused as the winner, not first as the dealer it would have made
         dealer = self.dealer if self.dealer is not None else winner if seat is not None else "E"
-        return {"stakes": 1, "dealer": dealer, "win": win, "tiles": tiles}
+        return {"stakes": 1, "dealer": dealer, "win": self._win(house, winner, seat), "tiles": self._tiles()}
+
+    def _win(self, house: HouseRules, winner: str, seat: Seat | None) -> dict[str, Any]:
+        """The claim: its type (a win's name in any case), its winner, and a seat it came from where it needs one."""
+        kind = (self.type or "").strip()
+        kind = kind.lower() if kind.lower() in WIN_NAMES else kind
+        win: dict[str, Any] = {"type": kind, "winner": winner}
+        named = WIN_NAMES.get(kind)
+        if named is not None and named.needs_source and seat is not None:
+            win["from"] = next(other.name for other in in_play(house.three_players) if other is not seat)
+        return win
+
+    def _tiles(self) -> dict[str, Any]:
+        """The tiles given, each group that was."""
+        tiles: dict[str, Any] = {"ci": self.ci, "hand": self.hand, "win_tile": self.win_tile}
+        tiles |= {"pungs": self.pungs, "kongs": self.kongs, "concealed_kongs": self.concealed_kongs}
+        return {key: value for key, value in tiles.items() if value}
 
 
 def check_tiles(

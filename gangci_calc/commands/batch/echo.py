@@ -51,11 +51,16 @@ def echo_of(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, A
         data = {key: value for key, value in data.items() if key not in kept}
     if raw is not None:
         return raw, data
+    return _parsed_echo(data, kept), data
+
+
+def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
+    """The echo of a record read as data (not as JSON text): its id and meta where usable, the kept keys."""
     record_id = data.get("id")
     id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
     meta = data.get("meta")
     meta_text = json_text(meta) if isinstance(meta, dict) else ""
-    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items())), data
+    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items()))
 
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:

@@ -18,23 +18,10 @@ import typer
 
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import AnswerError, InputError, RuleError, shown
-from gangci_calc.core.rules import (
-    NO_BETS,
-    NO_MI,
-    SEATS,
-    SEED_RULES,
-    Bets,
-    Hand,
-    HouseRules,
-    Kong,
-    KongType,
-    Outcome,
-    Seat,
-    TableRules,
-    Win,
-)
-from gangci_calc.core.rules.addons import BET_NAMES
+from gangci_calc.core.rules import NO_MI, SEATS, SEED_RULES, Hand, HouseRules, Outcome, Seat, TableRules, Win
+from gangci_calc.core.rules.addons import BET_NAMES, NO_BETS, Bets
 from gangci_calc.core.rules.hand import check_bets, check_kongs, check_outcome
+from gangci_calc.core.rules.kongs import Kong, KongType
 from gangci_calc.core.rules.seats import in_play
 from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.ledger.ledger_write import hand_flow, hand_yaml, new_session_text, write_atomically
@@ -121,14 +108,19 @@ def _none_or(parse: Callable[[str], T], empty: T) -> Callable[[str], T]:
 
 def _bets_text(bets: tuple[Bets, ...], lang: str) -> str:
     """Last hand's add-ons and 跑 as an answer would give them: ``南飘1 北抵2杠1跑2`` / ``S piao 1, N di 2``."""
-    parts = []
-    for seat in SEATS:
-        counts = [(n, getattr(bets[seat], n)) for n in BET_NAMES if getattr(bets[seat], n)]
-        if counts and lang == "zh":
-            parts.append(seat_name(seat, "zh") + "".join(f"{word(n, 'zh')}{c}" for n, c in counts))
-        elif counts:
-            parts.append(f"{seat.name} " + " ".join(f"{n} {c}" for n, c in counts))
+    parts = [_seat_bets_text(seat, counts, lang) for seat in SEATS if (counts := _counts(bets[seat]))]
     return (" " if lang == "zh" else ", ").join(parts) or "-"
+
+
+def _counts(bets: Bets) -> list[tuple[str, int]]:
+    """A seat's add-ons and 跑 that are on, each with its count."""
+    return [(name, count) for name in BET_NAMES if (count := getattr(bets, name))]
+
+
+def _seat_bets_text(seat: Seat, counts: list[tuple[str, int]], lang: str) -> str:
+    if lang == "zh":
+        return seat_name(seat, "zh") + "".join(f"{word(n, 'zh')}{c}" for n, c in counts)
+    return f"{seat.name} " + " ".join(f"{n} {c}" for n, c in counts)
 
 
 class TableCommand(Exception):

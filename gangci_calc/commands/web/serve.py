@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gangci_calc.core.rules import SEED_RULES, HouseRules
+if TYPE_CHECKING:
+    from gangci_calc.commands.web import Serving
 
 LOOPBACK = "127.0.0.1"
 PORTS_TRIED = 50
@@ -122,18 +124,7 @@ def bind(addresses: list[str], port: int | None) -> Bound:
     raise last
 
 
-def serve(
-    ledger: str,
-    *,
-    lan: bool,
-    host: str | None,
-    port: int | None,
-    token: str | None,
-    qr: bool,
-    say: Callable[[str], None],
-    base: HouseRules = SEED_RULES,
-    club: str | None = None,
-) -> None:
+def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped); ``club``: the season's
     folder, for the 赛季 view."""
     import uvicorn
@@ -141,18 +132,21 @@ def serve(
     from gangci_calc.commands.web.app import Settings, build_app
     from gangci_calc.commands.web.door import Door
 
-    addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if lan else [])]
-    bound = bind(addresses, port)
+    host, club = serving.host, serving.club
+    addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if serving.lan else [])]
+    bound = bind(addresses, serving.port)
     leftovers(Path(ledger))
-    key = token or secrets.token_urlsafe(24)  # 192 bits
+    key = serving.token or secrets.token_urlsafe(24)  # 192 bits
     urls = bound.urls(key)
     hosts = set(addresses)
     if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
         hosts |= {*lan_addresses(), socket.gethostname().lower()}
-    settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base, Path(club) if club else None)
+    settings = Settings(
+        Path(ledger), key, frozenset(hosts), bound.port, urls[0], serving.base, Path(club) if club else None
+    )
     for url in urls:
         say(url)
-    if qr:
+    if serving.qr:
         import sys
 
         say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))

@@ -64,58 +64,91 @@ def lines_svg(
     """One line per person over ``steps``, a point at each step they have a value for (``None``: a gap), their
     whole name and last value at the right; ``origin``: a line that has a value at the first step starts from 0
     before it; ``slanted``: the steps' labels turned, for long ones (dates). The picture widens for long names."""
-    count = len(steps)
-    values = [0, *(v for _, running in lines for v in running if v is not None)]
-    low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
+    low, high = _span(lines)
     ends = [next((v for v in reversed(running) if v is not None), 0) for _, running in lines]
     labels = [f"{name} {amount_text(end, signed=True)}" for (name, _), end in zip(lines, ends, strict=True)]
     wider = max(0, round(max(map(_text_width, labels), default=0) * frame.font) + 12 - frame.right)
     f = replace(frame, width=frame.width + wider, right=frame.right + wider)  # the plot keeps its size
-    plot_w, plot_h = f.width - f.left - f.right, f.height - f.top - f.bottom
+    # without a 0 before the first step, the steps sit in the middle of their slots
+    plot = _Plot(f, len(steps), low, high, shift=0 if origin else 0.5)
+    parts = [*_axes(plot, title), *_step_labels(plot, steps, slanted)]
+    baselines = _apart([plot.y(end) + 4 for end in ends], f.font * 1.5, f.top + f.font, f.height - 4)
+    for n, (name, running) in enumerate(lines):
+        colour = COLOURS[n % len(COLOURS)]
+        parts.append(f'<g data-name="{escape(name)}" fill="{colour}" stroke="{colour}">')
+        parts += _line_parts(name, running, steps, plot.x, plot.y, origin=origin)
+        at = plot.x(plot.count + plot.shift) + 6
+        parts.append(f'<text x="{at:.1f}" y="{baselines[n]:.1f}" stroke="none">{escape(labels[n])}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
 
-    shift = 0 if origin else 0.5  # without a 0 before the first step, the steps sit in the middle of their slots
 
-    def x(i: float) -> float:
-        return f.left + plot_w * (i - shift) / max(count, 1)
+def _span(lines: Sequence[tuple[str, Sequence[Amount | None]]]) -> tuple[Amount, Amount]:
+    """The lowest and highest amount drawn, 0 among them (a flat chart: 1 either side)."""
+    values = [0, *(v for _, running in lines for v in running if v is not None)]
+    low, high = min(values), max(values)
+    return (low - 1, high + 1) if low == high else (low, high)
 
-    def y(v: Amount) -> float:
-        return f.top + plot_h * float(high - v) / float(high - low)
 
+@dataclass(frozen=True)
+class _Plot:
+    """Where a step and an amount are drawn in the frame ``f``."""
+
+    f: Frame
+    count: int  # the steps
+    low: Amount
+    high: Amount
+    shift: float
+
+    @property
+    def width(self) -> int:
+        return self.f.width - self.f.left - self.f.right
+
+    @property
+    def height(self) -> int:
+        return self.f.height - self.f.top - self.f.bottom
+
+    def x(self, i: float) -> float:
+        return self.f.left + self.width * (i - self.shift) / max(self.count, 1)
+
+    def y(self, v: Amount) -> float:
+        return self.f.top + self.height * float(self.high - v) / float(self.high - self.low)
+
+
+def _axes(plot: _Plot, title: str) -> list[str]:
+    """The picture's opening, its title, the zero line and the amounts' axis with its labels."""
+    f, y = plot.f, plot.y
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{f.width}" height="{f.height}" '
         f'viewBox="0 0 {f.width} {f.height}" font-family="{FONTS}" font-size="{f.font}">',
         f'<rect width="{f.width}" height="{f.height}" fill="white"/>',
-        f'<line x1="{f.left}" y1="{y(0):.1f}" x2="{f.left + plot_w}" y2="{y(0):.1f}" stroke="#999" '
+        f'<line x1="{f.left}" y1="{y(0):.1f}" x2="{f.left + plot.width}" y2="{y(0):.1f}" stroke="#999" '
         'stroke-dasharray="4 3"/>',
-        f'<line x1="{f.left}" y1="{f.top}" x2="{f.left}" y2="{f.top + plot_h}" stroke="#333"/>',
+        f'<line x1="{f.left}" y1="{f.top}" x2="{f.left}" y2="{f.top + plot.height}" stroke="#333"/>',
     ]
     if title:
         parts.insert(2, f'<text x="{f.left}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>')
-    for value in sorted({low, 0, high}):
+    for value in sorted({plot.low, 0, plot.high}):
         parts.append(
             f'<text x="{f.left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{escape(amount_text(value))}</text>'
         )
-    every = max(1, count // 12)  # at most a dozen labels along the bottom
+    return parts
+
+
+def _step_labels(plot: _Plot, steps: Sequence[str], slanted: bool) -> list[str]:
+    """The steps' labels along the bottom: at most a dozen, the last always."""
+    every = max(1, plot.count // 12)
+    below = plot.f.top + plot.height
+    anchor = "end" if slanted else "middle"
+    parts = []
     for i, label in enumerate(steps, 1):
-        if i % every and i != count:
+        if i % every and i != plot.count:
             continue
-        at = f"{x(i):.1f}"
-        turn = f' transform="rotate(-35 {at} {f.top + plot_h + 18})"' if slanted else ""
-        anchor = "end" if slanted else "middle"
-        parts.append(f'<text x="{at}" y="{f.top + plot_h + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
-    baselines = _apart([y(end) + 4 for end in ends], f.font * 1.5, f.top + f.font, f.height - 4)
-    for n, (name, running) in enumerate(lines):
-        colour = COLOURS[n % len(COLOURS)]
-        parts.append(f'<g data-name="{escape(name)}" fill="{colour}" stroke="{colour}">')
-        parts += _line_parts(name, running, steps, x, y, origin=origin)
-        parts.append(
-            f'<text x="{x(count + shift) + 6:.1f}" y="{baselines[n]:.1f}" stroke="none">{escape(labels[n])}</text>'
-        )
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+        at = f"{plot.x(i):.1f}"
+        turn = f' transform="rotate(-35 {at} {below + 18})"' if slanted else ""
+        parts.append(f'<text x="{at}" y="{below + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
+    return parts
 
 
 def _line_parts(

@@ -9,7 +9,7 @@ from gangci_calc.io.export.export import csv_text, exact_json
 from gangci_calc.io.show.labels import amount_text, json_amount
 
 if TYPE_CHECKING:
-    from gangci_calc.core.evening.club import ClubRecord
+    from gangci_calc.core.evening.club import ClubRecord, PersonRecord
 
 
 def history_json(record: ClubRecord, lang: str) -> str:
@@ -76,19 +76,21 @@ def history_csv(record: ClubRecord, lang: str) -> str:
     nights = [e.date if e.date and dates.count(e.date) == 1 else e.file for e in record.evenings]  # unique names
     head = ["name", "evenings", "hands", "total", "fees", "owed", *kinds, "won", "win_rate", "discards", "fed"]
     rows: list[list[Any]] = [[*head, "best", "worst", "pays", *nights]]
-    for p in record.people:
-        best = amount_text(p.best) if p.best is not None else ""
-        worst = amount_text(p.worst) if p.worst is not None else ""
-        wins = [p.wins.get(kind, 0) for kind in kinds]
-        rate = f"{float(p.win_rate):.4f}" if p.win_rate is not None else ""
-        pays = "; ".join(
-            f"{t.transfer.payee} {amount_text(t.transfer.amount)} {t.date or t.file}"
-            for t in record.open
-            if t.transfer.payer == p.name
-        )
-        money = [amount_text(p.total), amount_text(p.fees), amount_text(p.owed)]
-        nightly = [amount_text(e.people[p.name]) if p.name in e.people else "" for e in record.evenings]
-        rows.append(
-            [p.name, p.evenings, p.hands, *money, *wins, p.won, rate, p.discards, p.fed, best, worst, pays, *nightly]
-        )
+    rows += [_person_row(record, p, kinds) for p in record.people]
     return csv_text(rows)
+
+
+def _person_row(record: ClubRecord, p: PersonRecord, kinds: list[str]) -> list[Any]:
+    """One person's row of :func:`history_csv`."""
+    best = amount_text(p.best) if p.best is not None else ""
+    worst = amount_text(p.worst) if p.worst is not None else ""
+    wins = [p.wins.get(kind, 0) for kind in kinds]
+    rate = f"{float(p.win_rate):.4f}" if p.win_rate is not None else ""
+    pays = "; ".join(
+        f"{t.transfer.payee} {amount_text(t.transfer.amount)} {t.date or t.file}"
+        for t in record.open
+        if t.transfer.payer == p.name
+    )
+    money = [amount_text(p.total), amount_text(p.fees), amount_text(p.owed)]
+    nightly = [amount_text(e.people[p.name]) if p.name in e.people else "" for e in record.evenings]
+    return [p.name, p.evenings, p.hands, *money, *wins, p.won, rate, p.discards, p.fed, best, worst, pays, *nightly]

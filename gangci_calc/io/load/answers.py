@@ -45,15 +45,21 @@ def parse_win(text: str, offered: tuple[Win, ...] = ()) -> Win:
     text = text.strip()
     win = WIN_NAMES.get(text.lower()) or WIN_NAMES.get(text)
     if win is None and offered:
-        number = ascii_whole(text)
-        if number is not None and 1 <= number <= len(offered):
-            win = offered[number - 1]
-        elif len(text) == 1:
-            starting = [w for w in offered if text.lower() in (WIN_ZH[w][0], w.value[0])]
-            win = starting[0] if len(starting) == 1 else None
+        win = _offered_win(text, offered)
     if win is None:
         raise AnswerError(say(m.WIN_ANSWER, value=shown(text)))
     return win
+
+
+def _offered_win(text: str, offered: tuple[Win, ...]) -> Win | None:
+    """One of the wins ``offered``, by its number or by a first character that names it alone."""
+    number = ascii_whole(text)
+    if number is not None and 1 <= number <= len(offered):
+        return offered[number - 1]
+    if len(text) == 1:
+        starting = [w for w in offered if text.lower() in (WIN_ZH[w][0], w.value[0])]
+        return starting[0] if len(starting) == 1 else None
+    return None
 
 
 def parse_seat_answer(text: str, names: dict[Seat, str] | None = None) -> Seat:

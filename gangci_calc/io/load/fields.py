@@ -268,14 +268,21 @@ def read_option(entry: Option, raw: Any, path: FieldPath) -> object:
     if entry.kind == "name":
         return name_text(raw, path)
     if entry.kind == "choice":
-        if isinstance(raw, str):
-            for member, names in entry.value_spellings().items():
-                if raw.strip() in names or raw.strip().lower() in names:
-                    return member
+        named = _choice_named(entry, raw)
+        if named:
+            return named[0]
     elif isinstance(raw, bool) or not isinstance(raw, int):
         raise RuleError(path, say(m.NOT_A_WHOLE_NUMBER, value=shown(raw)))
-    entry.check(raw, path)
+    entry.check(raw, path)  # a choice not named: its entry says which there are
     return raw
+
+
+def _choice_named(entry: Option, raw: Any) -> list[object]:
+    """The value of a choice that ``raw`` spells (in any case), as a list of one; none where it spells none."""
+    if not isinstance(raw, str):
+        return []
+    text = raw.strip()
+    return [member for member, names in entry.value_spellings().items() if text in names or text.lower() in names][:1]
 
 
 def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:

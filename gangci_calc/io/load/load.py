@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangci_calc.core.errors import FieldPath, InputError, RuleError
-from gangci_calc.core.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules
+from gangci_calc.core.rules import NO_MI, SCHEMES, SEED_RULES, Hand, HouseRules, Seat, TableRules, Win
 from gangci_calc.core.rules.fee import NO_FEE
 from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
@@ -135,15 +135,7 @@ def hand_from(
     outcome = read_outcome(given["win"], (*path, "win"))
     bets = read_bets(given.get("bets"), (*path, "bets"))
     kongs = read_kongs(given.get("kongs"), (*path, "kongs"))
-    raw_ci = given.get("ci")
-    ci = read_ci(raw_ci, (*path, "ci")) if raw_ci is not None else None
-    tiles = None
-    if given.get("tiles") is not None:
-        tiles = read_tiles(given["tiles"], (*path, "tiles"), outcome.win)
-        if ci is not None and ci != tiles.ci:
-            raise RuleError((*path, "ci"), say(m.CI_DIFFERS))
-        ci = tiles.ci
-        tiles = tiles_for_table(tiles, table.rules.house, (*path, "tiles"))
+    ci, tiles = _ci_and_tiles(given, table, outcome.win, path)
     if mi is None:
         mi = read_mi(given["mi"], (*path, "mi")) if "mi" in given else NO_MI
     rules = table.rules
@@ -166,6 +158,20 @@ def tiles_for_table(tiles: TileClaim, house: HouseRules, path: FieldPath) -> Til
         return for_table(tiles, house)
     except RuleError as error:
         raise RuleError((*path, *error.path), error.message) from None
+
+
+def _ci_and_tiles(
+    given: dict[str, Any], table: Table, win: Win, path: FieldPath
+) -> tuple[int | None, TileClaim | None]:
+    """The hand's ci tile and the winner's tiles (``tiles:``, for the referee), which must agree on the ci tile."""
+    raw_ci = given.get("ci")
+    ci = read_ci(raw_ci, (*path, "ci")) if raw_ci is not None else None
+    if given.get("tiles") is None:
+        return ci, None
+    tiles = read_tiles(given["tiles"], (*path, "tiles"), win)
+    if ci is not None and ci != tiles.ci:
+        raise RuleError((*path, "ci"), say(m.CI_DIFFERS))
+    return tiles.ci, tiles_for_table(tiles, table.rules.house, (*path, "tiles"))
 
 
 def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:

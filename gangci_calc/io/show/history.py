@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.core.rules import Amount, Win
@@ -9,6 +10,7 @@ from gangci_calc.io.show.labels import amount_text, win_label, word
 from gangci_calc.io.show.season import matrix_rows, open_lines, rate_text, season_notes
 
 if TYPE_CHECKING:
+    from rich.table import Table
     from rich.text import Text
 
     from gangci_calc.core.evening.club import ClubRecord, PersonRecord
@@ -83,39 +85,59 @@ _EVENING_TABLE = (0, 1, 2, 4)  # the table format's evenings: the 流局 are in 
 def history_table(record: ClubRecord, lang: str) -> str:
     """``gangci history``'s ``table`` format: the people (their money, then their play), the evenings, each
     evening's amounts per person, the transfers still open; at phone width, blocks instead."""
-    from rich.table import Table
-
     from gangci_calc.io.show.console import capture
-    from gangci_calc.io.show.render import money
 
     if not record.evenings:
         return capture(word("no_evenings", lang))
+    tables = [
+        _people_table(record, word("club_record", lang), STANDING, lang),
+        _people_table(record, word("wins_by_type", lang), PLAY, lang),
+    ]
+    tail = [word("open_transfers", lang), *open_lines(record, lang), "", *season_notes(record, lang)]
+    shown = capture(*tables, _evenings_table(record, lang), _matrix_table(record, lang), *tail)
+    if "…" in shown:  # a phone: a cell was cut, so a block per person instead, every amount whole
+        return capture(stacked_history(record, lang), *tail)
+    return shown
+
+
+def _people_table(record: ClubRecord, title: str, columns: Sequence[int], lang: str) -> Table:
+    """A row per person, of the ``columns`` of :func:`head` (their total in colour)."""
+    from rich.table import Table
+
+    from gangci_calc.io.show.render import money
+
     titles = head(lang)
-    tables = []
-    for title, columns in ((word("club_record", lang), STANDING), (word("wins_by_type", lang), PLAY)):
-        table = Table(title=title, title_style="bold")
-        for index in columns:
-            table.add_column(titles[index], justify="left" if index in (0, 7) else "right")
-        for p in record.people:
-            cells: list[Any] = list(person_cells(p, lang))
-            cells[3] = money(p.total)
-            table.add_row(*(cells[index] for index in columns))
-        tables.append(table)
+    table = Table(title=title, title_style="bold")
+    for index in columns:
+        table.add_column(titles[index], justify="left" if index in (0, 7) else "right")
+    for p in record.people:
+        cells: list[Any] = list(person_cells(p, lang))
+        cells[3] = money(p.total)
+        table.add_row(*(cells[index] for index in columns))
+    return table
+
+
+def _evenings_table(record: ClubRecord, lang: str) -> Table:
+    from rich.table import Table
+
     evenings = Table(title=word("evenings", lang), title_style="bold")
     for index in _EVENING_TABLE:
         evenings.add_column(evening_head(lang)[index])
     for index in range(len(record.evenings)):
         evenings.add_row(*(evening_cells(record, index, lang)[i] for i in _EVENING_TABLE))
+    return evenings
+
+
+def _matrix_table(record: ClubRecord, lang: str) -> Table:
+    """Each evening's amounts per person (and its draws)."""
+    from rich.table import Table
+
     matrix = Table(title=word("per_evening", lang), title_style="bold")
     for n, title in enumerate([word("date", lang), word("draws", lang), *(p.name for p in record.people)]):
         matrix.add_column(title, justify="left" if n == 0 else "right")
     for evening, row in zip(record.evenings, matrix_rows(record), strict=True):
         matrix.add_row(row[0], str(evening.draws), *row[1:])
-    tail = [word("open_transfers", lang), *open_lines(record, lang), "", *season_notes(record, lang)]
-    shown = capture(*tables, evenings, matrix, *tail)
-    if "…" in shown:  # a phone: a cell was cut, so a block per person instead, every amount whole
-        return capture(stacked_history(record, lang), *tail)
-    return shown
+    return matrix
 
 
 def stacked_history(record: ClubRecord, lang: str) -> Text:
@@ -151,18 +173,27 @@ def history_text(record: ClubRecord, lang: str) -> str:
     """``--format text``: a line per person, a line per evening (with each person's amount), what is still open."""
     labels = head(lang)
     lines = [word("club_record", lang)]
-    for place, p in enumerate(record.people, 1):
-        cells = person_cells(p, lang)
-        parts = [f"{labels[i]} {cells[i]}" if i != 7 else cells[i] for i in (1, 2, 4, 5, 6, 7, 8, 9, 10, 11)]
-        lines.append(f"{place}. {cells[0]}: {cells[3]} · " + " · ".join(part for part in parts if part.strip()))
+    lines += [_person_line(place, p, labels, lang) for place, p in enumerate(record.people, 1)]
     lines += ["", word("evenings", lang)]
     for index, row in enumerate(matrix_rows(record)):
-        played = [f"{p.name} {cell}" for p, cell in zip(record.people, row[1:], strict=True) if cell]
-        cells = evening_cells(record, index, lang)
-        lines.append(" · ".join(cell for cell in cells[:3] if cell) + f" · {word('draws', lang)} {cells[3]}")
-        lines.append("   " + " · ".join(played))
+        lines += _evening_lines(record, index, row, lang)
     lines += ["", word("open_transfers", lang), *open_lines(record, lang), "", *season_notes(record, lang)]
     return "\n".join(lines)
+
+
+def _person_line(place: int, p: PersonRecord, labels: list[str], lang: str) -> str:
+    """``1. 老王: +1200 · 场次 3 · ...``: a person's place, name, total, and each figure that is not blank."""
+    cells = person_cells(p, lang)
+    parts = [f"{labels[i]} {cells[i]}" if i != 7 else cells[i] for i in (1, 2, 4, 5, 6, 7, 8, 9, 10, 11)]
+    return f"{place}. {cells[0]}: {cells[3]} · " + " · ".join(part for part in parts if part.strip())
+
+
+def _evening_lines(record: ClubRecord, index: int, row: list[str], lang: str) -> list[str]:
+    """An evening's date, file and hands, its draws; then each person's amount that evening."""
+    played = [f"{p.name} {cell}" for p, cell in zip(record.people, row[1:], strict=True) if cell]
+    cells = evening_cells(record, index, lang)
+    said = " · ".join(cell for cell in cells[:3] if cell) + f" · {word('draws', lang)} {cells[3]}"
+    return [said, "   " + " · ".join(played)]
 
 
 def history_markdown(record: ClubRecord, lang: str) -> str:

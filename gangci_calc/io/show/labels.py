@@ -80,23 +80,38 @@ def option_value_text(entry: Option, value: object, lang: str) -> str:
         names = entry.value_spellings()[value]
         return names[1] if lang == "zh" and len(names) > 1 else names[0]
     if entry.kind == "flag":
-        return word("yes" if value else "no", lang) if lang == "zh" else ("true" if value else "false")
+        return _flag_text(bool(value), lang)
     if entry.kind == "name":
         return str(value) or word("fee_house", lang)
-    if entry.kind == "group":  # 带跑 跑底100 杠跑 / pao unit 100, kong true; empty: its defaults
-        if value is None:
-            return word("no", lang) if lang == "zh" else "off"
-        parts = []
-        for sub in entries(type(value)):
-            if (held := getattr(value, sub.key)) == sub.default:
-                continue
-            label = sub.names[0] if lang == "zh" else sub.key
-            said = option_value_text(sub, held, lang)
-            parts.append(
-                label if held is True and lang == "zh" else f"{label}{said}" if lang == "zh" else f"{label} {said}"
-            )
-        return " ".join(parts) if lang == "zh" else ", ".join(parts)
+    if entry.kind == "group":
+        return _group_text(value, lang)
     return str(value)
+
+
+def _flag_text(on: bool, lang: str) -> str:
+    """A flag's value: 是 / 否, or true / false as a rules file spells it."""
+    if lang == "zh":
+        return word("yes" if on else "no", lang)
+    return "true" if on else "false"
+
+
+def _group_text(value: object, lang: str) -> str:
+    """A group option's value: ``带跑 跑底100 杠跑`` / ``pao unit 100, kong true`` (its parts not at their
+    defaults; empty: its defaults), or off."""
+    if value is None:
+        return word("no", lang) if lang == "zh" else "off"
+    parts = [
+        _part_text(sub, held, lang) for sub in entries(type(value)) if (held := getattr(value, sub.key)) != sub.default
+    ]
+    return " ".join(parts) if lang == "zh" else ", ".join(parts)
+
+
+def _part_text(sub: Option, held: object, lang: str) -> str:
+    """One part of a group's value: ``杠跑`` (a flag on, in Chinese), ``跑底100``, ``unit 100``."""
+    if lang != "zh":
+        return f"{sub.key} {option_value_text(sub, held, lang)}"
+    label = sub.names[0]
+    return label if held is True else f"{label}{option_value_text(sub, held, lang)}"
 
 
 @lru_cache(maxsize=256)  # a ledger's hands share a few tables: each said once (the page says them on every change)
