@@ -149,11 +149,18 @@ def test_each_servers_evening(runner, name: str) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [nets(hand["net"]) for hand in data["hands"]] == SERVERS[name]
-    assert nets(data["totals"]) == tuple(sum(hand[i] for hand in SERVERS[name]) for i in range(4))
+    totals = nets(data["totals"])
+    assert totals == tuple(sum(hand[i] for hand in SERVERS[name]) for i in range(4))
     session = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert [tuple(n[s] for s in SEATS) for n in oracle.settle_session(session)] == SERVERS[name]
     batch = runner.invoke(app, ["batch", str(path)])
     assert [nets(json.loads(line)["net"]) for line in batch.stdout.splitlines()] == SERVERS[name]
+    said = ", ".join(
+        f"{zh} {total:+}".replace("-", "−") for zh, total in zip("东南西北", map(int, totals), strict=True)
+    )
+    assert f"`examples/house/{name}`: {said} |" in (Path(__file__).parent.parent / "docs" / "rules.md").read_text(
+        encoding="utf-8"
+    ), said  # docs/rules.md, "Reproducing each server"
 
 
 def test_the_servers_tables_differ_where_the_docs_say() -> None:
