@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from gangci_calc.api import score, score_many
 from gangci_calc.cli import app
+from gangci_calc.commands.session.show import session_output
 from gangci_calc.core.rules import HouseRules
 from gangci_calc.io.load.answers import parse_house
 from tests import oracle
@@ -243,3 +244,39 @@ def test_random_hands_agree_on_every_path(tmp_path_factory: pytest.TempPathFacto
     back = folder / "back.parquet"
     assert runner.invoke(app, ["batch", str(hands), "-o", str(back)]).exit_code == 0
     assert _parquet_nets(back) == expected
+
+
+@pytest.mark.browser
+def test_the_pages_rules_panel_shows_and_changes_both_options(tmp_path: Path) -> None:
+    """At 360 px: the Lua table's rules first (包次线固定 as 杠降包次线 否, 天呲只付呲底 是), a tick each in the panel;
+    unticking 天呲只付呲底 saves it for the next hand, and that hand's 天呲 is C + G again."""
+    from tests.test_web_browser import CHROMIUM, PHONE, caught_up, no_sideways_scroll, playwright_api, tap_hand
+    from tests.web_server import TOKEN, running
+
+    ledger = tmp_path / "lua.yaml"
+    text = (HOUSE / "server-lua.yaml").read_text(encoding="utf-8")
+    ledger.write_text(text[: text.index("hands:")] + "hands:\n", encoding="utf-8")
+    with playwright_api.sync_playwright() as p, running(ledger) as base:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        page.click("#changes > summary")
+        now = page.text_content("#rules-now") or ""
+        assert "杠降包次线 否" in now and "天呲只付呲底" in now, now
+        page.click("#more-rules-summary")
+        assert page.is_checked("#changes #options input[data-key=tianci_ci_only]")
+        assert not page.is_checked("#changes #options input[data-key=bao_kongs]")
+        no_sideways_scroll(page)
+        page.screenshot(path=str(tmp_path / "rules.png"), full_page=True)
+        page.uncheck("#changes #options input[data-key=tianci_ci_only]")
+        page.click("#apply-changes")
+        page.wait_for_function("!document.querySelector('#changes').open")
+        caught_up(page)
+        tap_hand(page, "tianci", "S")
+        page.click("#save")
+        page.wait_for_function("document.querySelector(\"[data-hand='1']\")")
+        browser.close()
+    hands = json.loads(session_output(str(ledger), "json", "zh"))["hands"]
+    assert "tianci_ci_only" not in hands[0]["rules"] and hands[0]["rules"]["bao_kongs"] is False  # the seed's, and not
+    assert hands[0]["net"] == {"E": -40, "S": 120, "W": -40, "N": -40}
