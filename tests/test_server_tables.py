@@ -134,11 +134,11 @@ def test_rules_schema_and_page_list_both_options(runner) -> None:
 # ---------------------------------------------------------------- one evening per server
 
 SERVERS = {
-    "server-lua.yaml": [(130, -110, -10, -10), (-30, 90, -30, -30), (-20, -10, 30, 0), (0, 0, 0, 0),
+    "session-server-lua.yaml": [(130, -110, -10, -10), (-30, 90, -30, -30), (-20, -10, 30, 0), (0, 0, 0, 0),
                         (-30, -30, -40, 100)],
-    "server-python.yaml": [(400, -380, -10, -10), (0, 0, 0, 0), (-140, -70, 280, -70), (-20, -20, -40, 80),
+    "session-server-python.yaml": [(400, -380, -10, -10), (0, 0, 0, 0), (-140, -70, 280, -70), (-20, -20, -40, 80),
                            (270, -70, -70, -130)],
-    "server-java.yaml": [(64, -23, -27, -14), (0, 0, -46, 46), (-5, 5, 0, 0), (-13, -25, 51, -13)],
+    "session-server-java.yaml": [(64, -23, -27, -14), (0, 0, -46, 46), (-5, 5, 0, 0), (-13, -25, 51, -13)],
 }  # fmt: skip
 
 
@@ -167,10 +167,13 @@ def test_each_servers_evening(runner, name: str) -> None:
 def test_the_servers_tables_differ_where_the_docs_say() -> None:
     """The Lua and Python tables play the fixed line; the Java table the moving one (its hand 1 is no 包次)."""
     rules = {name: yaml.safe_load((HOUSE / name).read_text(encoding="utf-8"))["rules"] for name in SERVERS}
-    assert rules["server-lua.yaml"]["bao_kongs"] is False and rules["server-python.yaml"]["bao_kongs"] is False
-    assert "bao_kongs" not in rules["server-java.yaml"]
-    assert rules["server-lua.yaml"]["tianci_ci_only"] is True
-    assert not any(r.get("tianci_ci_only") for n, r in rules.items() if n != "server-lua.yaml")
+    assert (
+        rules["session-server-lua.yaml"]["bao_kongs"] is False
+        and rules["session-server-python.yaml"]["bao_kongs"] is False
+    )
+    assert "bao_kongs" not in rules["session-server-java.yaml"]
+    assert rules["session-server-lua.yaml"]["tianci_ci_only"] is True
+    assert not any(r.get("tianci_ci_only") for n, r in rules.items() if n != "session-server-lua.yaml")
     assert all(r["zhici_split"] == "even" for r in rules.values())
 
 
@@ -254,7 +257,7 @@ def test_the_pages_rules_panel_shows_and_changes_both_options(tmp_path: Path) ->
     from tests.web_server import TOKEN, running
 
     ledger = tmp_path / "lua.yaml"
-    text = (HOUSE / "server-lua.yaml").read_text(encoding="utf-8")
+    text = (HOUSE / "session-server-lua.yaml").read_text(encoding="utf-8")
     ledger.write_text(text[: text.index("hands:")] + "hands:\n", encoding="utf-8")
     with playwright_api.sync_playwright() as p, running(ledger) as base:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
