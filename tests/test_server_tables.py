@@ -220,30 +220,45 @@ def _parquet_nets(path: Path) -> list[tuple[Fraction, ...]]:
     return [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in pq.read_table(path).to_pylist()]
 
 
-@settings(max_examples=examples(40))
+def _expected(raws: list[dict[str, Any]]) -> list[tuple[Fraction, ...]]:
+    return [tuple(oracle.settle_hand(r)[s] for s in SEATS) for r in raws]
+
+
+def _table(raws: list[dict[str, Any]]) -> Any:
+    return pa.Table.from_struct_array(pa.array(raws))  # every row's keys (from_pylist reads the first row's)
+
+
+@settings(max_examples=examples(120))
 @given(st.lists(server_hands(), min_size=1, max_size=10))
-def test_random_hands_agree_on_every_path(tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]]):
-    expected = [tuple(oracle.settle_hand(r)[s] for s in SEATS) for r in raws]
+def test_random_hands_agree_in_the_api(raws: list[dict[str, Any]]) -> None:
+    """``score``, ``score_many`` and ``score_batch`` (an Arrow table, its rows sent to the loader or the columns'
+    path) against the oracle."""
+    expected = _expected(raws)
     assert [nets(score(r).net) for r in raws] == expected
     assert [nets(r.net) for r in score_many(raws)] == expected  # type: ignore[union-attr]
+    scored = score_batch(_table(raws)).to_pylist()
+    assert [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in scored] == expected
+
+
+@settings(max_examples=examples(15))
+@given(st.lists(server_hands(), min_size=1, max_size=30))
+def test_random_hands_agree_in_gangci_batch(tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]]):
+    """``gangci batch``: JSON Lines in and out (its fast path, and the loader for what that path leaves), with
+    ``--payments``, Parquet out, and Parquet in."""
+    expected = _expected(raws)
     folder = tmp_path_factory.mktemp("servers")
     jsonl = folder / "hands.jsonl"
     jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in raws), encoding="utf-8")
     runner = CliRunner()
-    lines = runner.invoke(app, ["batch", str(jsonl)])
-    assert lines.exit_code == 0, lines.output
-    assert [nets(json.loads(line)["net"]) for line in lines.stdout.splitlines()] == expected
-    paid = runner.invoke(app, ["batch", str(jsonl), "--payments"])
-    assert [nets(json.loads(line)["net"]) for line in paid.stdout.splitlines()] == expected
+    for extra in ([], ["--payments"]):
+        lines = runner.invoke(app, ["batch", str(jsonl), *extra])
+        assert lines.exit_code == 0, lines.output
+        assert [nets(json.loads(line)["net"]) for line in lines.stdout.splitlines()] == expected
     out = folder / "out.parquet"
     assert runner.invoke(app, ["batch", str(jsonl), "-o", str(out)]).exit_code == 0
     assert _parquet_nets(out) == expected
-    table = pa.Table.from_struct_array(pa.array(raws))  # every row's keys (from_pylist reads the first row's)
-    assert [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in score_batch(table).to_pylist()] == (
-        expected
-    )
     hands = folder / "hands.parquet"
-    pq.write_table(table, hands)
+    pq.write_table(_table(raws), hands)
     back = folder / "back.parquet"
     assert runner.invoke(app, ["batch", str(hands), "-o", str(back)]).exit_code == 0
     assert _parquet_nets(back) == expected
