@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from gangci_calc.api import score, score_many
 from gangci_calc.cli import app
+from gangci_calc.commands.session.show import session_output
 from gangci_calc.core.rules import HouseRules
 from gangci_calc.io.load.answers import parse_house
 from tests import oracle
@@ -149,17 +150,27 @@ def test_each_servers_evening(runner, name: str) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [nets(hand["net"]) for hand in data["hands"]] == SERVERS[name]
-    assert nets(data["totals"]) == tuple(sum(hand[i] for hand in SERVERS[name]) for i in range(4))
+    totals = nets(data["totals"])
+    assert totals == tuple(sum(hand[i] for hand in SERVERS[name]) for i in range(4))
     session = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert [tuple(n[s] for s in SEATS) for n in oracle.settle_session(session)] == SERVERS[name]
     batch = runner.invoke(app, ["batch", str(path)])
     assert [nets(json.loads(line)["net"]) for line in batch.stdout.splitlines()] == SERVERS[name]
+    said = ", ".join(
+        f"{zh} {total:+}".replace("-", "−") for zh, total in zip("东南西北", map(int, totals), strict=True)
+    )
+    assert f"`examples/house/{name}`: {said} |" in (Path(__file__).parent.parent / "docs" / "rules.md").read_text(
+        encoding="utf-8"
+    ), said  # docs/rules.md, "Reproducing each server"
 
 
 def test_the_servers_tables_differ_where_the_docs_say() -> None:
     """The Lua and Python tables play the fixed line; the Java table the moving one (its hand 1 is no 包次)."""
     rules = {name: yaml.safe_load((HOUSE / name).read_text(encoding="utf-8"))["rules"] for name in SERVERS}
-    assert rules["session-server-lua.yaml"]["bao_kongs"] is False and rules["session-server-python.yaml"]["bao_kongs"] is False
+    assert (
+        rules["session-server-lua.yaml"]["bao_kongs"] is False
+        and rules["session-server-python.yaml"]["bao_kongs"] is False
+    )
     assert "bao_kongs" not in rules["session-server-java.yaml"]
     assert rules["session-server-lua.yaml"]["tianci_ci_only"] is True
     assert not any(r.get("tianci_ci_only") for n, r in rules.items() if n != "session-server-lua.yaml")
@@ -209,30 +220,81 @@ def _parquet_nets(path: Path) -> list[tuple[Fraction, ...]]:
     return [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in pq.read_table(path).to_pylist()]
 
 
-@settings(max_examples=examples(40))
+def _expected(raws: list[dict[str, Any]]) -> list[tuple[Fraction, ...]]:
+    return [tuple(oracle.settle_hand(r)[s] for s in SEATS) for r in raws]
+
+
+def _table(raws: list[dict[str, Any]]) -> Any:
+    return pa.Table.from_struct_array(pa.array(raws))  # every row's keys (from_pylist reads the first row's)
+
+
+@settings(max_examples=examples(120))
 @given(st.lists(server_hands(), min_size=1, max_size=10))
-def test_random_hands_agree_on_every_path(tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]]):
-    expected = [tuple(oracle.settle_hand(r)[s] for s in SEATS) for r in raws]
+def test_random_hands_agree_in_the_api(raws: list[dict[str, Any]]) -> None:
+    """``score``, ``score_many`` and ``score_batch`` (an Arrow table, its rows sent to the loader or the columns'
+    path) against the oracle."""
+    expected = _expected(raws)
     assert [nets(score(r).net) for r in raws] == expected
     assert [nets(r.net) for r in score_many(raws)] == expected  # type: ignore[union-attr]
+    scored = score_batch(_table(raws)).to_pylist()
+    assert [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in scored] == expected
+
+
+@settings(max_examples=examples(15))
+@given(st.lists(server_hands(), min_size=1, max_size=30))
+def test_random_hands_agree_in_gangci_batch(tmp_path_factory: pytest.TempPathFactory, raws: list[dict[str, Any]]):
+    """``gangci batch``: JSON Lines in and out (its fast path, and the loader for what that path leaves), with
+    ``--payments``, Parquet out, and Parquet in."""
+    expected = _expected(raws)
     folder = tmp_path_factory.mktemp("servers")
     jsonl = folder / "hands.jsonl"
     jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in raws), encoding="utf-8")
     runner = CliRunner()
-    lines = runner.invoke(app, ["batch", str(jsonl)])
-    assert lines.exit_code == 0, lines.output
-    assert [nets(json.loads(line)["net"]) for line in lines.stdout.splitlines()] == expected
-    paid = runner.invoke(app, ["batch", str(jsonl), "--payments"])
-    assert [nets(json.loads(line)["net"]) for line in paid.stdout.splitlines()] == expected
+    for extra in ([], ["--payments"]):
+        lines = runner.invoke(app, ["batch", str(jsonl), *extra])
+        assert lines.exit_code == 0, lines.output
+        assert [nets(json.loads(line)["net"]) for line in lines.stdout.splitlines()] == expected
     out = folder / "out.parquet"
     assert runner.invoke(app, ["batch", str(jsonl), "-o", str(out)]).exit_code == 0
     assert _parquet_nets(out) == expected
-    table = pa.Table.from_struct_array(pa.array(raws))  # every row's keys (from_pylist reads the first row's)
-    assert [tuple(Fraction(Decimal(row[f"net_{s}"])) for s in SEATS) for row in score_batch(table).to_pylist()] == (
-        expected
-    )
     hands = folder / "hands.parquet"
-    pq.write_table(table, hands)
+    pq.write_table(_table(raws), hands)
     back = folder / "back.parquet"
     assert runner.invoke(app, ["batch", str(hands), "-o", str(back)]).exit_code == 0
     assert _parquet_nets(back) == expected
+
+
+@pytest.mark.browser
+def test_the_pages_rules_panel_shows_and_changes_both_options(tmp_path: Path) -> None:
+    """At 360 px: the Lua table's rules first (包次线固定 as 杠降包次线 否, 天呲只付呲底 是), a tick each in the panel;
+    unticking 天呲只付呲底 saves it for the next hand, and that hand's 天呲 is C + G again."""
+    from tests.test_web_browser import CHROMIUM, PHONE, caught_up, no_sideways_scroll, playwright_api, tap_hand
+    from tests.web_server import TOKEN, running
+
+    ledger = tmp_path / "lua.yaml"
+    text = (HOUSE / "session-server-lua.yaml").read_text(encoding="utf-8")
+    ledger.write_text(text[: text.index("hands:")] + "hands:\n", encoding="utf-8")
+    with playwright_api.sync_playwright() as p, running(ledger) as base:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-background-networking"])
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        page.click("#changes > summary")
+        now = page.text_content("#rules-now") or ""
+        assert "杠降包次线 否" in now and "天呲只付呲底" in now, now
+        page.click("#more-rules-summary")
+        assert page.is_checked("#changes #options input[data-key=tianci_ci_only]")
+        assert not page.is_checked("#changes #options input[data-key=bao_kongs]")
+        no_sideways_scroll(page)
+        page.screenshot(path=str(tmp_path / "rules.png"), full_page=True)
+        page.uncheck("#changes #options input[data-key=tianci_ci_only]")
+        page.click("#apply-changes")
+        page.wait_for_function("!document.querySelector('#changes').open")
+        caught_up(page)
+        tap_hand(page, "tianci", "S")
+        page.click("#save")
+        page.wait_for_function("document.querySelector(\"[data-hand='1']\")")
+        browser.close()
+    hands = json.loads(session_output(str(ledger), "json", "zh"))["hands"]
+    assert "tianci_ci_only" not in hands[0]["rules"] and hands[0]["rules"]["bao_kongs"] is False  # the seed's, and not
+    assert hands[0]["net"] == {"E": -40, "S": 120, "W": -40, "N": -40}
