@@ -222,3 +222,44 @@ def test_a_lone_surrogate_in_a_request_is_a_422(tmp_path: Path) -> None:
         answer = client.post(f"http://127.0.0.1:8000{path}", content=body.encode(), headers=bearer)
         assert answer.status_code == 422 and "不成对的代理码" in answer.json()["error"], answer.text
     assert ledger.read_bytes() == before
+
+
+# --- 11: a bad byte, and lines that end in CR ---------------------------------------------------------------------
+
+GOOD_LINE = ('{"id": "g-%d", ' + BOMB + ', "players": {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}}').encode()
+
+
+@pytest.mark.parametrize("how", ["file", "--jobs 2", "stdin", "yaml"])
+def test_a_byte_that_is_not_utf8_refuses_its_line_alone(tmp_path: Path, how: str) -> None:
+    import subprocess
+    import sys
+
+    lines = [GOOD_LINE % number for number in range(1, 801)]
+    lines[11] = lines[11].replace(b'"ana"', b'"an\xffa"')
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    if how == "yaml":
+        lines = [b"---\n" + line for line in lines]  # a JSON mapping is YAML too: line 12's record is on line 24
+        path = tmp_path / "records.yaml"
+        path.write_bytes(b"\n".join(lines) + b"\n")
+    args = [sys.executable, "-m", "gangci_calc", "batch", "-" if how == "stdin" else str(path), "--lang", "en"]
+    args += ["--jobs", "2"] if how == "--jobs 2" else []
+    stdin = path.open("rb") if how == "stdin" else subprocess.DEVNULL
+    done = subprocess.run(args, stdin=stdin, capture_output=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    found = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(found) == 800 and sum("net" in one for one in found) == 799
+    source = "<stdin>" if how == "stdin" else str(path)
+    at = 24 if how == "yaml" else 12
+    assert found[11] == {"error": f"{source}:{at}: is not UTF-8 text", "source": f"{source}:{at}"}
+    assert b"800 hands, 799 scored, 1 failed" in done.stderr
+
+
+def test_lines_that_end_in_a_lone_cr_are_lines(english: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\r".join(GOOD_LINE % number for number in range(1, 6)) + b"\r")
+    result = english.invoke(app, ["batch", str(path)])
+    assert result.exit_code == 0, result.output
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [one["id"] for one in found] == [f"g-{n}" for n in range(1, 6)]
+    assert [one["source"] for one in found] == [f"{path}:{n}" for n in range(1, 6)]
