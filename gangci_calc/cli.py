@@ -670,6 +670,8 @@ def main() -> None:
         signal.signal(
             signal.SIGTERM, terminated
         )  # the one handler (workers reset it: commands/batch/run.py); from here on
+        if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # not under nohup
+            signal.signal(signal.SIGHUP, terminated)  # the terminal closed: stopped as SIGTERM stops (#44)
         _click_speaks(_HELP_LANG)  # a stop is caught below, never a traceback
         commands = {i.name or i.callback.__name__: i for i in app.registered_commands if i.callback}
         command = commands.get(args[0]) if args else None
@@ -729,7 +731,7 @@ def _leave(status: int) -> None:
     import signal
 
     if hasattr(signal, "pthread_sigmask"):  # the work is done: a stop from here on changes nothing, and says nothing
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:  # None: started without that stream

@@ -5,6 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -229,11 +233,9 @@ def test_a_lone_surrogate_in_a_request_is_a_422(tmp_path: Path) -> None:
 GOOD_LINE = ('{"id": "g-%d", ' + BOMB + ', "players": {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}}').encode()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("how", ["file", "--jobs 2", "stdin", "yaml"])
 def test_a_byte_that_is_not_utf8_refuses_its_line_alone(tmp_path: Path, how: str) -> None:
-    import subprocess
-    import sys
-
     lines = [GOOD_LINE % number for number in range(1, 801)]
     lines[11] = lines[11].replace(b'"ana"', b'"an\xffa"')
     path = tmp_path / "records.jsonl"
@@ -263,3 +265,51 @@ def test_lines_that_end_in_a_lone_cr_are_lines(english: CliRunner, tmp_path: Pat
     found = [json.loads(line) for line in result.stdout.splitlines()]
     assert [one["id"] for one in found] == [f"g-{n}" for n in range(1, 6)]
     assert [one["source"] for one in found] == [f"{path}:{n}" for n in range(1, 6)]
+
+
+# --- 12: SIGHUP is SIGTERM ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sighup_stops_batch_as_sigterm_does(tmp_path: Path, jobs: str) -> None:
+    from tests.test_robust import finish
+
+    stream = tmp_path / "many.jsonl"
+    stream.write_bytes(b"\n".join(GOOD_LINE % (n % 50) for n in range(300_000)) + b"\n")
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "gangci_calc", "batch", str(stream), "--jobs", jobs, "-o", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".part") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+        assert time.monotonic() < deadline and process.poll() is None, "the run ended before it could be stopped"
+        time.sleep(0.01)
+    process.send_signal(signal.SIGHUP)
+    _, err = finish(process, 60)
+    assert process.returncode == 143, err
+    assert err.strip().splitlines()[-1].startswith("gangci：被终止；") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.jsonl"]  # no .part, no half output
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX")
+def test_sighup_at_a_prompt_of_add_leaves_no_lock(tmp_path: Path) -> None:
+    ledger = tmp_path / "evening.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = ledger.read_bytes()
+    command = [sys.executable, "-m", "gangci_calc", "session", str(ledger), "--add"]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    lock = tmp_path / ".evening.yaml.lock"
+    deadline = time.monotonic() + 30
+    while not lock.exists():
+        assert time.monotonic() < deadline and process.poll() is None, "no lock taken"
+        time.sleep(0.01)
+    time.sleep(0.3)  # at the first prompt, waiting for the person who has gone
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143, err
+    assert "Traceback" not in err and not lock.exists() and ledger.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.yaml"]
