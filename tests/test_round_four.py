@@ -313,3 +313,57 @@ def test_sighup_at_a_prompt_of_add_leaves_no_lock(tmp_path: Path) -> None:
     assert process.returncode == 143, err
     assert "Traceback" not in err and not lock.exists() and ledger.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.yaml"]
+
+
+# --- 10: score and score_many take the same records, and the generator never ends early -------------------------
+
+ZHICI = {"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S"}}
+
+
+def _strange() -> list[tuple[dict[str, Any], str]]:
+    import datetime
+    import decimal
+
+    holds_itself: dict[str, Any] = {}
+    holds_itself["again"] = holds_itself
+    return [
+        ({**ZHICI, "meta": {"at": datetime.datetime(2026, 12, 4, 20, 0)}}, "meta.at: a datetime is not data"),
+        ({**ZHICI, "meta": {"d": decimal.Decimal("1.5")}}, "meta.d: a Decimal is not data"),
+        ({**ZHICI, "meta": {"seen": {1, 2}}}, "meta.seen: a set is not data"),
+        ({**ZHICI, "meta": {"raw": b"x"}}, "meta.raw: a bytes is not data"),
+        ({**ZHICI, "meta": holds_itself}, "nested too deeply"),
+        ({**ZHICI, "stakes": decimal.Decimal(2)}, "stakes: a Decimal is not data"),
+    ]
+
+
+def test_values_no_file_holds_are_hand_errors_and_the_generator_goes_on() -> None:
+    from gangci_calc.api import HandError, score, score_many
+
+    strange = _strange()
+    records = [record for record, _ in strange]
+    found = list(score_many([*records, ZHICI], lang="en"))
+    assert len(found) == len(strange) + 1 and found[-1].net["W"] == 19000  # type: ignore[union-attr]
+    for (record, said), got in zip(strange, found, strict=False):
+        assert isinstance(got, HandError) and said in str(got)
+        with pytest.raises(HandError, match=said.split(": ", 1)[-1]):
+            score(record, lang="en")
+
+
+def test_score_and_score_many_take_any_mapping_and_sequence() -> None:
+    from types import MappingProxyType
+
+    from gangci_calc.api import score, score_many
+
+    np = pytest.importorskip("numpy")
+    kongs = [{"by": "E", "type": "concealed"}, {"by": "N", "type": "exposed", "from": "S"}]
+    plain = {**ZHICI, "kongs": kongs, "meta": {"table": 7}}
+    same = [
+        {**plain, "kongs": tuple(kongs)},
+        {**plain, "win": MappingProxyType(plain["win"])},
+        MappingProxyType(plain),
+        {**plain, "stakes": np.int64(2), "meta": {"table": np.int32(7)}},
+    ]
+    expected = score(plain)
+    for record in same:
+        assert score(record) == expected
+    assert list(score_many(same)) == [expected] * len(same)
