@@ -142,13 +142,19 @@ def score(
     ``rules``: the table's house rules (as ``rules:`` in a file), which the record's own ``rules:`` change;
     ``check``: refuse a claim its ``tiles:`` do not support; ``lang``: of the explanation and the errors
     (``zh`` or ``en``; else ``GANGCI_LANG``, the config file, or Chinese).
+
+    What a record may hold (``score`` and ``score_many`` alike): what a hand file holds, given as any
+    ``Mapping`` (a dict, a ``MappingProxyType``) and any ``Sequence`` (a list, a tuple), texts, numbers
+    (numpy's integers too), booleans and None. Anything else (a datetime, a Decimal, a set, bytes, a mapping
+    that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
     """
+    from gangci_calc.io.load.boundary import plain_data
     from gangci_calc.io.load.load import hand_from_data
 
     language = _language(lang)
     with speaking(language):
         try:
-            loaded = hand_from_data(dict(record) if isinstance(record, Mapping) else record, _base(rules, language))
+            loaded = hand_from_data(plain_data(record), _base(rules, language))
         except RuleError as error:
             raise _hand_error(error.path, error.message, language) from None
         try:
@@ -165,7 +171,8 @@ def score_many(
     check: bool = True,
     lang: str | None = None,
 ) -> Iterator[Result | HandError]:
-    """Each record's :class:`Result`, or its :class:`HandError` (not raised: the next record follows), in order.
+    """Each record's :class:`Result`, or its :class:`HandError` (not raised: the next record follows), in order;
+    a record takes what :func:`score` takes, and no record ends the iteration early.
 
     >>> [r.net["S"] if isinstance(r, Result) else str(r) for r in score_many([
     ...     {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
@@ -184,8 +191,17 @@ def score_many(
         try:
             yield score(record, rules=rules, check=check, lang=language)
         except HandError as error:
-            error.id = record_id(record)
+            error.id = _record_id(record)
             yield error
+
+
+def _record_id(record: Any) -> str | int | None:
+    """A refused record's id, where it has one a file could hold."""
+    try:
+        ident = record_id(record) if isinstance(record, Mapping) else None
+    except (TypeError, ValueError):
+        return None
+    return ident if isinstance(ident, (str, int)) else None
 
 
 def _fast_path() -> Any:
@@ -197,8 +213,11 @@ def _fast_path() -> Any:
 def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
     """A plain record settled from the core's linear forms (:mod:`gangci_calc.fastpath.fast`), or ``None`` (the
     loader's to do, or to refuse); its payments and explanation are worked out from the record when asked."""
-    typed = fast.typed(record)
-    settled = fast.settle(typed, -1) if typed is not None else None
+    try:
+        typed = fast.typed(record)
+        settled = fast.settle(typed, -1) if typed is not None else None
+    except Exception:  # a value of a type a file never holds (numpy's, a datetime): the loader's to read or refuse
+        return None
     if settled is None:
         return None
     plan, e, s, w, n, _, names, _ = settled

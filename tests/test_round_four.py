@@ -5,6 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -222,3 +226,144 @@ def test_a_lone_surrogate_in_a_request_is_a_422(tmp_path: Path) -> None:
         answer = client.post(f"http://127.0.0.1:8000{path}", content=body.encode(), headers=bearer)
         assert answer.status_code == 422 and "不成对的代理码" in answer.json()["error"], answer.text
     assert ledger.read_bytes() == before
+
+
+# --- 11: a bad byte, and lines that end in CR ---------------------------------------------------------------------
+
+GOOD_LINE = ('{"id": "g-%d", ' + BOMB + ', "players": {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}}').encode()
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("how", ["file", "--jobs 2", "stdin", "yaml"])
+def test_a_byte_that_is_not_utf8_refuses_its_line_alone(tmp_path: Path, how: str) -> None:
+    lines = [GOOD_LINE % number for number in range(1, 801)]
+    lines[11] = lines[11].replace(b'"ana"', b'"an\xffa"')
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    if how == "yaml":
+        lines = [b"---\n" + line for line in lines]  # a JSON mapping is YAML too: line 12's record is on line 24
+        path = tmp_path / "records.yaml"
+        path.write_bytes(b"\n".join(lines) + b"\n")
+    args = [sys.executable, "-m", "gangci_calc", "batch", "-" if how == "stdin" else str(path), "--lang", "en"]
+    args += ["--jobs", "2"] if how == "--jobs 2" else []
+    stdin = path.open("rb") if how == "stdin" else subprocess.DEVNULL
+    done = subprocess.run(args, stdin=stdin, capture_output=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    found = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(found) == 800 and sum("net" in one for one in found) == 799
+    source = "<stdin>" if how == "stdin" else str(path)
+    at = 24 if how == "yaml" else 12
+    assert found[11] == {"error": f"{source}:{at}: is not UTF-8 text", "source": f"{source}:{at}"}
+    assert b"800 hands, 799 scored, 1 failed" in done.stderr
+
+
+def test_lines_that_end_in_a_lone_cr_are_lines(english: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\r".join(GOOD_LINE % number for number in range(1, 6)) + b"\r")
+    result = english.invoke(app, ["batch", str(path)])
+    assert result.exit_code == 0, result.output
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [one["id"] for one in found] == [f"g-{n}" for n in range(1, 6)]
+    assert [one["source"] for one in found] == [f"{path}:{n}" for n in range(1, 6)]
+
+
+# --- 12: SIGHUP is SIGTERM ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sighup_stops_batch_as_sigterm_does(tmp_path: Path, jobs: str) -> None:
+    from tests.test_robust import finish
+
+    stream = tmp_path / "many.jsonl"
+    stream.write_bytes(b"\n".join(GOOD_LINE % (n % 50) for n in range(300_000)) + b"\n")
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "gangci_calc", "batch", str(stream), "--jobs", jobs, "-o", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".part") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
+        assert time.monotonic() < deadline and process.poll() is None, "the run ended before it could be stopped"
+        time.sleep(0.01)
+    process.send_signal(signal.SIGHUP)
+    _, err = finish(process, 60)
+    assert process.returncode == 143, err
+    assert err.strip().splitlines()[-1].startswith("gangci：被终止；") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.jsonl"]  # no .part, no half output
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX")
+def test_sighup_at_a_prompt_of_add_leaves_no_lock(tmp_path: Path) -> None:
+    ledger = tmp_path / "evening.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = ledger.read_bytes()
+    command = [sys.executable, "-m", "gangci_calc", "session", str(ledger), "--add"]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    lock = tmp_path / ".evening.yaml.lock"
+    deadline = time.monotonic() + 30
+    while not lock.exists():
+        assert time.monotonic() < deadline and process.poll() is None, "no lock taken"
+        time.sleep(0.01)
+    time.sleep(0.3)  # at the first prompt, waiting for the person who has gone
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143, err
+    assert "Traceback" not in err and not lock.exists() and ledger.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.yaml"]
+
+
+# --- 10: score and score_many take the same records, and the generator never ends early -------------------------
+
+ZHICI = {"stakes": 2, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "S"}}
+
+
+def _strange() -> list[tuple[dict[str, Any], str]]:
+    import datetime
+    import decimal
+
+    holds_itself: dict[str, Any] = {}
+    holds_itself["again"] = holds_itself
+    return [
+        ({**ZHICI, "meta": {"at": datetime.datetime(2026, 12, 4, 20, 0)}}, "meta.at: a datetime is not data"),
+        ({**ZHICI, "meta": {"d": decimal.Decimal("1.5")}}, "meta.d: a Decimal is not data"),
+        ({**ZHICI, "meta": {"seen": {1, 2}}}, "meta.seen: a set is not data"),
+        ({**ZHICI, "meta": {"raw": b"x"}}, "meta.raw: a bytes is not data"),
+        ({**ZHICI, "meta": holds_itself}, "nested too deeply"),
+        ({**ZHICI, "stakes": decimal.Decimal(2)}, "stakes: a Decimal is not data"),
+    ]
+
+
+def test_values_no_file_holds_are_hand_errors_and_the_generator_goes_on() -> None:
+    from gangci_calc.api import HandError, score, score_many
+
+    strange = _strange()
+    records = [record for record, _ in strange]
+    found = list(score_many([*records, ZHICI], lang="en"))
+    assert len(found) == len(strange) + 1 and found[-1].net["W"] == 19000  # type: ignore[union-attr]
+    for (record, said), got in zip(strange, found, strict=False):
+        assert isinstance(got, HandError) and said in str(got)
+        with pytest.raises(HandError, match=said.split(": ", 1)[-1]):
+            score(record, lang="en")
+
+
+def test_score_and_score_many_take_any_mapping_and_sequence() -> None:
+    from types import MappingProxyType
+
+    from gangci_calc.api import score, score_many
+
+    np = pytest.importorskip("numpy")
+    kongs = [{"by": "E", "type": "concealed"}, {"by": "N", "type": "exposed", "from": "S"}]
+    plain = {**ZHICI, "kongs": kongs, "meta": {"table": 7}}
+    same = [
+        {**plain, "kongs": tuple(kongs)},
+        {**plain, "win": MappingProxyType(plain["win"])},
+        MappingProxyType(plain),
+        {**plain, "stakes": np.int64(2), "meta": {"table": np.int32(7)}},
+    ]
+    expected = score(plain)
+    for record in same:
+        assert score(record) == expected
+    assert list(score_many(same)) == [expected] * len(same)

@@ -166,6 +166,8 @@ def run_command(args: list[str], lang: str, command: Callable[[], None]) -> None
     use_language(lang)  # until a command knows its --lang
     try:
         signal.signal(signal.SIGTERM, terminated)  # the one handler (workers reset it: commands/batch/run.py); from
+        if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # not under nohup
+            signal.signal(signal.SIGHUP, terminated)  # the terminal closed: stopped as SIGTERM stops
         _click_speaks(lang)  # here on a stop is caught below, never a traceback
         _collector_off_for(args[0] if args else "", command)
     except SystemExit:
@@ -265,7 +267,7 @@ def _leave(status: int) -> NoReturn:
     """End the process now: the output flushed (a reader that went away is not an error any more), no teardown.
     (Coverage saves a process's data here too: pyproject.toml patches ``os._exit`` for it.)"""
     if hasattr(signal, "pthread_sigmask"):  # the work is done: a stop from here on changes nothing, and says nothing
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:  # None: started without that stream

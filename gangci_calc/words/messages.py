@@ -291,6 +291,11 @@ KEY_TWICE_LINES = M(
     "'{key}' 在一个映射里写了两次 (第 {first} 行和第 {second} 行)；只写一次",
     "'{key}' is given twice in one mapping (lines {first} and {second}); say it once",
 )
+NOT_PLAIN_DATA = M(
+    "{kind} 不是牌局文件能写的数据 (文字、数字、true/false、null、列表或映射)；先换成其中一种 (日期写成文字)",
+    "a {kind} is not data a hand file can hold (text, number, true/false, null, list or mapping); convert it first "
+    "(a date to its text)",
+)
 LONE_SURROGATE = M(
     "含有不成对的代理码 (\\ud800 到 \\udfff 单独出现)，不是文字；写字符本身，或成对的两个",
     "holds a lone surrogate (\\ud800 to \\udfff alone), which is no text; write the character itself, or its pair",

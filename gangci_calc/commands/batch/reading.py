@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import IO, NamedTuple
 
@@ -28,6 +29,7 @@ def is_parquet(name: str) -> bool:
 
 
 BLOCK = 1 << 18  # characters read at a time
+UNDECODED = re.compile("[\udc80-\udcff]")  # a byte of the file that is not UTF-8, as the reader keeps it
 RECORD_LIMIT = HAND_FILE_LIMIT  # the most one record may take: what `gangci score` takes of a file
 TOO_LARGE = "large"  # the kind of a chunk that stands for one record too long to read
 
@@ -83,12 +85,16 @@ def _open(name: str, stdin: IO[str] | None) -> tuple[IO[str], str, str]:
     """(stream, source name, kind) of one input."""
     if name == "-":
         stream = stdin or sys.stdin
+        if stream is sys.stdin and hasattr(stream, "reconfigure"):
+            with suppress(ValueError, OSError):  # a bad byte refuses its record, as in a file
+                stream.reconfigure(errors="surrogateescape")
         return stream, "<stdin>", ""  # the kind is told by the first text
     path = Path(name)
     if not is_regular_or_stdin(name):  # a device or a pipe could block, or never end
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NOT_REGULAR))
-    try:
-        stream = path.open(encoding="utf-8-sig", newline="")
+    try:  # a byte that is not UTF-8 kept as a lone surrogate, for its record alone to be refused (UNDECODED);
+        # a line ends at \n, \r\n or a lone \r, as JSON and YAML say
+        stream = path.open(encoding="utf-8-sig", errors="surrogateescape")
     except FileNotFoundError:
         raise UnreadableInput(say(m.WHERE_WHAT, where=name, what=m.NO_SUCH_FILE)) from None
     except OSError as error:

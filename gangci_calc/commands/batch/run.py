@@ -46,13 +46,16 @@ def all_chunks(inputs: Iterable[str], stats: Stats, complain: Callable[[str], No
 def _serve(connection: Connection, options: BatchOptions, parents: list[Connection]) -> None:
     """A worker: score each chunk it is sent and send the result back, until ``None`` or its parent is gone.
 
-    The parent owns the signals: Ctrl-C is the parent's to handle, SIGTERM just ends the worker. The parent's
+    The parent owns the signals: Ctrl-C and SIGHUP (a closed terminal, sent to every process of its group) are
+    the parent's to handle, SIGTERM just ends the worker. The parent's
     ends of the pipes, which a fork copies here, are closed first: then a parent that dies, however it dies,
     leaves this end with nobody on the other, and the worker ends with it instead of waiting for ever.
     """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for end in parents:
         end.close()

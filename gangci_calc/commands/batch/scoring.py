@@ -25,7 +25,7 @@ from gangci_calc.commands.batch.echo import (
     too_large,
 )
 from gangci_calc.commands.batch.fees import EveningFee, payments_text
-from gangci_calc.commands.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records
+from gangci_calc.commands.batch.reading import RECORD_LIMIT, TOO_LARGE, UNDECODED, Chunk, Record, records
 
 if TYPE_CHECKING:
     from gangci_calc.fastpath.fast import Plan
@@ -182,9 +182,13 @@ class Scorer:
         frames = self._plan_frames
         paying = self.options.payments
         scored_here = 0
+        undecoded = UNDECODED.search(chunk.text) is not None  # a byte that is not UTF-8 somewhere: which line?
         for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
             if len(row) > QUARTER and too_large(row):
                 self._too_large(chunk.source, number, out)
+                continue
+            if undecoded and UNDECODED.search(row):
+                self._not_utf8(chunk.source, number, out)
                 continue
             try:
                 # a \u escape may hide a colon (\u003a) from the key count: such a line goes to the loader
@@ -216,6 +220,10 @@ class Scorer:
                 seats[3] += n
         out.hands += scored_here
 
+    def _not_utf8(self, source: str, line: int, out: _Out) -> None:
+        said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=m.NOT_UTF8)
+        out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
+
     def _too_large(self, source: str, line: int, out: _Out) -> None:
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=say(m.RECORD_TOO_LARGE, size=RECORD_LIMIT >> 20))
         out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
@@ -223,6 +231,9 @@ class Scorer:
     def _json(self, record: Record, out: _Out) -> None:
         if too_large(record.text):
             self._too_large(record.source, record.line, out)
+            return
+        if UNDECODED.search(record.text):
+            self._not_utf8(record.source, record.line, out)
             return
         try:
             data = parse_json(record.text, record.source, record.line)
@@ -235,13 +246,18 @@ class Scorer:
 
     def _yaml(self, chunk: Chunk, out: _Out) -> None:
         found = list(records(chunk))
-        parsed = parse_all(chunk.text) if self.fast is not None else None
+        whole = self.fast is not None and not UNDECODED.search(chunk.text)  # a bad byte: each record on its own
+        parsed = parse_all(chunk.text) if whole else None
         if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
             parsed = [None] * len(found)
         paying = self.options.payments
         for record, data in zip(found, parsed, strict=True):
             if too_large(record.text):
                 self._too_large(record.source, record.line, out)
+                continue
+            bad = UNDECODED.search(record.text)
+            if bad is not None:  # the line of the byte that is not UTF-8
+                self._not_utf8(record.source, record.line + record.text.count("\n", 0, bad.start()), out)
                 continue
             if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
                 data = None

@@ -90,7 +90,7 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back for a moment (POSIX, main thread); they are delivered when it ends."""
+    """Hold SIGINT, SIGTERM and SIGHUP back for a moment (POSIX, main thread); they are delivered when it ends."""
     import signal
     import threading
 
@@ -98,7 +98,7 @@ def _signals_held() -> Iterator[None]:
     if mask is None or threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
     try:
         yield
     finally:

@@ -442,6 +442,34 @@ def refuse_lone_surrogates(text: str, data: Any, source: str, line: int | None) 
         raise InputError(source, say(m.LONE_SURROGATE), line=line, field=where, path=path, reason=m.LONE_SURROGATE)
 
 
+def plain_data(value: Any, path: FieldPath = ()) -> Any:
+    """A record given from Python as the data a file holds, which the loader reads: any ``Mapping`` a dict (its
+    keys texts or whole numbers), any ``Sequence`` but text and bytes a list, an integer of another type (numpy's
+    ``int64``) an int. Anything a file cannot hold (a datetime, a Decimal, a set, bytes, a mapping that holds
+    itself: nesting past ``MAX_DEPTH``) raises :class:`RuleError` naming its field."""
+    from collections.abc import Mapping, Sequence
+    from operator import index
+
+    from gangci_calc.core.errors import RuleError
+
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if len(path) > MAX_DEPTH:
+        raise RuleError(path, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH))
+    if isinstance(value, Mapping):
+        found = {}
+        for key, item in value.items():
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(key).__name__))
+            found[key] = plain_data(item, (*path, key))
+        return found
+    if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
+        return [plain_data(item, (*path, number)) for number, item in enumerate(value)]
+    if hasattr(type(value), "__index__") and not isinstance(value, (bytes, bytearray)):
+        return index(value)  # numpy's integers
+    raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(value).__name__))
+
+
 def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) -> Any:
     """One JSON record (a JSON Lines line, or a whole file from ``line`` 1), within the same limits as YAML
     (a key twice, nesting, 18 digits). ``fall_back``: a syntax error raises :class:`_NotJson` instead."""
