@@ -367,3 +367,84 @@ def test_score_and_score_many_take_any_mapping_and_sequence() -> None:
     for record in same:
         assert score(record) == expected
     assert list(score_many(same)) == [expected] * len(same)
+
+
+# --- 2: a ledger's limits -----------------------------------------------------------------------------------------
+
+DRAW = "  - win: {type: draw}\n"
+
+
+def _ledger_of(path: Path, hands: int, extra: str = "") -> Path:
+    head = (EXAMPLES / "session.yaml").read_text(encoding="utf-8").split("hands:")[0]
+    path.write_text(head + "hands:\n" + DRAW * hands + extra, encoding="utf-8")
+    return path
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("command", ["session", "history", "session --add", "serve --club"])
+def test_a_30_mb_ledger_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    import resource
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    ledger = _ledger_of(folder / "long.yaml", 1_430_000)  # 30 MB of one-line 流局
+    assert ledger.stat().st_size > 30_000_000
+    if command == "serve --club":
+        from starlette.testclient import TestClient
+
+        tonight = shutil.copy(EXAMPLES / "session.yaml", tmp_path / "tonight.yaml")
+        settings = Settings(Path(tonight), TOKEN, frozenset({"127.0.0.1"}), 8000, "", club=folder)
+        client = TestClient(build_app(settings))
+        start = time.monotonic()
+        answer = client.get("http://127.0.0.1:8000/api/season", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert answer.status_code == 422 and "1 MiB" in answer.json()["error"]
+        assert time.monotonic() - start < 5
+        return
+    args = [sys.executable, "-m", "gangci_calc", *command.split(), str(ledger), "--lang", "en"]
+    start = time.monotonic()
+    done = subprocess.run(args, input="", capture_output=True, text=True, timeout=60)
+    took = time.monotonic() - start
+    assert done.returncode == 2, done.stderr
+    assert f"{ledger}: is larger than 1 MiB; an evening's ledger never is" in done.stderr
+    assert took < 10 and resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 200_000  # KB: not the file's
+
+
+def test_a_ledger_of_too_many_hands_is_refused_before_its_hands_are_read(english: CliRunner, tmp_path: Path) -> None:
+    ledger = _ledger_of(tmp_path / "long.yaml", 5_001)
+    for command in (["session"], ["history"]):
+        result = english.invoke(app, [*command, str(ledger)])
+        assert result.exit_code == 2 and "a ledger holds at most 5,000 hands (this one has 5,001)" in result.stderr
+
+
+def test_a_full_ledger_takes_no_more_hands_and_says_so(english: CliRunner, tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = _ledger_of(tmp_path / "full.yaml", 5_000)
+    before = ledger.read_bytes()
+    added = english.invoke(app, ["session", str(ledger), "--add"], input="\ndraw\n-\n-\n")
+    assert added.exit_code == 2 and "the ledger is full (at most 5,000 hands, 1 MiB)" in added.stderr
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    answer = client.post("http://127.0.0.1:8000/api/hands?lang=en", json={"win": {"type": "draw"}}, headers=bearer)
+    assert answer.status_code == 422 and "the ledger is full" in answer.json()["error"]
+    assert ledger.read_bytes() == before
+
+
+def test_the_page_refuses_a_meta_or_a_hand_past_its_limit(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = ledger.read_bytes()
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    url = "http://127.0.0.1:8000/api/hands?lang=en"
+    big_meta = {"win": {"type": "draw"}, "meta": {"note": "x" * 5000}}
+    answer = client.post(url, json=big_meta, headers=bearer)
+    assert answer.status_code == 422 and "meta takes at most 4 KiB (this one takes 5 KiB)" in answer.json()["error"]
+    big_hand = {"win": {"type": "draw"}, "id": "x" * 20_000}
+    answer = client.post(url, json=big_hand, headers=bearer)
+    assert answer.status_code == 422 and "a hand takes at most 16 KiB" in answer.json()["error"]
+    assert ledger.read_bytes() == before
+    fine = {"win": {"type": "draw"}, "meta": {"note": "x" * 3000}}
+    assert client.post(url, json=fine, headers=bearer).status_code == 201
