@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -28,7 +28,7 @@ from gangci_calc.commands.history import club_of, ledger_paths
 from gangci_calc.commands.web.body import json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
-from gangci_calc.commands.web.ledger_state import read_ledger
+from gangci_calc.commands.web.ledger_state import read_ledger, stamp
 from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError
 from gangci_calc.core.evening.club import ClubRecord
 from gangci_calc.core.evening.transfers import Transfer
@@ -44,11 +44,19 @@ from gangci_calc.words.season import SEASON, season_words
 
 @dataclass(frozen=True)
 class Season:
-    """Tonight's ledger and the club's folder: where the season's evenings are."""
+    """Tonight's ledger and the club's folder: where the season's evenings are.
+
+    The season added up is kept with the ``stat()`` of every ledger it was added up from (as tonight's evening is
+    kept by its file's): while none changes, and no ledger comes or goes, it is not added up again. One request
+    adds it up at a time; the others wait for it and take what it made (3,000 ledgers: seconds once, not for each
+    of 8 phones opening the view at once).
+    """
 
     ledger: Path
     club: Path | None  # None: no 赛季 view, and tonight's ledger the only one a 已付 button may write
     base: HouseRules = SEED_RULES
+    kept: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    adding: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     def ledgers(self) -> list[Path]:
         """The club's ledgers and tonight's, each once (tonight's left out until it holds an evening)."""
@@ -62,8 +70,22 @@ class Season:
         return list(found.values())
 
     def record(self) -> ClubRecord:
-        """The season added up now (an error of any ledger raised, as ``gangci history`` raises it)."""
-        return club_of([str(path) for path in self.ledgers()], None, None, self.base)
+        """The season added up now (an error of any ledger raised, as ``gangci history`` raises it); the one kept
+        while no ledger has changed."""
+        paths = self.ledgers()
+        stamps = tuple((str(path), stamp(path)) for path in paths)
+        with self.adding:  # held while one request adds the season up: the others then find it kept
+            if self.kept.get("stamps") != stamps:
+                try:
+                    self.kept["record"] = club_of([str(path) for path in paths], None, None, self.base)
+                except GangciError as error:
+                    self.kept["record"] = error
+                self.kept["stamps"] = stamps
+            found = self.kept["record"]
+        if isinstance(found, GangciError):
+            raise found
+        assert isinstance(found, ClubRecord)
+        return found
 
 
 def season_view(record: ClubRecord, lang: str) -> dict[str, Any]:
