@@ -1,6 +1,6 @@
 """The table's page under a table's load: ``gangci serve`` started as the README says, measured from outside.
 
-    python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR]
+    python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR] [--strangers]
 
 - page weight: the first load, everything included (the page, its script and style);
 - ``POST /api/hands`` from 8 clients at once on loopback, while 8 open pages each fetch the new evening on
@@ -17,6 +17,7 @@
   server closes it), while a phone asks for the evening on a new connection: its p95 (goal 2 s); and
   ``serve --club`` over 3,000 ledgers: ``GET /api/season`` the first time, again (unchanged: kept by the
   ledgers' stat()), and 8 phones at once after a ledger changed, then unchanged: the slowest of the 8.
+  ``--strangers``: these two alone (the flood on a ledger of its own), each tree in turn.
 Goals (issue #16): 100 KB, p95 50 ms, 300 ms, 100 MB. Goals (issue #28): p95 20 ms, 100 hands/s none lost,
 300 ms, p95 20 ms, p95 200 ms.
 
@@ -313,6 +314,22 @@ def club(tree: Path, say: Callable[[str], None], figures: Figures, count: int = 
     )
 
 
+def strangers(tree: Path, say: Callable[[str], None]) -> Figures:
+    """The two figures of issue #44 alone: the flood beside a phone, and the club of 3,000 ledgers."""
+    figures: Figures = {}
+    folder = Path(tempfile.mkdtemp())
+    ledger = folder / "tonight.yaml"
+    ledger.write_text((ROOT / "examples" / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    process, base = start(ledger, tree)
+    try:
+        flooded(base, say, figures)
+    finally:
+        process.terminate()
+        process.wait(10)
+    club(tree, say, figures)
+    return figures
+
+
 def run(hands: int, tree: Path, say: Callable[[str], None]) -> Figures:
     """Every figure once, with the server's code from ``tree``; each line said as it is measured."""
     from concurrent.futures import ProcessPoolExecutor
@@ -447,6 +464,7 @@ def main() -> None:
     parser.add_argument("hands", nargs="?", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--against", type=Path, help="another checkout, run in turns with this one")
+    parser.add_argument("--strangers", action="store_true", help="only the flood and the club of issue #44")
     options = parser.parse_args()
     trees = [ROOT, *([options.against.resolve()] if options.against else [])]
     runs: dict[Path, list[Figures]] = {tree: [] for tree in trees}
@@ -455,7 +473,8 @@ def main() -> None:
         for tree in trees:
             if len(trees) > 1 or options.rounds > 1:
                 print(f"--- round {round_ + 1}, {tree}, {load()}", flush=True)
-            runs[tree].append(run(options.hands, tree, lambda line: print(line, flush=True)))
+            said = lambda line: print(line, flush=True)  # noqa: E731
+            runs[tree].append(strangers(tree, said) if options.strangers else run(options.hands, tree, said))
     print(load(), flush=True)
     if len(trees) > 1 or options.rounds > 1:
         print("\nside by side (each round's figure; " + " | ".join(str(tree) for tree in trees) + "):")
