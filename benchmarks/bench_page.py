@@ -1,6 +1,6 @@
 """The table's page under a table's load: ``gangci serve`` started as docs/serve.md says, measured from outside.
 
-    python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR]
+    python benchmarks/bench_page.py [HANDS] [--rounds N] [--against DIR] [--strangers]
 
 - page weight: the first load, everything included (the page, its script and style);
 - ``POST /api/hands`` from 8 clients at once on loopback, while 8 open pages each fetch the new evening on
@@ -13,6 +13,11 @@
   that has just woken up).
 - a save as a table makes them (one every 0.3 s), each heard by the 8 pages, which fetch the evening again: p95,
   and the server's CPU a save, the 8 pages' fetches included.
+- (issue #44) 55,000 pipelined requests without a token, from 4 connections at a time (each reconnecting as the
+  server closes it), while a phone asks for the evening on a new connection: its p95 (goal 2 s); and
+  ``serve --club`` over 3,000 ledgers: ``GET /api/season`` the first time, again (unchanged: kept by the
+  ledgers' stat()), and 8 phones at once after a ledger changed, then unchanged: the slowest of the 8.
+  ``--strangers``: these two alone (the flood on a ledger of its own), each tree in turn.
 Goals (issue #16): 100 KB, p95 50 ms, 300 ms, 100 MB. Goals (issue #28): p95 20 ms, 100 hands/s none lost,
 300 ms, p95 20 ms, p95 200 ms.
 
@@ -225,6 +230,106 @@ def pages(base: str, streams: list[list[float]], fetched: list[int]) -> None:
     ready.wait()
 
 
+def flood(base: str, total: int, stop: threading.Event, answered: list[int]) -> None:
+    """At least ``total`` pipelined ``GET /api/evening`` without a token (and on until ``stop``), a thousand at a
+    time on a connection, reconnecting whenever the server closes one; the answers counted (the 401s)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    port = urlsplit(base).port
+    assert port is not None
+    batch = b"GET /api/evening HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 1000
+    sent = 0
+    while sent < total or not stop.is_set():
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(batch)
+            sent += 1000
+            while chunk := sock.recv(1 << 16):
+                answered[0] += chunk.count(b"HTTP/1.1 ")
+
+
+def flooded(base: str, say: Callable[[str], None], figures: Figures) -> None:
+    """A phone's fresh GETs while 4 threads send 55,000 pipelined requests without a token."""
+    stop, answered = threading.Event(), [0]
+    threads = [threading.Thread(target=flood, args=(base, 55_000 // 4, stop, answered)) for _ in range(4)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    phone = []
+    while len(phone) < 40 or (any(thread.is_alive() for thread in threads) and len(phone) < 400):
+        phone.append(fresh_get(base))  # 40 at least, the flood going on until they are done
+        time.sleep(0.05)
+        if len(phone) >= 40:
+            stop.set()
+    for thread in threads:
+        thread.join(60)
+    figures["flood"] = ms(phone)
+    say(
+        f"55,000 pipelined requests (or more) without a token ({answered[0]} answered in "
+        f"{time.perf_counter() - began:.1f} s): "
+        f"a phone's GET /api/evening on a new connection, {len(phone)} of them: {figures['flood']} (goal p95 2 s)"
+    )
+
+
+def club(tree: Path, say: Callable[[str], None], figures: Figures, count: int = 3000) -> None:
+    """``serve --club`` over ``count`` ledgers: the season view's JSON, first, again, and 8 phones at once."""
+    import shutil
+    from concurrent.futures import ThreadPoolExecutor
+
+    folder = Path(tempfile.mkdtemp()) / "club"
+    folder.mkdir()
+    sources = sorted((ROOT / "examples" / "club").glob("*.yaml"))
+    for n in range(count):
+        shutil.copy(sources[n % len(sources)], folder / f"evening-{n:04d}.yaml")
+    tonight = folder.parent / "tonight.yaml"
+    shutil.copy(ROOT / "examples" / "session.yaml", tonight)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gangci_calc", "serve", str(tonight), "--club", str(folder), "--port", "0",
+         "--no-qr", "--token", TOKEN],
+        stdout=subprocess.PIPE, text=True, cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)},
+    )  # fmt: skip
+    assert process.stdout is not None
+    base = process.stdout.readline().strip().split("/?t=")[0]
+
+    def season() -> float:
+        began = time.perf_counter()
+        answer = httpx.get(f"{base}/api/season", headers=AUTH, timeout=300)
+        assert answer.status_code == 200, answer.text
+        return time.perf_counter() - began
+
+    try:
+        first, again = season(), season()
+        (folder / "evening-0000.yaml").touch()  # a ledger changed: added up again, once for the 8
+        with ThreadPoolExecutor(8) as pool:
+            changed = list(pool.map(lambda _: season(), range(8)))
+        with ThreadPoolExecutor(8) as pool:
+            kept = list(pool.map(lambda _: season(), range(8)))
+    finally:
+        process.terminate()
+        process.wait(10)
+    figures["club"] = f"{first:.2f} s, {again:.2f} s, {max(changed):.2f} s, {max(kept):.2f} s"
+    say(
+        f"serve --club over {count} ledgers, GET /api/season: first {first:.2f} s, again {again:.2f} s; 8 phones at "
+        f"once after a ledger changed: the slowest {max(changed):.2f} s; unchanged: {max(kept):.2f} s"
+    )
+
+
+def strangers(tree: Path, say: Callable[[str], None]) -> Figures:
+    """The two figures of issue #44 alone: the flood beside a phone, and the club of 3,000 ledgers."""
+    figures: Figures = {}
+    folder = Path(tempfile.mkdtemp())
+    ledger = folder / "tonight.yaml"
+    ledger.write_text((ROOT / "examples" / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    process, base = start(ledger, tree)
+    try:
+        flooded(base, say, figures)
+    finally:
+        process.terminate()
+        process.wait(10)
+    club(tree, say, figures)
+    return figures
+
+
 def run(hands: int, tree: Path, say: Callable[[str], None]) -> Figures:
     """Every figure once, with the server's code from ``tree``; each line said as it is measured."""
     from concurrent.futures import ProcessPoolExecutor
@@ -344,9 +449,11 @@ def run(hands: int, tree: Path, say: Callable[[str], None]) -> Figures:
             if line.startswith("VmRSS")
         )
         say(f"server memory after {len(posts)} hands with 8 pages connected: {rss / 1024:.0f} MB RSS (goal 100 MB)")
+        flooded(base, say, figures)
     finally:
         process.terminate()
         process.wait(10)
+    club(tree, say, figures)
     return figures
 
 
@@ -357,6 +464,7 @@ def main() -> None:
     parser.add_argument("hands", nargs="?", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--against", type=Path, help="another checkout, run in turns with this one")
+    parser.add_argument("--strangers", action="store_true", help="only the flood and the club of issue #44")
     options = parser.parse_args()
     trees = [ROOT, *([options.against.resolve()] if options.against else [])]
     runs: dict[Path, list[Figures]] = {tree: [] for tree in trees}
@@ -365,7 +473,8 @@ def main() -> None:
         for tree in trees:
             if len(trees) > 1 or options.rounds > 1:
                 print(f"--- round {round_ + 1}, {tree}, {load()}", flush=True)
-            runs[tree].append(run(options.hands, tree, lambda line: print(line, flush=True)))
+            said = lambda line: print(line, flush=True)  # noqa: E731
+            runs[tree].append(strangers(tree, said) if options.strangers else run(options.hands, tree, said))
     print(load(), flush=True)
     if len(trees) > 1 or options.rounds > 1:
         print("\nside by side (each round's figure; " + " | ".join(str(tree) for tree in trees) + "):")

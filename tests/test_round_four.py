@@ -367,3 +367,199 @@ def test_score_and_score_many_take_any_mapping_and_sequence() -> None:
     for record in same:
         assert score(record) == expected
     assert list(score_many(same)) == [expected] * len(same)
+
+
+# --- 2: a ledger's limits -----------------------------------------------------------------------------------------
+
+DRAW = "  - win: {type: draw}\n"
+
+
+def _ledger_of(path: Path, hands: int, extra: str = "") -> Path:
+    head = (EXAMPLES / "session.yaml").read_text(encoding="utf-8").split("hands:")[0]
+    path.write_text(head + "hands:\n" + DRAW * hands + extra, encoding="utf-8")
+    return path
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("command", ["session", "history", "session --add", "serve --club"])
+def test_a_30_mb_ledger_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    import resource
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    ledger = _ledger_of(folder / "long.yaml", 1_430_000)  # 30 MB of one-line 流局
+    assert ledger.stat().st_size > 30_000_000
+    if command == "serve --club":
+        from starlette.testclient import TestClient
+
+        tonight = shutil.copy(EXAMPLES / "session.yaml", tmp_path / "tonight.yaml")
+        settings = Settings(Path(tonight), TOKEN, frozenset({"127.0.0.1"}), 8000, "", club=folder)
+        client = TestClient(build_app(settings))
+        start = time.monotonic()
+        answer = client.get("http://127.0.0.1:8000/api/season", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert answer.status_code == 422 and "1 MiB" in answer.json()["error"]
+        assert time.monotonic() - start < 5
+        return
+    args = [sys.executable, "-m", "gangci_calc", *command.split(), str(ledger), "--lang", "en"]
+    start = time.monotonic()
+    done = subprocess.run(args, input="", capture_output=True, text=True, timeout=60)
+    took = time.monotonic() - start
+    assert done.returncode == 2, done.stderr
+    assert f"{ledger}: is larger than 1 MiB; an evening's ledger never is" in done.stderr
+    assert took < 10 and resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 200_000  # KB: not the file's
+
+
+def test_a_ledger_of_too_many_hands_is_refused_before_its_hands_are_read(english: CliRunner, tmp_path: Path) -> None:
+    ledger = _ledger_of(tmp_path / "long.yaml", 5_001)
+    for command in (["session"], ["history"]):
+        result = english.invoke(app, [*command, str(ledger)])
+        assert result.exit_code == 2 and "a ledger holds at most 5,000 hands (this one has 5,001)" in result.stderr
+
+
+def test_a_full_ledger_takes_no_more_hands_and_says_so(english: CliRunner, tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = _ledger_of(tmp_path / "full.yaml", 5_000)
+    before = ledger.read_bytes()
+    added = english.invoke(app, ["session", str(ledger), "--add"], input="\ndraw\n-\n-\n")
+    assert added.exit_code == 2 and "the ledger is full (at most 5,000 hands, 1 MiB)" in added.stderr
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    answer = client.post("http://127.0.0.1:8000/api/hands?lang=en", json={"win": {"type": "draw"}}, headers=bearer)
+    assert answer.status_code == 422 and "the ledger is full" in answer.json()["error"]
+    assert ledger.read_bytes() == before
+
+
+def test_the_page_refuses_a_meta_or_a_hand_past_its_limit(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    before = ledger.read_bytes()
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    url = "http://127.0.0.1:8000/api/hands?lang=en"
+    big_meta = {"win": {"type": "draw"}, "meta": {"note": "x" * 5000}}
+    answer = client.post(url, json=big_meta, headers=bearer)
+    assert answer.status_code == 422 and "meta takes at most 4 KiB (this one takes 5 KiB)" in answer.json()["error"]
+    big_hand = {"win": {"type": "draw"}, "id": "x" * 20_000}
+    answer = client.post(url, json=big_hand, headers=bearer)
+    assert answer.status_code == 422 and "a hand takes at most 16 KiB" in answer.json()["error"]
+    assert ledger.read_bytes() == before
+    fine = {"win": {"type": "draw"}, "meta": {"note": "x" * 3000}}
+    assert client.post(url, json=fine, headers=bearer).status_code == 201
+
+
+# --- 13: errors in the file's words; a table of three ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("dealer", "true", "dealer: true is not a seat"),
+        ("dealer", "null", None),  # null is absent: the dealer is missing
+        ("policy", "1000.5", "policy: 1000.5 is not true or false"),
+        ("win", '{"type": "bomb", "winner": "E", "from": false}', "win.from: false is not a seat"),
+        ("bets", '{"E": {"piao": 1e400}}', "bets.E.piao: Infinity is not a whole number"),
+    ],
+)
+def test_errors_show_values_as_files_write_them(
+    english: CliRunner, tmp_path: Path, field: str, value: str, said: str | None
+) -> None:
+    record = {"stakes": "2", "dealer": '"E"', "win": '{"type": "bomb", "winner": "E"}', field: value}
+    path = tmp_path / "hand.json"
+    path.write_text("{" + ", ".join(f'"{key}": {text}' for key, text in record.items()) + "}", encoding="utf-8")
+    result = english.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2
+    for python in ("True", "False", "None", "inf"):
+        assert f" {python} " not in result.stderr, result.stderr
+    if said is not None:
+        assert said in result.stderr, result.stderr
+
+
+def test_a_hand_number_of_23_digits_is_not_cut(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    client = TestClient(build_app(Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), 8000, "")))
+    bearer = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+    body = '{"win": {"type": "draw"}, "number": 12345678901234567890123}'
+    answer = client.post("http://127.0.0.1:8000/api/hands?lang=en", content=body, headers=bearer)
+    assert answer.status_code == 422 and "12345678901234567890" not in answer.json()["error"]
+    assert "a number of more than 18 digits is not a hand number" in answer.json()["error"]
+    answer = client.post(
+        "http://127.0.0.1:8000/api/hands?lang=en", json={"win": "draw", "number": True}, headers=bearer
+    )
+    assert answer.status_code == 422 and answer.json()["error"].startswith("true is not a hand number")
+
+
+@pytest.mark.parametrize("bets", ["{N: {pao: 0}}", "{N: {piao: 0, di: 0}}", "{北: {pao: 0}}"])
+def test_a_table_of_three_refuses_bets_for_north_even_at_zero(english: CliRunner, tmp_path: Path, bets: str) -> None:
+    path = tmp_path / "three.yaml"
+    text = "stakes: 1\npolicy: true\ndealer: E\nrules: {three_players: true, pao: true}\n"
+    path.write_text(text + f"win: {{type: bomb, winner: S}}\nbets: {bets}\n", encoding="utf-8")
+    result = english.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2 and "bets.N" in result.stderr, result.output
+
+
+# --- the two measured: a stranger's pipelined flood, and the club's season kept by its ledgers' stat() ----------
+
+
+def test_a_request_without_a_token_closes_its_connection(served: Any) -> None:
+    status, _, _ = call(served, "/api/hands", {}, 0)
+    assert status == 401
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/api/evening",
+        "raw_path": b"/api/evening",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1:8000")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(served(scope, receive, send))
+    start = next(message for message in sent if message["type"] == "http.response.start")
+    assert start["status"] == 401 and (b"connection", b"close") in start["headers"]  # pipelined ones never read
+
+
+def test_the_season_is_added_up_again_only_when_a_ledger_changes(tmp_path: Path, monkeypatch: Any) -> None:
+    import os
+
+    from starlette.testclient import TestClient
+
+    import gangci_calc.commands.web.season as season
+
+    club = tmp_path / "club"
+    shutil.copytree(EXAMPLES / "club", club)
+    tonight = shutil.copy(EXAMPLES / "session.yaml", tmp_path / "tonight.yaml")
+    added: list[int] = []
+    real = season.club_of
+
+    def counted(*args: Any) -> Any:
+        added.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(season, "club_of", counted)
+    client = TestClient(build_app(Settings(Path(tonight), TOKEN, frozenset({"127.0.0.1"}), 8000, "", club=club)))
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    first = client.get("http://127.0.0.1:8000/api/season", headers=bearer).json()
+    assert client.get("http://127.0.0.1:8000/api/season", headers=bearer).json() == first and len(added) == 1
+    changed = sorted(club.glob("*.yaml"))[0]
+    os.utime(changed, ns=(1, 1))  # its stat() is not what it was
+    assert client.get("http://127.0.0.1:8000/api/season", headers=bearer).json() == first and len(added) == 2
+    (club / "extra.yaml").write_text(changed.read_text(encoding="utf-8"), encoding="utf-8")  # a ledger comes
+    grown = client.get("http://127.0.0.1:8000/api/season", headers=bearer).json()
+    assert len(added) == 3 and grown != first

@@ -23,7 +23,7 @@ CASES = [
     (
         "yes is not 1",
         BASE + "bets:\n  S: {piao: yes}\nwin: {type: bomb, winner: S}\n",
-        ["bets.S.piao", "True is not a whole number"],
+        ["bets.S.piao", "true is not a whole number"],
     ),
     (
         "1.5 is not whole",

@@ -13,13 +13,18 @@ FieldPath = tuple[str | int, ...]
 
 
 def shown(value: object, limit: int = 40) -> Text:
-    """A bad value for a message: its repr, cut short; a mapping or list only named (it may be huge).
+    """A bad value for a message, as a file writes it (``true``, ``null``, ``1000.5``; a text quoted), cut short;
+    a mapping or list only named (it may be huge).
 
-    >>> shown("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    >>> shown("x" * 50), shown(True), shown(None), shown(float("nan"))
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…", 'true', 'null', 'NaN')
     """
     from gangci_calc.words import messages as m
 
+    if value is None or isinstance(value, (bool, float)):  # JSON's and YAML's words, never Python's True / None
+        import json
+
+        return json.dumps(value)
     if isinstance(value, dict):
         return m.A_MAPPING
     if isinstance(value, (list, tuple, set)):

@@ -296,6 +296,24 @@ NOT_PLAIN_DATA = M(
     "a {kind} is not data a hand file can hold (text, number, true/false, null, list or mapping); convert it first "
     "(a date to its text)",
 )
+LEDGER_TOO_LARGE = M(
+    "大于 {size} MiB；一场的账本从来没有这么大 (几百局也只有几十 KB)：新开一个账本",
+    "is larger than {size} MiB; an evening's ledger never is (hundreds of hands take tens of KB): start a new one",
+)
+TOO_MANY_HANDS = M(
+    "一个账本最多 {most} 局 (这个有 {count} 局)：新开一个账本",
+    "a ledger holds at most {most} hands (this one has {count}): start a new one",
+)
+LEDGER_FULL = M(
+    "账本满了 (最多 {most} 局、{size} MiB)：这一局没有加；新开一个账本",
+    "the ledger is full (at most {most} hands, {size} MiB): this hand was not added; start a new one",
+)
+HAND_TOO_LARGE = M(
+    "一局最多 {size} KiB (这一局 {given} KiB)", "a hand takes at most {size} KiB (this one takes {given} KiB)"
+)
+META_TOO_LARGE = M(
+    "附注最多 {size} KiB (这里 {given} KiB)", "meta takes at most {size} KiB (this one takes {given} KiB)"
+)
 LONE_SURROGATE = M(
     "含有不成对的代理码 (\\ud800 到 \\udfff 单独出现)，不是文字；写字符本身，或成对的两个",
     "holds a lone surrogate (\\ud800 to \\udfff alone), which is no text; write the character itself, or its pair",

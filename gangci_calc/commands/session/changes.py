@@ -36,7 +36,14 @@ from gangci_calc.io.ledger.ledger_write import (
     write_atomically,
 )
 from gangci_calc.io.ledger.lock import ledger_lock
-from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, has_bom, parse_yaml, read_text
+from gangci_calc.io.load.boundary import (
+    HAND_LIMIT,
+    MOST_HANDS,
+    SESSION_FILE_LIMIT,
+    has_bom,
+    parse_yaml,
+    read_text,
+)
 from gangci_calc.io.load.load_session import Reading, SessionFile, SessionHand, load_session, session_from_text
 from gangci_calc.io.load.schema import normalize_key
 from gangci_calc.words import Message, say
@@ -57,10 +64,18 @@ def locked(path: str | Path, waiting: Callable[[], None] | None = None) -> Itera
 
 def write(path: str, text: str, base: HouseRules) -> SessionFile:
     """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
+    fits(path, text, 0)
     session = session_from_text(text, path, base)
     check_claims(session)  # a false tile claim anywhere in the ledger: nothing is written
     write_atomically(path, text, keep_bom=Path(path).exists() and has_bom(path))
     return session
+
+
+def fits(path: str, text: str, hands: int) -> None:
+    """Refuse a write that would take the ledger past its limits (boundary.SESSION_FILE_LIMIT, MOST_HANDS): a
+    ledger is never written that its own commands would then refuse to read."""
+    if hands > MOST_HANDS or len(text.encode("utf-8", "surrogatepass")) > SESSION_FILE_LIMIT:
+        raise InputError(path, say(m.LEDGER_FULL, most=f"{MOST_HANDS:,}", size=SESSION_FILE_LIMIT >> 20))
 
 
 def tail_of(session: SessionFile, digest: str) -> LedgerTail:
@@ -157,6 +172,10 @@ def append(
     if number is not None and number <= tail.count:  # past the end (a hand undone meanwhile): the next one
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
+    size = len(block.encode("utf-8", "surrogatepass"))
+    if size > HAND_LIMIT:
+        raise InputError(path, say(m.HAND_TOO_LARGE, size=HAND_LIMIT >> 10, given=-(-size // 1024)))
+    fits(path, text + block, tail.count + 1)
     if tail.pending is not None:
         block, flow = taking_next(path, tail.pending, tail.reading(), block)
         text = in_own_lines(text, without_next)

@@ -32,7 +32,7 @@ from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
 from gangci_calc.core.digits import ascii_whole
-from gangci_calc.core.errors import GangciError, HandTaken
+from gangci_calc.core.errors import GangciError, HandTaken, shown
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.io.show.labels import json_amount
 from gangci_calc.words import messages as m
@@ -199,7 +199,7 @@ def _number(raw: Any, request: Request) -> int | None:
     number = raw.pop("number")
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 1_000_000:
         lang = request_language(request)
-        raise Refused(422, say(m.NOT_A_HAND_NUMBER, value=str(number)[:20]).text(lang), "number")
+        raise Refused(422, say(m.NOT_A_HAND_NUMBER, value=shown(number)).text(lang), "number")
     return number
 
 

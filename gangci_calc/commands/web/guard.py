@@ -62,6 +62,8 @@ class Guard:
         request = Request(scope)
         refusal = self._refusal(request)
         if refusal is not None:
+            if refusal.status_code in (400, 401, 403):  # a stranger's: its connection goes with it (#44), so
+                refusal.headers["Connection"] = "close"  # requests sent after it on that connection are never read
             await refusal(scope, receive, send)
             return
         await self.app(scope, _limited(receive, request), send)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -24,11 +25,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from gangci_calc.commands.history import club_of, ledger_paths
+from gangci_calc.commands.history import LEDGER_SUFFIXES, club_of, ledger_paths
 from gangci_calc.commands.web.body import json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
-from gangci_calc.commands.web.ledger_state import read_ledger
+from gangci_calc.commands.web.ledger_state import read_ledger, stamp
 from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError
 from gangci_calc.core.evening.club import ClubRecord
 from gangci_calc.core.evening.transfers import Transfer
@@ -44,11 +45,19 @@ from gangci_calc.words.season import SEASON, season_words
 
 @dataclass(frozen=True)
 class Season:
-    """Tonight's ledger and the club's folder: where the season's evenings are."""
+    """Tonight's ledger and the club's folder: where the season's evenings are.
+
+    The season added up is kept with the ``stat()`` of every ledger it was added up from (as tonight's evening is
+    kept by its file's): while none changes, and no ledger comes or goes, it is not added up again. One request
+    adds it up at a time; the others wait for it and take what it made (3,000 ledgers: seconds once, not for each
+    of 8 phones opening the view at once).
+    """
 
     ledger: Path
     club: Path | None  # None: no 赛季 view, and tonight's ledger the only one a 已付 button may write
     base: HouseRules = SEED_RULES
+    kept: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    adding: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     def ledgers(self) -> list[Path]:
         """The club's ledgers and tonight's, each once (tonight's left out until it holds an evening)."""
@@ -62,8 +71,52 @@ class Season:
         return list(found.values())
 
     def record(self) -> ClubRecord:
-        """The season added up now (an error of any ledger raised, as ``gangci history`` raises it)."""
-        return club_of([str(path) for path in self.ledgers()], None, None, self.base)
+        """The season added up now (an error of any ledger raised, as ``gangci history`` raises it); the one kept
+        while no ledger has changed."""
+        stamps = self.stamps()
+        with self.adding:  # held while one request adds the season up: the others then find it kept
+            if self.kept.get("stamps") != stamps:
+                try:
+                    paths = self.ledgers()
+                    self.kept["record"] = club_of([str(path) for path in paths], None, None, self.base)
+                except GangciError as error:
+                    self.kept["record"] = error
+                self.kept["stamps"] = stamps
+                self.kept["json"] = {}
+            found = self.kept["record"]
+        if isinstance(found, GangciError):
+            raise found
+        assert isinstance(found, ClubRecord)
+        return found
+
+    def as_json(self, lang: str) -> str:
+        """``GET /api/season``'s body: :func:`history_json` of the record, kept with it, once a language."""
+        record = self.record()
+        with self.adding:
+            made = self.kept.setdefault("json", {})
+            if lang not in made or made.get("of") is not record:
+                made.clear()
+                made["of"], made[lang] = record, history_json(record, lang)
+            text: str = made[lang]
+        return text
+
+    def stamps(self) -> tuple[Any, ...]:
+        """The ``stat()`` of every file that could be a ledger of the season (under the club's folder, and
+        tonight's), in one pass over the folder: any change, and any ledger come or gone, changes it."""
+        import os
+
+        found: list[Any] = [(str(self.ledger), stamp(self.ledger))]
+        folders = [str(self.club)] if self.club is not None else []
+        while folders:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.name.endswith(LEDGER_SUFFIXES):
+                        with suppress(OSError):
+                            info = entry.stat()
+                            found.append((entry.path, info.st_ino, info.st_mtime_ns, info.st_size))
+        return tuple(sorted(found, key=str))
 
 
 def season_view(record: ClubRecord, lang: str) -> dict[str, Any]:
@@ -148,10 +201,10 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
     async def as_json(request: Request) -> Response:
         lang = request_language(request)
         try:
-            record = await run_in_threadpool(season.record)
+            body = await run_in_threadpool(season.as_json, lang)
         except GangciError as error:
             return refusal(request, 422, _words(error, lang), lang)
-        return Response(history_json(record, lang), media_type="application/json", headers=_NO_STORE)
+        return Response(body, media_type="application/json", headers=_NO_STORE)
 
     async def paid(request: Request) -> Response:
         lang = request_language(request)

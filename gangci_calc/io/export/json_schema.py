@@ -22,6 +22,7 @@ from gangci_calc.core.rules.fee import Fee
 from gangci_calc.core.rules.hand import wall_after_deal
 from gangci_calc.core.rules.options import entries
 from gangci_calc.core.rules.seats import SEAT_NAMES, SEAT_WORDS_EN
+from gangci_calc.io.load.boundary import HAND_LIMIT, META_LIMIT, MOST_HANDS, SESSION_FILE_LIMIT
 from gangci_calc.io.load.schema import (
     BET_KEYS,
     FALSE_WORDS,
@@ -250,13 +251,28 @@ def _hand() -> dict[str, Any]:
 
 
 def _session() -> dict[str, Any]:
-    hand = _object(SESSION_HAND_KEYS, {key: _FIELD[key] for key in SESSION_HAND_KEYS}, ("win",))
+    fields = {key: _FIELD[key] for key in SESSION_HAND_KEYS}
+    if "meta" in fields:
+        said = fields["meta"].get("description", "anything a platform keeps with the hand")
+        fields["meta"] = fields["meta"] | {"description": f"{said}; {_LIMITS['meta']}"}
+    hand = _object(SESSION_HAND_KEYS, fields, ("win",)) | {"description": _LIMITS["hand"]}
     values: dict[str, Any] = {key: _FIELD[key] for key in SESSION_KEYS if key not in ("hands", "next")}
     values["next"] = _object(NEXT_KEYS, {key: _FIELD[key] for key in NEXT_KEYS}, ()) | {
         "description": "下一局: the table changed from the next hand on (saved before that hand)"
     }
-    values["hands"] = {"anyOf": [{"type": "null"}, {"type": "array", "items": hand}], "description": "牌局"}
-    return _object(SESSION_KEYS, values, ("stakes", "dealer"))
+    values["hands"] = {
+        "anyOf": [{"type": "null"}, {"type": "array", "items": hand, "maxItems": MOST_HANDS}],
+        "description": f"牌局: {_LIMITS['hands']}",
+    }
+    return _object(SESSION_KEYS, values, ("stakes", "dealer")) | {"description": _LIMITS["ledger"]}
+
+
+_LIMITS = {  # a ledger's limits (io/load/boundary.py), as docs/file-format.md states them
+    "ledger": f"a ledger (账本) takes at most {SESSION_FILE_LIMIT >> 20} MiB; a larger one is refused unread",
+    "hands": f"at most {MOST_HANDS:,} hands in one ledger",
+    "hand": f"one hand of a ledger takes at most {HAND_LIMIT >> 10} KiB as written",
+    "meta": f"in a ledger at most {META_LIMIT >> 10} KiB (as JSON)",
+}
 
 
 def _result() -> dict[str, Any]:

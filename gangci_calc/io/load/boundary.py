@@ -35,7 +35,14 @@ MAX_ALIASES = 64
 MAX_EXPANDED = 10_000  # items that aliases may stand for, all together (a hand has about 30)
 MAX_DIGITS = 18
 HAND_FILE_LIMIT = 1 << 20  # 1 MiB: one hand, or a rules file
-SESSION_FILE_LIMIT = 32 << 20  # an evening's ledger, even a very long one
+# A ledger's limits (docs/file-format.md, gangci schema): far past any evening's (a hundred hands, ~15 KB), and
+# small enough that a ledger within them is read in about a second and a hundred MB at worst (every hand a
+# one-line 流局); past them it is refused before it is parsed (its size), or before its hands are read (their
+# count), and a hand that would take it past them is not added.
+SESSION_FILE_LIMIT = 1 << 20  # 1 MiB: an evening's ledger, even a season's in one file (~7,000 hands)
+MOST_HANDS = 5000  # hands in one ledger: fifty long evenings
+HAND_LIMIT = 16 << 10  # 16 KiB: one hand of a ledger as written (tiles and all take a few hundred bytes)
+META_LIMIT = 4 << 10  # 4 KiB: one hand's meta, as JSON (a platform's table and time take fifty bytes)
 
 _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same rules, faster
 
@@ -212,6 +219,8 @@ def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
             if stat.S_ISDIR(info.st_mode):
                 raise InputError(name, say(m.IS_A_DIRECTORY))
             raise InputError(name, say(m.NOT_REGULAR))
+        if info.st_size > limit:  # refused before a byte is read
+            raise InputError(name, _too_large(limit))
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
@@ -219,8 +228,12 @@ def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
     except OSError as error:
         raise InputError(name, say(m.CANNOT_READ, reason=error.strerror)) from None
     if len(data) > limit:
-        raise InputError(name, say(m.TOO_LARGE, size=limit >> 20))
+        raise InputError(name, _too_large(limit))
     return decode(data, name)
+
+
+def _too_large(limit: int) -> Said:
+    return say(m.LEDGER_TOO_LARGE if limit == SESSION_FILE_LIMIT else m.TOO_LARGE, size=limit >> 20)
 
 
 def decode(data: bytes, name: str) -> str:

@@ -17,6 +17,7 @@ from gangci_calc.core.rules.fee import NO_FEE
 from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.load.fields import (
+    by_seat,
     kind_of,
     read_bets,
     read_ci,
@@ -134,6 +135,10 @@ def hand_from(
         raise RuleError(path, say(m.MISSING_WIN))
     outcome = read_outcome(given["win"], (*path, "win"))
     bets = read_bets(given.get("bets"), (*path, "bets"))
+    if table.rules.house.three_players and isinstance(given.get("bets"), dict):  # {N: {pao: 0}} names North too
+        for seat, _ in by_seat(given["bets"], (*path, "bets")):
+            if seat is Seat.N:
+                raise RuleError((*path, "bets", "N"), say(m.NO_NORTH_AT_THREE, seat=seat_word(Seat.N)))
     kongs = read_kongs(given.get("kongs"), (*path, "kongs"))
     ci, tiles = _ci_and_tiles(given, table, outcome.win, path)
     if mi is None:

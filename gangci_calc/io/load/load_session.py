@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from gangci_calc.core.errors import InputError, InputErrors, RuleError
+from gangci_calc.core.errors import FieldPath, InputError, InputErrors, RuleError
 from gangci_calc.core.evening.dues import Dues, dues_of
 from gangci_calc.core.evening.ledger import Net, Person, SessionResult, person_name
 from gangci_calc.core.evening.sequence import next_dealer, next_mi
@@ -27,7 +28,7 @@ from gangci_calc.core.rules import (
     Win,
 )
 from gangci_calc.core.rules.seats import in_play
-from gangci_calc.io.load.boundary import SESSION_FILE_LIMIT, parse_yaml, read_text
+from gangci_calc.io.load.boundary import META_LIMIT, MOST_HANDS, SESSION_FILE_LIMIT, parse_yaml, read_text
 from gangci_calc.io.load.fields import kind_of, read_date, read_mapping, read_paid, read_seat
 from gangci_calc.io.load.load import (
     LoadedHand,
@@ -170,7 +171,7 @@ class SettledSession:
         """The settle-up's transfers still open after the ledger's ``paid:``, and what each person still owes."""
         return dues_of(self.named_settle_up, self.session.paid)
 
-    @property
+    @cached_property  # asked for each hand of a table: worked out once (5,000 hands took 100 s)
     def seats(self) -> tuple[Seat, ...]:
         """The seats the evening was played at: E S W when every hand was at a table of three."""
         if self.hands:
@@ -238,6 +239,8 @@ def session_from_data(
             raw_hands = []
         if not isinstance(raw_hands, list):
             raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
+        if len(raw_hands) > MOST_HANDS:  # refused before a hand is read
+            raise RuleError(("hands",), say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{len(raw_hands):,}"))
         pending = read_mapping(given["next"], ("next",), NEXT, m.WHAT_NEXT) if "next" in given else None
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
@@ -308,6 +311,8 @@ class Reading:
         mi = self.mi if current.rules.house.xiami else NO_MI
         hand, tiles = hand_from(given, current, dealer, path, mi=mi)
         record_id, meta = record_echo(given, path)
+        if meta is not None:
+            _meta_within(meta, (*path, "meta"))
         loaded = LoadedHand(hand, current.names, tiles, f"{source}:{line}", id=record_id, meta=meta)
         self.count += 1
         self.dealer = next_dealer(hand.house, dealer, hand.outcome)
@@ -322,6 +327,15 @@ class Reading:
         if not self.table.rules.house.xiami:
             self.mi = NO_MI
         self.count += 1
+
+
+def _meta_within(meta: Any, path: FieldPath) -> None:
+    """A ledger's hand keeps at most META_LIMIT of meta (as JSON): a page cannot grow a ledger without end."""
+    import json
+
+    size = len(json.dumps(meta, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass"))
+    if size > META_LIMIT:
+        raise RuleError(path, say(m.META_TOO_LARGE, size=META_LIMIT >> 10, given=-(-size // 1024)))
 
 
 def _raw_winner(raw: Any) -> Seat | None:
