@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from math import gcd
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import msgspec
 from msgspec import UNSET, Raw
@@ -42,9 +42,11 @@ from gangci_calc.core.rules import (
     Win,
 )
 from gangci_calc.core.rules import Outcome as Won
-from gangci_calc.core.rules.addons import ADDONS
+from gangci_calc.core.rules import hand as core_checks
+from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.core.rules.settle import Row, kong_rows, linear_form, rows
-from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text
+from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text, when_let_go
+from gangci_calc.fastpath.memo import Generations
 from gangci_calc.fastpath.paid import Paid, paid_forms, payments_text
 from gangci_calc.fastpath.records import (
     FastBets,
@@ -61,10 +63,10 @@ from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
-COUNTED = {name: place for place, name in enumerate(ADDONS)}  # the counts the typed decode takes, by name
-PER_SEAT = len(ADDONS)  # a count's index: seat × PER_SEAT + its add-on's place in the core's ADDONS
+COUNTED = {name: place for place, name in enumerate(BET_NAMES)}  # the counts the typed decode takes, by name
+PER_SEAT = len(BET_NAMES)  # a count's index: seat × PER_SEAT + its bet's place in the core's BET_NAMES
 ZERO = 4 * PER_SEAT  # how many count indexes there are
-_PIAO, _DI, _GANG = (ADDONS.index(name) for name in ("piao", "di", "gang"))  # the decode's fields, by name
+_PIAO, _DI, _GANG, _PAO = (BET_NAMES.index(name) for name in ("piao", "di", "gang", "pao"))  # the decode's fields
 
 
 class Form(NamedTuple):
@@ -107,11 +109,8 @@ class Plan:
             const[payee] += share.const
             const[payer] -= share.const
             for term in share.terms:
-                place = COUNTED.get(term.addon)
-                if place is None:  # 跑: the typed decode takes no 跑 count (a record with one is the loader's)
-                    continue
                 scaled = scaled and term.scaled
-                delta = deltas.setdefault(term.seat * PER_SEAT + place, [0, 0, 0, 0])
+                delta = deltas.setdefault(term.seat * PER_SEAT + COUNTED[term.addon], [0, 0, 0, 0])
                 delta[payee] += term.coefficient
                 delta[payer] -= term.coefficient
         if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
@@ -146,6 +145,12 @@ class Known(NamedTuple):
     def bases(self) -> tuple[int, int, int, int]:
         return self.ratio
 
+    @property
+    def whole(self) -> Known:
+        """The same stakes as their own ratio (scale 1), for a form with a flat amount in it (跑底)."""
+        r, scale = self.ratio, self.scale
+        return Known((r[0] * scale, r[1] * scale, r[2] * scale, r[3] * scale), 1, self.keys)
+
 
 def known(stakes: Stakes, keys: int) -> Known:
     """Stakes as their ratio and scale."""
@@ -158,50 +163,68 @@ Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
 
 def _add_bets(
-    bets: dict[str, FastBets | None], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
+    bets: dict[str, FastBets | None], form: Form, net: Net, counted: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
-    """The add-on terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) for the
-    kongs' 杠 and for ``--payments``, and the keys
-    the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off).
-    Written out count by count: it is the hot loop's."""
+    """The bets' terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) (for the
+    kongs' 杠, for ``--payments`` and for the core's check of the bets, :func:`bets_refused`), and the keys the bets
+    take; ``None`` for a seat that is not one of ``E S W N`` (the loader's). Written out count by count: it is the
+    hot loop's."""
     e, s, w, n = net
     keys = 1 + len(bets)
     deltas = form.deltas
-    added = False
     for letter, counts in bets.items():
         at = _COUNT_AT.get(letter)
         if at is None:
-            return None
+            return _slow("bets: a seat")
         if counts is None:  # a seat given as null: not given
             continue
-        seat, piao_at, di_at, gang_at = at
-        piao, di, gang = counts.piao, counts.di, counts.gang  # a null count is None: not given, and no count
-        if piao is not UNSET:
+        for count, index in ((counts.piao, at[1]), (counts.di, at[2]), (counts.gang, at[3]), (counts.pao, at[4])):
+            if count is UNSET:
+                continue
             keys += 1
-            if piao:
-                added = True
-                counted.append((piao_at, piao))
-                if (delta := deltas[piao_at]) is not None:
-                    e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
-        if di is not UNSET:
-            keys += 1
-            if di:
-                if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
-                    return None
-                added = True
-                counted.append((di_at, di))
-                if (delta := deltas[di_at]) is not None:
-                    e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
-        if gang is not UNSET:
-            keys += 1
-            if gang:
-                added = True
-                counted.append((gang_at, gang))
-                if (delta := deltas[gang_at]) is not None:
-                    e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
-    if added and not policy:  # add-ons set with add-ons off
-        return None
+            if count:  # a null count is None: not given, and no count
+                counted.append((index, count))
+                if (delta := deltas[index]) is not None:
+                    e, s, w, n = e + count * delta[0], s + count * delta[1], w + count * delta[2], n + count * delta[3]
     return (e, s, w, n), keys
+
+
+def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
+    """Does the core refuse these counts (index, count) with this dealer (his first count index), 带政策 setting and
+    house rules? Its own check (``core/rules/hand.py`` ``check_bets``), asked once per distinct shape."""
+    key = (tuple(counted), dealer, policy, house)
+    found = _BETS_CHECKED.young.get(key)
+    if found is None:
+        found = _BETS_CHECKED.get(key)
+        if found is None:
+            found = _BETS_CHECKED.put(key, _core_refuses(counted, dealer, policy, house))
+    return found
+
+
+def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
+    seats: list[dict[str, int]] = [{}, {}, {}, {}]
+    for index, count in counted:
+        seat, place = divmod(index, PER_SEAT)
+        seats[seat][BET_NAMES[place]] = count
+    bets = tuple(Bets(**given) if given else NO_BETS for given in seats)
+    rules = HOUSES.get(house)
+    if rules is None:  # let go (:mod:`.houses`): the loader's
+        return True
+    try:
+        core_checks.check_bets(bets, Seat(dealer // PER_SEAT), policy, rules.house.pao is not None)
+    except RuleError:
+        return True
+    return False
+
+
+_BETS_CHECKED: Generations[tuple[object, ...], bool] = Generations(1 << 14)  # the core's verdict, by shape
+_WHY = [""]  # what sent the last record the fast path did not settle to the loader (``--verbose`` counts them)
+
+
+def _slow(why: str) -> NoReturn | None:  # noqa: RUF020 (mypy: "None", not "no value", at the call sites)
+    """``None`` (the loader's), noting why."""
+    _WHY[0] = why
+    return None
 
 
 # what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names, and
@@ -235,6 +258,21 @@ class FastPath:
         except (msgspec.ValidationError, RecursionError):
             return None
 
+    def why_slow(self, row: str) -> str:
+        """What sends a JSON line the fast path does not settle to the loader (``--verbose``): the field its typed
+        decode does not take, or the step that handed it on."""
+        if "\\u" in row:
+            return "a \\u escape"
+        try:
+            record = self.decoder.decode(row)
+        except msgspec.ValidationError as error:
+            return _field_of(str(error))
+        except (msgspec.DecodeError, RecursionError):
+            return "not JSON"
+        _WHY[0] = "?"
+        self.settle(record, row.count(":"))
+        return _WHY[0]
+
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON); ``paying``:
         with its payments (:func:`_payments`).
@@ -245,20 +283,10 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
-        plan = self.plans.get((house, policy, record.dealer, record.win))
-        if plan is None:
-            plan = self.plan_for(policy, record.dealer, record.win, house)
-        if plan is REFUSED:
+        table = self._table(record, policy)
+        if table is None:
             return None
-        known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
-        if known is None:
-            known = self.stakes_for(record.stakes)
-            if known is None:
-                return None
-        form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
-        if not form.scaled and known.scale != 1:  # a flat amount in it: the loader settles at the stakes given
-            return None
+        plan, known, form, house, keys = table
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
         bets, kongs = record.bets, record.kongs
@@ -284,11 +312,31 @@ class FastPath:
             echo, names, more = said
             keys += more
         if colons not in (keys, -1):  # -1: not JSON, no colons to count
-            return None
+            return _slow("a key given twice, or a colon in a text")
         e, s, w, n = net
         scale = known.scale
         paid = _payments(plan, known, counted, kongs_met) if kongs_met is not None else ""
         return plan, e * scale, s * scale, w * scale, n * scale, echo, names, paid
+
+    def _table(self, record: FastHand, policy: bool) -> tuple[Plan, Known, Form, int, int] | None:
+        """The record's plan, its stakes as the fast path knows them, the plan's form at them, the number of its house
+        rules and the keys they take; ``None``: the loader's."""
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
+        plan = self.plans.get((house, policy, record.dealer, record.win))
+        if plan is None:
+            plan = self.plan_for(policy, record.dealer, record.win, house)
+        if plan is REFUSED:
+            return _slow("rules" if house < 0 else "win: refused by the core, or 包次 given")
+        known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
+        if known is None:
+            known = self.stakes_for(record.stakes)
+            if known is None:
+                return _slow("stakes")
+        form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        if not form.scaled and known.scale != 1:  # a flat amount in it (跑底): the form at the stakes themselves
+            known = known.whole
+            form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        return plan, known, form, house, keys
 
     def _add_counts(
         self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int,
@@ -298,9 +346,11 @@ class FastPath:
         the loader's. Each count set is noted in ``counted``, each kong's plan in ``kongs_met`` (when given)."""
         net, keys = form.const, 0
         if record.bets:
-            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
+            added = _add_bets(record.bets, form, net, counted)
             if added is None:
                 return None
+            if counted and bets_refused(counted, plan.dealer, policy, house):
+                return _slow("bets: refused by the core")
             net, keys = added
         if record.kongs:
             made = self._add_kongs(
@@ -323,7 +373,7 @@ class FastPath:
         for kong in kongs:
             made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
-                return None
+                return _slow("kongs: refused by the core")
             keys += made.keys
             if draw:
                 continue
@@ -331,7 +381,7 @@ class FastPath:
                 kongs_met.append(made)
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
             if not kform.scaled and known.scale != 1:
-                return None
+                return _slow("kongs: 跑底 at stakes in the usual proportions")
             ke, ks, kw, kn = kform.const
             e, s, w, n = e + ke, s + ks, w + kw, n + kn
             for index, gang in counted:  # a kong's form counts only the 杠 (its other deltas are None)
@@ -349,13 +399,13 @@ class FastPath:
             if players is not None:
                 named = names_of(players)
                 if named is None:
-                    return None
+                    return _slow("players")
                 names, text, given = named
                 keys += given
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
             said = self._echo(record, raw, text)
             if said is None:
-                return None
+                return _slow("id, meta or a kept key")
             echo, extra = said
             return echo, names, keys + extra
         return (_made_echo(("", "", (), 0, text)) if text else NO_ECHO), names, keys
@@ -367,7 +417,9 @@ class FastPath:
         if house < 0:  # rules the loader is to say about
             self.plans[(house, policy, dealer_letter, win)] = REFUSED
             return REFUSED
-        rules = HOUSES[house]
+        rules = HOUSES.get(house)
+        if rules is None:  # let go while a batch of columns was being read: its rows are the loader's
+            return REFUSED
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
         winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
@@ -400,9 +452,12 @@ class FastPath:
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
         source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if isinstance(kong.source, str) else 4
         made = REFUSED
+        rules = HOUSES.get(house)
+        if rules is None:  # let go while a batch of columns was being read: its rows are the loader's
+            return REFUSED
         if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
             core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
-            hand_at = _kong_hand(policy, Seat(dealer), core, HOUSES[house].house)
+            hand_at = _kong_hand(policy, Seat(dealer), core, rules.house)
             if hand_at is not None:
                 made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
         self.kongs[(house, policy, dealer_letter, kong)] = made
@@ -466,12 +521,24 @@ _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
 _UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
-_PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
-_KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
+# (house rules, add-ons on?, dealer, win) and (house rules, add-ons on?, dealer, kong): per set of rules at most
+# 2 × 4 × 4 × 5 × 9 × 2 and 2 × 4 × 3 × 4 × 5; the sets' are let go with them (:mod:`.houses`)
+_PLANS: dict[tuple[object, ...], Plan] = {}
+_KONGS: dict[tuple[object, ...], Plan] = {}
+
+
+def _let_go(numbers: set[int]) -> None:
+    """The plans of rules let go (:mod:`.houses`) go with them."""
+    for plans in (_PLANS, _KONGS):
+        for key in [key for key in plans if key[0] in numbers]:
+            del plans[key]
+
+
+when_let_go(_let_go)
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
 _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter -> where its counts start
 # a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
-_COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG) for letter, at in _SEAT_INDEX.items()}
+_COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG, at + _PAO) for letter, at in _SEAT_INDEX.items()}
 _NO_NAMES: dict[int, str] = {}
 _made_echo = Echo._make  # half the time of Echo(...), whose generated __new__ is a Python call of its own
 
@@ -535,7 +602,7 @@ def core_hand(record: FastHand) -> Hand:
     for letter, counts in (record.bets if isinstance(record.bets, dict) else {}).items():
         if counts is None:
             continue
-        given = {name: getattr(counts, name) for name in ADDONS}
+        given = {name: getattr(counts, name) for name in BET_NAMES}
         bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if _given(count)})
     given_kongs = record.kongs if isinstance(record.kongs, list) else ()
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
@@ -562,3 +629,13 @@ def _nulls(record: FastHand) -> int:
         (record.bets is None) + (record.kongs is None) + (record.tiles is None) + (record.ci is None)
         + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
     )  # fmt: skip
+
+
+def _field_of(error: str) -> str:
+    """A typed decode's error as the field it is about (a seat as ``*``, an index as ``[]``): ``bets.*.pao``."""
+    import re
+
+    found = re.search(r"unknown field `([^`]*)` - at `\$([^`]*)`", error)
+    path = f"{found[2]}.{found[1]}" if found else (re.search(r"at `\$([^`]*)`", error) or ["", ""])[1]
+    path = re.sub(r"\[\d+\]", "[]", path).lstrip(".")
+    return re.sub(r"^(bets|players|mi)\.[ESWN]\b", r"\1.*", path) or "the record"

@@ -40,6 +40,7 @@ class FastBets(Struct, forbid_unknown_fields=True, gc=False):
     piao: int | Maybe = UNSET
     di: int | Maybe = UNSET
     gang: int | Maybe = UNSET
+    pao: int | Maybe = UNSET  # 跑 (带跑)
 
 
 class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
@@ -123,7 +124,7 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
     count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
     whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
     bets: Any = msgspec.defstruct(
-        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
+        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang", "pao")], bases=(FastBets,),
         forbid_unknown_fields=True, gc=False,
     )  # fmt: skip
     stakes: Any = stakes_type(limits)

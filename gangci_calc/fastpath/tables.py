@@ -14,12 +14,12 @@ from msgspec import UNSET
 from gangci_calc.core.rules import SCHEMES
 from gangci_calc.fastpath.arrays import flags, ints, same_flags, scalar, texts
 from gangci_calc.fastpath.columns import Slow, struct_of, whole_of
-from gangci_calc.fastpath.houses import MOST_HOUSES
 from gangci_calc.fastpath.records import FastStakes, bounds, stakes_decoder
 
 if TYPE_CHECKING:
     from gangci_calc.fastpath.fast import FastPath
 
+_PAIR = 1 << 40  # a (stakes, house rules) pair's code: the stakes' index × _PAIR + the rules' number
 LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
 _NO = ""  # a null text, where a key must be made of texts
 
@@ -43,9 +43,9 @@ class TableStakes:
         knowns = [fast.stakes.get(value) or fast.stakes_for(value) if value is not None else None for value in
                   (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
         # each row's (stakes, house rules): the pairs met, each numbered once (the house's plans at the stakes' ratio)
-        index = pc.multiply(pc.cast(found.indices, pa.int64()), scalar(MOST_HOUSES))
+        index = pc.multiply(pc.cast(found.indices, pa.int64()), scalar(_PAIR))
         pairs = pc.dictionary_encode(pc.add(index, house) if house is not None else index)
-        met = [divmod(pair, MOST_HOUSES) for pair in pairs.dictionary.to_pylist()]
+        met = [divmod(pair, _PAIR) for pair in pairs.dictionary.to_pylist()]
         tables = [(knowns[index], number) if knowns[index] is not None else None for index, number in met]
         ratio = numbered(tables)
         scale = [table[0].scale if table is not None else 0 for table in tables]

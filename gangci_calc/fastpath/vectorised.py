@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.core.rules.addons import ADDONS
+from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints, scalar, texts
 from gangci_calc.fastpath.columns import (
     LETTERS,
@@ -33,7 +33,7 @@ from gangci_calc.fastpath.columns import (
     text_of,
     whole_of,
 )
-from gangci_calc.fastpath.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
+from gangci_calc.fastpath.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known, bets_refused
 from gangci_calc.fastpath.records import FastKong, FastWin, bounds
 from gangci_calc.fastpath.said import refused
 from gangci_calc.fastpath.tables import TableStakes, houses
@@ -88,7 +88,8 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
 
     house = houses(columns.get("rules"), rows, fast, slow)
     stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
-    counts = _counts(columns.get("bets"), dealer_at, on, slow)
+    counts = _counts(columns.get("bets"), slow)
+    _check_bets(counts, dealer_at, on, house, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
     )
@@ -267,32 +268,64 @@ _OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
 _KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
 
 
+def forget_tables() -> None:
+    """The tables met so far, dropped (:func:`~.compiled.forget_compiled`)."""
+    _RATIOS.__init__()  # type: ignore[misc]
+    _OUTCOMES.clear()
+    _KONG_FORMS.clear()
+
+
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
 
 
-def _counts(column: Any, dealer: Any, on: Any, slow: Slow) -> list[Any | None]:
-    """The add-on counts, by the fast path's count index (seat × PER_SEAT + the add-on's place), 0 where not given;
-    ``None`` for a count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
+def _counts(column: Any, slow: Slow) -> list[Any | None]:
+    """The bets' counts, by the fast path's count index (seat × PER_SEAT + the bet's place), 0 where not given;
+    ``None`` for a count no row gives. Slow: a count out of the typed decode's range (the loader says why)."""
     counts: list[Any | None] = [None] * ZERO
     seats = struct_of(column, LETTERS, slow)
     if not seats:
         return counts
     largest = bounds().counts
-    off = pc.equal(on, scalar(0))
     for seat, letter in enumerate(LETTERS):
-        bets = struct_of(seats.get(letter), ADDONS, slow)
-        for number, name in enumerate(ADDONS):
+        bets = struct_of(seats.get(letter), BET_NAMES, slow)
+        for number, name in enumerate(BET_NAMES):
             values = whole_of((bets or {}).get(name), slow)
             if values is None:
                 continue
             slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
-            values = pc.fill_null(values, scalar(0))
-            given = pc.not_equal(values, scalar(0))
-            slow.mark(pc.and_(given, off))
-            if name == "di":  # 抵 on the dealer: the core refuses it
-                slow.mark(pc.and_(given, pc.equal(dealer, scalar(seat))))
-            counts[seat * PER_SEAT + number] = values
+            counts[seat * PER_SEAT + number] = pc.fill_null(values, scalar(0))
     return counts
+
+
+def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow: Slow) -> None:
+    """Rows whose bets the core refuses (its own check, :func:`~.fast.bets_refused`, asked once per distinct
+    shape: the counts, the dealer, 带政策 and the house rules) are slow."""
+    given = [(index, values) for index, values in enumerate(counts) if values is not None]
+    if not given:
+        return
+    radix = bounds().counts + 1
+    shape = None  # the counts as one number (a count out of range is a slow row already: clipped here)
+    for _, values in given:
+        clipped = pc.min_element_wise(pc.max_element_wise(values, scalar(0)), scalar(radix - 1))
+        shape = clipped if shape is None else pc.add(pc.multiply(shape, scalar(radix)), clipped)
+    numbers = pc.dictionary_encode(house if house is not None else same_ints(len(on), 0))
+    met = numbers.dictionary.to_pylist()
+    table = combine([(shape, 1), (pc.min_element_wise(dealer, scalar(4)), 5), (on, 2)])
+    key = pc.add(pc.multiply(table, scalar(len(met))), pc.cast(numbers.indices, pa.int64()))
+    distinct = pc.unique(key)
+    refused = []
+    for code in distinct.to_pylist():
+        code, at = divmod(code, len(met))
+        code, policy = divmod(code, 2)
+        code, seat = divmod(code, 5)
+        counted = []
+        for index, _ in reversed(given):
+            code, count = divmod(code, radix)
+            if count:
+                counted.append((index, count))
+        counted.reverse()
+        refused.append(seat < 4 and bool(counted) and bets_refused(counted, seat * PER_SEAT, bool(policy), met[at]))
+    slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)))
 
 
 def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:
