@@ -197,7 +197,7 @@ def platform_rules(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.3:
         rules["zhici_split"] = "even"
     if rng.random() < 0.3:
-        rules["concealed_kong"] = rng.choice([2, 3])
+        rules["concealed_kong"] = rng.choice([2] * 9 + [3])  # 3: a planted mistake (暗杠倍数 is 1 or 2)
     if rng.random() < 0.3:
         rules["pao"] = {"unit": rng.randrange(0, 2000, 10), "kong": rng.random() < 0.5}
     if rng.random() < 0.3:

@@ -23,11 +23,12 @@ from math import gcd
 from typing import Any, NamedTuple, NoReturn
 
 import msgspec
-from msgspec import UNSET, Raw
+from msgspec import UNSET, Raw, UnsetType
 
 from gangci_calc.core.errors import RuleError
 from gangci_calc.core.rules import (
     NO_BETS,
+    NO_MI,
     SCHEMES,
     SEATS,
     SEED_RULES,
@@ -52,6 +53,7 @@ from gangci_calc.fastpath.records import (
     FastBets,
     FastHand,
     FastKong,
+    FastMi,
     FastStakes,
     FastWin,
     bounds,
@@ -87,7 +89,7 @@ class Plan:
     """One outcome (or one kong) at one 带政策 setting: the core's hand for it, and its :class:`Form` at each
     stakes' ratio, compiled by the core once."""
 
-    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "paid")
+    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "mi", "paid")
 
     def __init__(self, hand_at: HandAt, dealer: int, how: Outcome, draw: bool, keys: int) -> None:
         self.hand_at = hand_at
@@ -97,6 +99,7 @@ class Plan:
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
         self.forms: dict[object, Form] = {}  # by the stakes' ratio
         self.paid: dict[object, tuple[Paid, ...]] = {}  # its payments (``--payments``), by the stakes' ratio
+        self.mi = False  # its hand holds 米 (下米)
 
     def form(self, ratio: object, bases: tuple[int, int, int, int]) -> Form:
         """The core's linear form of this plan's hand at these bases, summed per seat."""
@@ -108,6 +111,7 @@ class Plan:
             payer, payee = share.row[0], share.row[1]
             const[payee] += share.const
             const[payer] -= share.const
+            scaled = scaled and share.row.part.scaled  # 米: a flat amount, not the stakes' ratio
             for term in share.terms:
                 scaled = scaled and term.scaled
                 delta = deltas.setdefault(term.seat * PER_SEAT + COUNTED[term.addon], [0, 0, 0, 0])
@@ -191,7 +195,7 @@ def _add_bets(
 
 def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
     """Does the core refuse these counts (index, count) with this dealer (his first count index), 带政策 setting and
-    house rules? Its own check (``core/rules/hand.py`` ``check_bets``), asked once per distinct shape."""
+    house rules? Its own checks (``core/rules/hand.py`` ``check_hand``), asked once per distinct shape."""
     key = (tuple(counted), dealer, policy, house)
     found = _BETS_CHECKED.young.get(key)
     if found is None:
@@ -206,12 +210,12 @@ def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, hou
     for index, count in counted:
         seat, place = divmod(index, PER_SEAT)
         seats[seat][BET_NAMES[place]] = count
-    bets = tuple(Bets(**given) if given else NO_BETS for given in seats)
+    e, s, w, n = (Bets(**given) if given else NO_BETS for given in seats)
     rules = HOUSES.get(house)
     if rules is None:  # let go (:mod:`.houses`): the loader's
         return True
-    try:
-        core_checks.check_bets(bets, Seat(dealer // PER_SEAT), policy, rules.house.pao is not None)
+    try:  # the core's checks of a hand, these bets in a hand of their own (the outcome's plan has its own)
+        Hand(TableRules(SCHEMES[1], policy, rules.house), Seat(dealer // PER_SEAT), Won.draw(), bets=(e, s, w, n))
     except RuleError:
         return True
     return False
@@ -298,6 +302,8 @@ class FastPath:
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
+        if paying and kongs and plan.mi:  # the core writes 米 after the kongs: a plan's payments come before them
+            return _slow("--payments: 米 with kongs")
         if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
             added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
             if added is None:
@@ -322,9 +328,16 @@ class FastPath:
         """The record's plan, its stakes as the fast path knows them, the plan's form at them, the number of its house
         rules and the keys they take; ``None``: the loader's."""
         house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
-        plan = self.plans.get((house, policy, record.dealer, record.win))
+        held = None  # what the hand holds that the table's rules read (its ci tile, 米, 包次 by the tiles left)
+        if (record.ci, record.mi, record.tiles_left) != _UNHELD:
+            found = self._held(record, house)
+            if found is None:
+                return None
+            held, more = found
+            keys += more
+        plan = self.plans.get((house, policy, record.dealer, record.win, held))
         if plan is None:
-            plan = self.plan_for(policy, record.dealer, record.win, house)
+            plan = self.plan_for(policy, record.dealer, record.win, house, held)
         if plan is REFUSED:
             return _slow("rules" if house < 0 else "win: refused by the core, or 包次 given")
         known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
@@ -337,6 +350,47 @@ class FastPath:
             known = known.whole
             form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
         return plan, known, form, house, keys
+
+    def _held(self, record: FastHand, house: int) -> tuple[Held | None, int] | None:
+        """What the hand holds (its ci tile, 米 and tiles left): checked by the core once per distinct set at these
+        rules (:func:`_held_verdict`); what of it the rules read (``None``: nothing), and the keys they take (their
+        nulls are counted with the others'). ``None``: the loader's."""
+        ci, mi, left = record.ci, record.mi, record.tiles_left
+        keys = 0
+        if type(ci) is str:
+            keys += 1
+        else:
+            ci = None
+        counts = NO_MI
+        if type(mi) is not UnsetType and mi is not None:
+            given = (mi.E, mi.S, mi.W, mi.N)
+            keys += 1 + sum(count is not UNSET for count in given)
+            counts = tuple(count if type(count) is int else 0 for count in given)  # type: ignore[assignment]
+        if type(left) is int:
+            keys += 1
+        else:
+            left = None
+        verdict = held_verdict(house, ci, counts, left)
+        if isinstance(verdict, str):
+            return _slow(verdict)
+        if left is not None and verdict.bao:  # 包次 by the tiles left: the core says, from the outcome and kongs
+            bao = self._bao(record, house, verdict, left, _CI_TILES.get(ci) if ci is not None else None)
+            if bao is None:
+                return _slow("win or kongs: refused by the core")
+            verdict = bao
+        return (verdict if verdict != NOTHING_HELD else None), keys
+
+    def _bao(self, record: FastHand, house: int, held: Held, left: int, tile: int | None) -> Held | None:
+        """``held`` with 包次 as the core's hand says it is for these tiles left, outcome and kongs (``None``: it
+        refuses them); asked once per distinct set."""
+        kongs = tuple(record.kongs) if record.kongs else ()
+        key = (house, record.dealer, record.win, kongs, left, tile)
+        found = _BAO.young.get(key)
+        if found is None:
+            found = _BAO.get(key)
+            if found is None:
+                found = _BAO.put(key, _bao_of(house, record.dealer, record.win, kongs, left, tile))
+        return None if found is REFUSED_BAO else held._replace(bao=found.bao)
 
     def _add_counts(
         self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int,
@@ -410,12 +464,14 @@ class FastPath:
             return echo, names, keys + extra
         return (_made_echo(("", "", (), 0, text)) if text else NO_ECHO), names, keys
 
-    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
+    def plan_for(
+        self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0, held: Held | None = None
+    ) -> Plan:
         """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
         0: the seed's): the core's hand for it (``REFUSED`` where the core refuses it, or the fast path does not
         take it)."""
         if house < 0:  # rules the loader is to say about
-            self.plans[(house, policy, dealer_letter, win)] = REFUSED
+            self.plans[(house, policy, dealer_letter, win, held)] = REFUSED
             return REFUSED
         rules = HOUSES.get(house)
         if rules is None:  # let go while a batch of columns was being read: its rows are the loader's
@@ -425,16 +481,18 @@ class FastPath:
         winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
         source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if isinstance(win.source, str) else 4
         plan = REFUSED
-        if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
-            outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
-            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house)
+        if dealer >= 0 and kind is not None and winner >= 0 and source >= 0:
+            bao = win.bao if type(win.bao) is bool else held.bao if held is not None else None
+            outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None, bao)
+            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house, held or NOTHING_HELD)
             if hand_at is not None:
                 how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
                               SEATS[source].name if source < 4 else "", dealer_letter, rules.text)  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
-        self.plans[(house, policy, dealer_letter, win)] = plan
+                plan.mi = held is not None and held.mi != NO_MI
+        self.plans[(house, policy, dealer_letter, win, held)] = plan
         return plan
 
     def house_of(self, value: Any) -> tuple[int, int]:
@@ -518,7 +576,11 @@ class FastPath:
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
-_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
+_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given
+_UNHELD = (UNSET, UNSET, UNSET)  # ci, mi, tiles_left: not given
+_CI_TILES: dict[str, int] = {}  # a ci tile's text -> the tile (-1: the loader refuses it)
+_HELD: Generations[tuple[object, ...], Held | str] = Generations(1 << 14)  # (rules, ci, 米, tiles left) -> verdict
+_BAO: Generations[tuple[object, ...], Held] = Generations(1 << 14)  # (rules, dealer, win, kongs, left, ci) -> 包次
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
 # (house rules, add-ons on?, dealer, win) and (house rules, add-ons on?, dealer, kong): per set of rules at most
@@ -535,6 +597,15 @@ def _let_go(numbers: set[int]) -> None:
 
 
 when_let_go(_let_go)
+
+
+def forget_plans() -> None:
+    """Every plan and check verdict held, dropped (:func:`~.vectorised.forget_compiled`)."""
+    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _BAO, _CI_TILES):
+        held.clear()
+    _draw_voids_kongs.cache_clear()
+
+
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
 _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter -> where its counts start
 # a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
@@ -563,13 +634,95 @@ def _stakes(value: FastStakes) -> Stakes:
     )
 
 
-def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules = SEED_RULES) -> HandAt | None:
-    """The outcome's hand at any stakes; ``None`` where the core refuses it."""
+def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules, held: Held) -> HandAt | None:
+    """The outcome's hand at any stakes (with what it holds that the rules read); ``None`` where the core refuses
+    it."""
+    ci, mi = held.ci, held.mi
     try:
-        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome)
+        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome, ci=ci, mi=mi)
     except RuleError:
         return None
-    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome), None)
+    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome, ci=ci, mi=mi), None)
+
+
+def _ci_tile(text: str) -> int:
+    """A ci tile's text as the loader reads it (``read_ci``), or -1 where it refuses it; remembered."""
+    from gangci_calc.io.load.fields import read_ci
+
+    try:
+        tile = read_ci(text, ("ci",))
+    except RuleError:
+        tile = -1
+    if len(_CI_TILES) >= 1 << 12:  # a tile has a few spellings; bounded all the same
+        _CI_TILES.clear()
+    _CI_TILES[text] = tile
+    return tile
+
+
+class Held(NamedTuple):
+    """What a hand holds that its table's rules read, as a plan is keyed by it: the ci tile (次风翻倍), 米 (下米),
+    and 包次 as the tiles left make it (``bao``: at first, whether the rules read the tiles left at all)."""
+
+    ci: int | None
+    mi: tuple[int, int, int, int]
+    bao: bool | None
+
+
+NOTHING_HELD = Held(None, NO_MI, None)
+
+
+def held_verdict(house: int, ci: str | None, mi: tuple[int, int, int, int], left: int | None) -> Held | str:
+    """What a hand holding this ci tile (its text), 米 and tiles left holds that these rules read
+    (:func:`_held_verdict`), or why it is the loader's; asked once per distinct set."""
+    key = (house, ci, mi, left)
+    verdict = _HELD.young.get(key)
+    if verdict is None:
+        verdict = _HELD.get(key)
+        if verdict is None:
+            tile = None
+            if ci is not None:
+                tile = _CI_TILES.get(ci)
+                if tile is None:
+                    tile = _ci_tile(ci)
+            verdict = _HELD.put(
+                key, "ci: not a tile the loader reads" if tile == -1 else _held_verdict(house, tile, mi, left)
+            )
+    return verdict
+
+
+def _held_verdict(house: int, tile: int | None, mi: tuple[int, int, int, int], left: int | None) -> Held | str:
+    """The core's word on what a hand holds at these rules, asked in a hand of their own (its checks of the ci
+    tile, 米 and tiles left read nothing else of a hand): what of it the rules read, or why the record is the
+    loader's."""
+    rules = HOUSES.get(house)
+    if rules is None:
+        return "rules"
+    try:
+        Hand(TableRules(SCHEMES[1], False, rules.house), Seat.E, Won.draw(), ci=tile, mi=mi, tiles_left=left)
+    except RuleError:
+        return "ci, mi or tiles_left: refused by the core"
+    ci = tile if tile is not None and core_checks.reads_ci(rules.house) else None
+    return Held(ci, mi, True if left is not None and core_checks.reads_tiles_left(rules.house) else None)
+
+
+REFUSED_BAO = Held(None, NO_MI, None)  # the core refuses the outcome or kongs: the loader says why
+
+
+def _bao_of(house: int, dealer: str, win: FastWin, kongs: tuple[FastKong, ...], left: int, ci: int | None) -> Held:
+    """Is the outcome 包次 by these tiles left and kongs? The core's hand says (:attr:`Hand.bao`)."""
+    rules = HOUSES.get(house)
+    kind = WIN.get(win.type)
+    try:
+        if rules is None or kind is None or dealer not in _SEAT_INDEX:
+            return REFUSED_BAO
+        given = win.bao if type(win.bao) is bool else None
+        outcome = Won(kind, _seat(win.winner), _seat(win.source), given)
+        made = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in kongs)
+        table = TableRules(SCHEMES[1], False, rules.house)
+        hand = Hand(table, Seat[dealer], outcome, kongs=made, ci=ci, tiles_left=left)
+    except (RuleError, KeyError):
+        return REFUSED_BAO
+    return Held(None, NO_MI, hand.bao if hand.by_tiles_left else None)
 
 
 def _kong_hand(policy: bool, dealer: Seat, kong: Kong, house: HouseRules = SEED_RULES) -> HandAt | None:
@@ -595,6 +748,8 @@ def _draw_voids_kongs(house: HouseRules = SEED_RULES) -> bool:
 
 def core_hand(record: FastHand) -> Hand:
     """A record :meth:`FastPath.settle` took, as the core's hand."""
+    from gangci_calc.io.load.fields import read_ci
+
     stakes = SCHEMES[record.stakes] if isinstance(record.stakes, int) else _stakes(record.stakes)
     win = record.win
     outcome = Won(WIN[win.type], _seat(win.winner), _seat(win.source))
@@ -611,7 +766,13 @@ def core_hand(record: FastHand) -> Hand:
         text = rules_text(record.rules)
         house = HOUSES[house_number(text, bounds().digits)[0]].house
     rules = TableRules(stakes, record.policy is True, house)
-    return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
+    ci = read_ci(record.ci, ("ci",)) if isinstance(record.ci, str) else None
+    mi = record.mi
+    pending = (mi.E, mi.S, mi.W, mi.N) if isinstance(mi, FastMi) else ()
+    mi_counts = tuple(count if isinstance(count, int) else 0 for count in pending) or NO_MI
+    left = record.tiles_left if isinstance(record.tiles_left, int) else None
+    seat_bets = (bets[0], bets[1], bets[2], bets[3])
+    return Hand(rules, Seat[record.dealer], outcome, seat_bets, kongs, ci, mi_counts, left)  # type: ignore[arg-type]
 
 
 def _seat(letter: object) -> Seat | None:

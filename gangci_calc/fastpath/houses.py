@@ -80,7 +80,7 @@ def house_number(text: str, digits: int) -> tuple[int, int]:
 
 def read_rules_text(text: str, digits: int) -> tuple[int, int]:
     """A ``rules`` text read by the loader's ``read_house``: (its number in :data:`HOUSES`, the keys it takes),
-    ``-1`` where the loader says what is wrong (or the table has three players: its seats are not the fast path's)."""
+    ``-1`` where the loader says what is wrong."""
     import json
 
     from gangci_calc.io.load.fields import read_house
@@ -92,8 +92,6 @@ def read_rules_text(text: str, digits: int) -> tuple[int, int]:
     try:
         house = read_house(json.loads(text), ("rules",), SEED_RULES)
     except RuleError:
-        return (-1, 0)
-    if house.three_players:
         return (-1, 0)
     return (numbered(house), 1 + text.count(":"))
 

@@ -55,16 +55,3 @@ class Generations(Generic[K, V]):
     def clear(self) -> None:
         self.young.clear()
         self.old.clear()
-
-
-def forget_compiled() -> None:
-    """Every plan, form, house number and check verdict the fast paths hold, dropped at once (a test that changes
-    the core in memory starts from nothing; nothing else needs to)."""
-    from gangci_calc.fastpath import fast, houses, said, vectorised
-
-    houses.forget_houses()
-    for held in (fast._PLANS, fast._KONGS, fast._BETS_CHECKED):
-        held.clear()
-    fast._draw_voids_kongs.cache_clear()
-    said.KEPT.clear()
-    vectorised.forget_tables()

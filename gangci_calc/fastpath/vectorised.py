@@ -33,15 +33,32 @@ from gangci_calc.fastpath.columns import (
     text_of,
     whole_of,
 )
-from gangci_calc.fastpath.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known, bets_refused
+from gangci_calc.fastpath.fast import (
+    KONG,
+    NOTHING_HELD,
+    PER_SEAT,
+    REFUSED,
+    WIN,
+    ZERO,
+    FastPath,
+    Form,
+    Held,
+    Known,
+    bets_refused,
+    forget_plans,
+    held_verdict,
+)
+from gangci_calc.fastpath.houses import forget_houses
 from gangci_calc.fastpath.records import FastKong, FastWin, bounds
-from gangci_calc.fastpath.said import refused
+from gangci_calc.fastpath.said import KEPT, refused
 from gangci_calc.fastpath.tables import TableStakes, houses
 from gangci_calc.io.load.schema import TOP
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
-READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules"})
+READ = frozenset(
+    {"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules", "ci", "mi", "tiles_left"}
+)
 
 
 class Settled(NamedTuple):
@@ -87,7 +104,16 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else same_ints(rows, 0)
 
     house = houses(columns.get("rules"), rows, fast, slow)
-    stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
+    held, tables = _held(columns, house, rows, slow)
+    stakes = TableStakes(
+        columns.get("stakes"),
+        rows,
+        fast,
+        slow,
+        held,
+        lambda met: _RATIOS.numbered([_table(t, tables) for t in met]),
+        lambda index: tables[index][0] != 0,  # house rules: their forms at the stakes themselves (跑底, 米)
+    )
     counts = _counts(columns.get("bets"), slow)
     _check_bets(counts, dealer_at, on, house, slow)
     code = combine(
@@ -107,6 +133,9 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
 
 
+Table = tuple[int, "Held | None"]  # a row's table: its house rules' number, and what its hand holds that they read
+
+
 class _Ratios:
     """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
     (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
@@ -116,9 +145,9 @@ class _Ratios:
         self.numbers: dict[object, int] = {}
         self.ratios: list[object] = []
         self.bases: list[tuple[int, int, int, int]] = []
-        self.houses: list[int] = []
+        self.houses: list[Table] = []  # (house rules' number, what the hands hold that they read)
 
-    def numbered(self, tables: list[tuple[Known, int] | None]) -> list[int]:
+    def numbered(self, tables: list[tuple[Known, Table] | None]) -> list[int]:
         """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
         never in the middle of one."""
         fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
@@ -165,7 +194,7 @@ class _Forms:
     by), worked out once each from the fast path's plans, and kept as :class:`Tables`: a code met later adds its
     row to the arrays already built (Arrow concatenates them), so a batch costs only what it meets first."""
 
-    def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int, Table], Any]) -> None:
         self.width = width
         self.plan_of = plan_of  # a code's plan, without its ratio
         self.clear()
@@ -199,7 +228,7 @@ class _Forms:
         self.place[code] = len(self.forms)
         number, rest = divmod(code, self.width)
         known = number < len(_RATIOS.ratios)  # else its rows are slow
-        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else _NO_TABLE)
         known = known and plan is not REFUSED
         form = _RATIOS.form(plan, number) if known else _NOTHING
         # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
@@ -235,7 +264,7 @@ def _joined(before: Any | None, after: Any) -> Any:
 _NO_DELTA = (0, 0, 0, 0)
 
 
-def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
+def _outcome_plan(fast: FastPath, code: int, table: Table) -> Any:
     """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
     code, source = divmod(code, 5)
     code, winner = divmod(code, 5)
@@ -247,10 +276,11 @@ def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
     key = (bool(policy), LETTERS[dealer], win)
-    return fast.plans.get((house, *key)) or fast.plan_for(*key, house)
+    house, held = table
+    return fast.plans.get((house, *key, held)) or fast.plan_for(*key, house, held)
 
 
-def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
+def _kong_plan(fast: FastPath, code: int, table: Table) -> Any:
     """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
@@ -260,6 +290,7 @@ def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
+    house = table[0]
     return fast.kongs.get((house, *key)) or fast.kong_for(*key, house)
 
 
@@ -268,14 +299,64 @@ _OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
 _KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
 
 
-def forget_tables() -> None:
-    """The tables met so far, dropped (:func:`~.compiled.forget_compiled`)."""
+def forget_compiled() -> None:
+    """Every plan, form, table, house number and check verdict the fast paths hold, dropped at once (a test that
+    changes the core in memory starts from nothing; nothing else needs to)."""
+    forget_houses()
+    forget_plans()
+    KEPT.clear()
     _RATIOS.__init__()  # type: ignore[misc]
     _OUTCOMES.clear()
     _KONG_FORMS.clear()
 
 
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
+
+
+_NO_TABLE: Table = (0, None)  # the seed's rules, nothing held
+
+
+def _table(met: Any, tables: list[Table]) -> tuple[Known, Table] | None:
+    """A (stakes, row's table index) pair as :meth:`_Ratios.numbered` takes it: the stakes and (house rules, held)."""
+    return None if met is None else (met[0], tables[met[1]])
+
+
+def _held(columns: dict[str, Any], house: Any, rows: int, slow: Slow) -> tuple[Any, list[Table]]:
+    """Each row's table: its house rules and what its hand holds that they read (the ci tile, 米), as an index into
+    the list returned, each distinct set asked of the core once (:func:`~.fast.held_verdict`). A row whose 包次
+    the tiles left decide is slow (the JSON Lines path takes it), and so is one the core refuses."""
+    parts = [pc.cast(house, pa.string()) if house is not None else texts(["0"] * rows)]
+    ci = text_of(columns.get("ci"), slow)
+    parts.append(pc.fill_null(ci, scalar("")) if ci is not None else texts([""] * rows))
+    left = whole_of(columns.get("tiles_left"), slow)
+    parts.append(pc.fill_null(pc.cast(left, pa.string()), scalar("")) if left is not None else texts([""] * rows))
+    mi = struct_of(columns.get("mi"), LETTERS, slow) or {}
+    for letter in LETTERS:
+        counts = whole_of(mi.get(letter), slow)
+        given = pc.cast(counts, pa.string()) if counts is not None else texts(["0"] * rows)
+        parts.append(pc.fill_null(given, scalar("0")))
+    found = pc.dictionary_encode(pc.binary_join_element_wise(*parts, scalar(_APART)))
+    tables: list[Table] = []
+    refused: list[bool] = []
+    for text in found.dictionary.to_pylist():
+        number, tile, given, *pending = text.split(_APART)
+        counts = (int(pending[0]), int(pending[1]), int(pending[2]), int(pending[3]))
+        verdict = held_verdict(int(number), tile or None, counts, int(given) if given else None)
+        if isinstance(verdict, str):
+            refused.append(True)
+            tables.append(_NO_TABLE)
+            continue
+        if verdict.bao is not None:  # 包次 by the tiles left: the core's hand says, from each row's outcome and kongs
+            refused.append(True)
+            tables.append((int(number), None))
+            continue
+        refused.append(False)
+        tables.append((int(number), None if verdict == NOTHING_HELD else verdict))
+    slow.mark(pc.take(flags(refused), found.indices))
+    return pc.cast(found.indices, pa.int64()), tables
+
+
+_APART = "\x1f"  # between the parts of a row's table key (no tile's text holds it)
 
 
 def _counts(column: Any, slow: Slow) -> list[Any | None]:
