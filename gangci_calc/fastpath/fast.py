@@ -48,7 +48,7 @@ from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.core.rules.settle import Row, kong_rows, linear_form, rows
 from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text, when_let_go
 from gangci_calc.fastpath.memo import Generations
-from gangci_calc.fastpath.paid import Paid, paid_forms, payments_text
+from gangci_calc.fastpath.paid import Paid, paid_forms, plans_payments_text
 from gangci_calc.fastpath.records import (
     FastBets,
     FastHand,
@@ -61,7 +61,7 @@ from gangci_calc.fastpath.records import (
     record_type,
 )
 from gangci_calc.fastpath.said import checked_for, clean_json, names_of, raw_meta
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, json_text
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -91,7 +91,7 @@ class Plan:
 
     __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "mi", "paid")
 
-    def __init__(self, hand_at: HandAt, dealer: int, how: Outcome, draw: bool, keys: int) -> None:
+    def __init__(self, hand_at: HandAt, dealer: int, how: LineOutcome, draw: bool, keys: int) -> None:
         self.hand_at = hand_at
         self.dealer = dealer  # the dealer's first count index (seat × PER_SEAT)
         self.how = how
@@ -131,7 +131,7 @@ def _refused(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
     raise LookupError("a refused plan has no form: its records go to the loader")
 
 
-REFUSED = Plan(_refused, -1, Outcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
+REFUSED = Plan(_refused, -1, LineOutcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
 
 
 class Known(NamedTuple):
@@ -182,27 +182,51 @@ def _add_bets(
             return _slow("bets: a seat")
         if counts is None:  # a seat given as null: not given
             continue
-        for count, index in ((counts.piao, at[1]), (counts.di, at[2]), (counts.gang, at[3]), (counts.pao, at[4])):
-            if count is UNSET:
-                continue
+        piao, di, gang, pao = counts.piao, counts.di, counts.gang, counts.pao  # None: not given, and no count
+        if piao is not UNSET:
             keys += 1
-            if count:  # a null count is None: not given, and no count
-                counted.append((index, count))
-                if (delta := deltas[index]) is not None:
-                    e, s, w, n = e + count * delta[0], s + count * delta[1], w + count * delta[2], n + count * delta[3]
+            if piao:
+                counted.append((at[1], piao))
+                if (delta := deltas[at[1]]) is not None:
+                    e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
+        if di is not UNSET:
+            keys += 1
+            if di:
+                counted.append((at[2], di))
+                if (delta := deltas[at[2]]) is not None:
+                    e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
+        if gang is not UNSET:
+            keys += 1
+            if gang:
+                counted.append((at[3], gang))
+                if (delta := deltas[at[3]]) is not None:
+                    e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
+        if pao is not UNSET:
+            keys += 1
+            if pao:
+                counted.append((at[4], pao))
+                if (delta := deltas[at[4]]) is not None:
+                    e, s, w, n = e + pao * delta[0], s + pao * delta[1], w + pao * delta[2], n + pao * delta[3]
     return (e, s, w, n), keys
 
 
 def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
-    """Does the core refuse these counts (index, count) with this dealer (his first count index), 带政策 setting and
-    house rules? Its own checks (``core/rules/hand.py`` ``check_hand``), asked once per distinct shape."""
-    key = (tuple(counted), dealer, policy, house)
-    found = _BETS_CHECKED.young.get(key)
-    if found is None:
-        found = _BETS_CHECKED.get(key)
-        if found is None:
-            found = _BETS_CHECKED.put(key, _core_refuses(counted, dealer, policy, house))
-    return found
+    """Does the core refuse any of these counts (index, count) with this dealer (his first count index), 带政策
+    setting and house rules? Its own checks (``core/rules/hand.py`` ``check_hand``), each count in a hand of its own,
+    asked once per distinct (count, dealer, 带政策, rules): the core checks each count apart from the others."""
+    table = (dealer, policy, house)
+    verdicts = _BETS_CHECKED.young.get(table)
+    if verdicts is None:
+        verdicts = _BETS_CHECKED.get(table)
+        if verdicts is None:
+            verdicts = _BETS_CHECKED.put(table, {})
+    for count in counted:
+        refused = verdicts.get(count)
+        if refused is None:
+            refused = verdicts[count] = _core_refuses([count], dealer, policy, house)
+        if refused:
+            return True
+    return False
 
 
 def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
@@ -221,7 +245,8 @@ def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, hou
     return False
 
 
-_BETS_CHECKED: Generations[tuple[object, ...], bool] = Generations(1 << 14)  # the core's verdict, by shape
+# (dealer, 带政策, rules) -> (count index, count) -> does the core refuse it?
+_BETS_CHECKED: Generations[tuple[int, bool, int], dict[tuple[int, int], bool]] = Generations(1 << 12)
 _WHY = [""]  # what sent the last record the fast path did not settle to the loader (``--verbose`` counts them)
 
 
@@ -486,7 +511,7 @@ class FastPath:
             outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None, bao)
             hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house, held or NOTHING_HELD)
             if hand_at is not None:
-                how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
+                how = LineOutcome(kind.value, SEATS[winner].name if winner < 4 else "",
                               SEATS[source].name if source < 4 else "", dealer_letter, rules.text)  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
@@ -601,7 +626,7 @@ when_let_go(_let_go)
 
 def forget_plans() -> None:
     """Every plan and check verdict held, dropped (:func:`~.vectorised.forget_compiled`)."""
-    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _BAO, _CI_TILES):
+    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _BAO, _CI_TILES, _FLAT):
         held.clear()
     _draw_voids_kongs.cache_clear()
 
@@ -621,7 +646,7 @@ def _payments(plan: Plan, known: Known, counted: list[tuple[int, int]], kongs: l
     parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
     for kong in kongs:
         parts.append(paid_forms(kong, known.ratio, PER_SEAT, COUNTED))
-    return payments_text(parts, dict(counted), known.scale)
+    return plans_payments_text(parts, dict(counted), known.scale)
 
 
 def _stakes(value: FastStakes) -> Stakes:
@@ -669,6 +694,24 @@ class Held(NamedTuple):
 
 
 NOTHING_HELD = Held(None, NO_MI, None)
+
+
+def flat_table(house: int, held: Held | None) -> bool:
+    """Do a table's forms hold a flat amount (跑底, 米), so that they are taken at its stakes, not their ratio? 米
+    held says so; for the rules, a probe outcome's form says (the core marks each flat term and part)."""
+    if held is not None and held.mi != NO_MI:
+        return True
+    found = _FLAT.get(house)
+    if found is None:
+        probe = FastPath().plan_for(True, "E", FastWin("bomb", "E"), house)
+        found = probe is not REFUSED and not probe.form((1, 1, 1, 1), (1, 1, 1, 1)).scaled
+        if len(_FLAT) >= 1 << 12:
+            _FLAT.clear()
+        _FLAT[house] = found
+    return found
+
+
+_FLAT: dict[int, bool] = {}  # a set of rules' number -> do its forms hold a flat amount?
 
 
 def held_verdict(house: int, ci: str | None, mi: tuple[int, int, int, int], left: int | None) -> Held | str:

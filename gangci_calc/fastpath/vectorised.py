@@ -45,6 +45,7 @@ from gangci_calc.fastpath.fast import (
     Held,
     Known,
     bets_refused,
+    flat_table,
     forget_plans,
     held_verdict,
 )
@@ -112,7 +113,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
         slow,
         held,
         lambda met: _RATIOS.numbered([_table(t, tables) for t in met]),
-        lambda index: tables[index][0] != 0,  # house rules: their forms at the stakes themselves (跑底, 米)
+        lambda index: flat_table(*tables[index]),  # forms with a flat amount (跑底, 米): at the stakes themselves
     )
     counts = _counts(columns.get("bets"), slow)
     _check_bets(counts, dealer_at, on, house, slow)
@@ -325,16 +326,19 @@ def _held(columns: dict[str, Any], house: Any, rows: int, slow: Slow) -> tuple[A
     """Each row's table: its house rules and what its hand holds that they read (the ci tile, 米), as an index into
     the list returned, each distinct set asked of the core once (:func:`~.fast.held_verdict`). A row whose 包次
     the tiles left decide is slow (the JSON Lines path takes it), and so is one the core refuses."""
-    parts = [pc.cast(house, pa.string()) if house is not None else texts(["0"] * rows)]
+    numbers = house if house is not None else same_ints(rows, 0)
+    if all(columns.get(name) is None for name in ("ci", "tiles_left", "mi")):  # nothing held: a table per rules
+        coded = pc.dictionary_encode(numbers)
+        return pc.cast(coded.indices, pa.int64()), [(number, None) for number in coded.dictionary.to_pylist()]
+    parts: list[Any] = [pc.cast(numbers, pa.string())]
     ci = text_of(columns.get("ci"), slow)
-    parts.append(pc.fill_null(ci, scalar("")) if ci is not None else texts([""] * rows))
+    parts.append(pc.fill_null(ci, scalar("")) if ci is not None else scalar(""))  # a scalar stands for every row
     left = whole_of(columns.get("tiles_left"), slow)
-    parts.append(pc.fill_null(pc.cast(left, pa.string()), scalar("")) if left is not None else texts([""] * rows))
+    parts.append(pc.fill_null(pc.cast(left, pa.string()), scalar("")) if left is not None else scalar(""))
     mi = struct_of(columns.get("mi"), LETTERS, slow) or {}
     for letter in LETTERS:
         counts = whole_of(mi.get(letter), slow)
-        given = pc.cast(counts, pa.string()) if counts is not None else texts(["0"] * rows)
-        parts.append(pc.fill_null(given, scalar("0")))
+        parts.append(pc.fill_null(pc.cast(counts, pa.string()), scalar("0")) if counts is not None else scalar("0"))
     found = pc.dictionary_encode(pc.binary_join_element_wise(*parts, scalar(_APART)))
     tables: list[Table] = []
     refused: list[bool] = []
@@ -379,34 +383,32 @@ def _counts(column: Any, slow: Slow) -> list[Any | None]:
 
 
 def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow: Slow) -> None:
-    """Rows whose bets the core refuses (its own check, :func:`~.fast.bets_refused`, asked once per distinct
-    shape: the counts, the dealer, 带政策 and the house rules) are slow."""
+    """Rows whose bets the core refuses (its own check, :func:`~.fast.bets_refused`, of each count apart, asked
+    once per distinct count, dealer, 带政策 and house rules) are slow."""
     given = [(index, values) for index, values in enumerate(counts) if values is not None]
     if not given:
         return
     radix = bounds().counts + 1
-    shape = None  # the counts as one number (a count out of range is a slow row already: clipped here)
-    for _, values in given:
-        clipped = pc.min_element_wise(pc.max_element_wise(values, scalar(0)), scalar(radix - 1))
-        shape = clipped if shape is None else pc.add(pc.multiply(shape, scalar(radix)), clipped)
     numbers = pc.dictionary_encode(house if house is not None else same_ints(len(on), 0))
     met = numbers.dictionary.to_pylist()
-    table = combine([(shape, 1), (pc.min_element_wise(dealer, scalar(4)), 5), (on, 2)])
-    key = pc.add(pc.multiply(table, scalar(len(met))), pc.cast(numbers.indices, pa.int64()))
-    distinct = pc.unique(key)
-    refused = []
-    for code in distinct.to_pylist():
-        code, at = divmod(code, len(met))
-        code, policy = divmod(code, 2)
-        code, seat = divmod(code, 5)
-        counted = []
-        for index, _ in reversed(given):
+    table = pc.add(
+        pc.multiply(combine([(pc.min_element_wise(dealer, scalar(4)), 1), (on, 2)]), scalar(len(met))),
+        pc.cast(numbers.indices, pa.int64()),
+    )  # dealer, 带政策, rules: one number
+    for index, values in given:
+        clipped = pc.min_element_wise(pc.max_element_wise(values, scalar(0)), scalar(radix - 1))  # else slow already
+        key = pc.add(pc.multiply(table, scalar(radix)), clipped)
+        distinct = pc.unique(key)
+        refused = []
+        for code in distinct.to_pylist():
             code, count = divmod(code, radix)
-            if count:
-                counted.append((index, count))
-        counted.reverse()
-        refused.append(seat < 4 and bool(counted) and bets_refused(counted, seat * PER_SEAT, bool(policy), met[at]))
-    slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)))
+            code, at = divmod(code, len(met))
+            seat, policy = divmod(code, 2)
+            refused.append(
+                seat < 4 and count > 0 and bets_refused([(index, count)], seat * PER_SEAT, bool(policy), met[at])
+            )
+        if any(refused):
+            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)))
 
 
 def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:

@@ -35,7 +35,7 @@ from gangci_calc.core.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.io.export.batch_lines import (
     Echo,
     Frame,
-    Outcome,
+    LineOutcome,
     halves_net,
     halves_text,
     json_text,
@@ -128,7 +128,7 @@ class Scorer:
 
             self.fast = FastPath(options.keep)
         self._quoting: dict[str, tuple[str, str]] = {}
-        self._frames: dict[Outcome, Frame] = {}  # the text around a line's amounts, per outcome
+        self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
         self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
@@ -351,7 +351,7 @@ class Scorer:
 
         hand = loaded.hand
         outcome = hand.outcome
-        how = Outcome(
+        how = LineOutcome(
             outcome.win.value,
             outcome.winner.name if outcome.winner is not None else "",
             outcome.source.name if outcome.source is not None else "",
@@ -368,7 +368,7 @@ class Scorer:
         frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
         return frame
 
-    def _frame(self, how: Outcome) -> Frame:
+    def _frame(self, how: LineOutcome) -> Frame:
         if len(self._frames) > 4096:  # a handful of outcomes and rules come again and again; bounded all the same
             self._frames.clear()
         frame = self._frames[how] = self.lines.frame(how)
