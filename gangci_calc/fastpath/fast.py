@@ -89,7 +89,7 @@ class Plan:
     """One outcome (or one kong) at one 带政策 setting: the core's hand for it, and its :class:`Form` at each
     stakes' ratio, compiled by the core once."""
 
-    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "mi", "paid")
+    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "mi", "paid", "verdicts")
 
     def __init__(self, hand_at: HandAt, dealer: int, how: LineOutcome, draw: bool, keys: int) -> None:
         self.hand_at = hand_at
@@ -100,6 +100,8 @@ class Plan:
         self.forms: dict[object, Form] = {}  # by the stakes' ratio
         self.paid: dict[object, tuple[Paid, ...]] = {}  # its payments (``--payments``), by the stakes' ratio
         self.mi = False  # its hand holds 米 (下米)
+        # the core's word on each bet count at its table (:func:`bets_refused`), shared by the table's plans
+        self.verdicts: dict[tuple[int, int], bool] = {}
 
     def form(self, ratio: object, bases: tuple[int, int, int, int]) -> Form:
         """The core's linear form of this plan's hand at these bases, summed per seat."""
@@ -214,12 +216,7 @@ def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, hous
     """Does the core refuse any of these counts (index, count) with this dealer (his first count index), 带政策
     setting and house rules? Its own checks (``core/rules/hand.py`` ``check_hand``), each count in a hand of its own,
     asked once per distinct (count, dealer, 带政策, rules): the core checks each count apart from the others."""
-    table = (dealer, policy, house)
-    verdicts = _BETS_CHECKED.young.get(table)
-    if verdicts is None:
-        verdicts = _BETS_CHECKED.get(table)
-        if verdicts is None:
-            verdicts = _BETS_CHECKED.put(table, {})
+    verdicts = _verdicts(dealer, policy, house)
     for count in counted:
         refused = verdicts.get(count)
         if refused is None:
@@ -227,6 +224,17 @@ def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, hous
         if refused:
             return True
     return False
+
+
+def _verdicts(dealer: int, policy: bool, house: int) -> dict[tuple[int, int], bool]:
+    """The core's word on each bet count at a table (dealer, 带政策, rules), as far as it has been asked."""
+    table = (dealer, policy, house)
+    verdicts = _BETS_CHECKED.young.get(table)
+    if verdicts is None:
+        verdicts = _BETS_CHECKED.get(table)
+        if verdicts is None:
+            verdicts = _BETS_CHECKED.put(table, {})
+    return verdicts
 
 
 def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
@@ -428,8 +436,14 @@ class FastPath:
             added = _add_bets(record.bets, form, net, counted)
             if added is None:
                 return None
-            if counted and bets_refused(counted, plan.dealer, policy, house):
-                return _slow("bets: refused by the core")
+            if counted:
+                verdicts = plan.verdicts  # the core's word on each count, asked once (:func:`bets_refused`)
+                for count in counted:
+                    refused = verdicts.get(count)
+                    if refused is None:
+                        refused = bets_refused([count], plan.dealer, policy, house)
+                    if refused:
+                        return _slow("bets: refused by the core")
             net, keys = added
         if record.kongs:
             made = self._add_kongs(
@@ -517,6 +531,7 @@ class FastPath:
                 draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
                 plan.mi = held is not None and held.mi != NO_MI
+                plan.verdicts = _verdicts(dealer * PER_SEAT, policy, house)
         self.plans[(house, policy, dealer_letter, win, held)] = plan
         return plan
 
