@@ -156,11 +156,11 @@ def score(
         try:
             loaded = hand_from_data(plain_data(record), _base(rules, language))
         except RuleError as error:
-            raise _hand_error(error.path, error.message, language) from None
+            raise _with_id(_hand_error(error.path, error.message, language), record) from None
         try:
             settlement = settle_hand(loaded, check=check)
         except ClaimRejected as error:
-            raise _hand_error(("tiles",), error.problems[0][1], language) from None
+            raise _with_id(_hand_error(("tiles",), error.problems[0][1], language), record) from None
         return _result(loaded.hand, settlement, loaded.names, loaded.id, loaded.meta, language)
 
 
@@ -332,6 +332,12 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
         return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
     except RuleError as error:
         raise _hand_error(error.path, error.message, language) from None
+
+
+def _with_id(error: HandError, record: object) -> HandError:
+    """The error, with the record's id where it gives one (as ``score_many``'s errors have it)."""
+    error.id = record_id(record)
+    return error
 
 
 def _hand_error(path: Sequence[str | int], message: Text, language: str) -> HandError:

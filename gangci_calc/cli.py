@@ -85,8 +85,8 @@ def _first(choices: type[Enum]) -> Any:
     return next(iter(choices))
 
 
-def _format_option(table: Mapping[str, object]) -> Any:
-    return typer.Option("--format", "-f", help=_h("format", choices=", ".join(table)))
+def _format_option(table: Mapping[str, object], said: str = "format") -> Any:
+    return typer.Option("--format", "-f", help=_h(said, choices=", ".join(table)))
 
 
 class Lang(str, Enum):
@@ -461,7 +461,7 @@ def _arrow_schema(kind: SchemaKind, arrow: bool, keep: list[str], payments: bool
 @app.command(help=_h("batch"))
 def batch(
     inputs: Annotated[list[str], typer.Argument(metavar="FILES...", help=_h("batch_inputs"))],
-    format: Annotated[BatchFormat, _format_option(formats.BATCH)] = _first(BatchFormat),
+    format: Annotated[BatchFormat, _format_option(formats.BATCH, "batch_format")] = _first(BatchFormat),
     output: Annotated[
         Optional[str],  # noqa: UP045 - Typer reads the annotation
         typer.Option("--output", "-o", help=_h("output")),

@@ -132,7 +132,9 @@ WAREHOUSE_COLUMNS = {
 }
 
 
-def duckdb_export(rows: list[dict[str, Any]], folder: Any, name: str = "warehouse") -> tuple[Any, Any]:
+def duckdb_export(
+    rows: list[dict[str, Any]], folder: Any, name: str = "warehouse", columns: dict[str, str] | None = None
+) -> tuple[Any, Any]:
     """The rows as a DuckDB table of :data:`WAREHOUSE_COLUMNS`, exported by DuckDB itself: ``COPY ... (FORMAT
     json)`` (every absent value a ``null``) and ``COPY ... (FORMAT parquet)`` (``stakes`` a JSON column). Returns
     the paths of the JSON Lines and the Parquet file."""
@@ -147,10 +149,11 @@ def duckdb_export(rows: list[dict[str, Any]], folder: Any, name: str = "warehous
         for row in rows:
             f.write(json.dumps(row) + "\n")
     jsonl, parquet = folder / f"{name}.jsonl", folder / f"{name}.parquet"
-    columns = "{" + ", ".join(f"'{key}': '{kind}'" for key, kind in WAREHOUSE_COLUMNS.items()) + "}"
+    typed = WAREHOUSE_COLUMNS if columns is None else columns
+    declared = "{" + ", ".join(f"'{key}': '{kind}'" for key, kind in typed.items()) + "}"
     con = duckdb.connect()
     try:
-        read = f"read_json('{raw}', format='newline_delimited', columns={columns})"
+        read = f"read_json('{raw}', format='newline_delimited', columns={declared})"
         con.execute(f"CREATE TABLE hands AS SELECT * FROM {read}")
         con.execute(f"COPY hands TO '{jsonl}' (FORMAT json)")
         con.execute(f"COPY hands TO '{parquet}' (FORMAT parquet)")
@@ -167,3 +170,122 @@ def null_free(value: Any) -> Any:
     if isinstance(value, list):
         return [null_free(item) for item in value]
     return value
+
+
+# --- a platform's month: rooms choosing their rules, hands with every field a server keeps ----------------------
+
+PLATFORM_PRESETS: tuple[dict[str, Any], ...] = (
+    {},
+    {"dealer_double": "wins"},
+    {"zhici_split": "even"},
+    {"concealed_kong": 2},
+    {"pao": {"unit": 100}},
+    {"honor_ci_double": True},
+    {"baoci": True},
+    {"three_players": True},
+    {"xiami": 50},
+)  # nine presets; a room in three chooses its own
+
+
+def platform_rules(rng: random.Random) -> dict[str, Any]:
+    """A room's rules: a preset, or one of its own (options mixed, amounts of its own: thousands of distinct sets)."""
+    if rng.random() < 0.7:
+        return dict(rng.choice(PLATFORM_PRESETS))
+    rules: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        rules["dealer_double"] = rng.choice(["wins", "all"])
+    if rng.random() < 0.3:
+        rules["zhici_split"] = "even"
+    if rng.random() < 0.3:
+        rules["concealed_kong"] = rng.choice([2] * 9 + [3])  # 3: a planted mistake (暗杠倍数 is 1 or 2)
+    if rng.random() < 0.3:
+        rules["pao"] = {"unit": rng.randrange(0, 2000, 10), "kong": rng.random() < 0.5}
+    if rng.random() < 0.3:
+        rules["honor_ci_double"] = True
+    if rng.random() < 0.3:
+        rules["baoci"] = True
+        rules["bao_mark"] = rng.randint(4, 16)
+    if rng.random() < 0.2:
+        rules["xiami"] = rng.randrange(10, 500, 10)
+    if rng.random() < 0.1:
+        rules["three_players"] = True
+    if rng.random() < 0.2:
+        rules["draw_kongs"] = "paid"
+    return rules
+
+
+def platform_hand(
+    rng: random.Random, number: int, rules: dict[str, Any], ids: str = "pool", pool: int = 100_000
+) -> dict[str, Any]:
+    """One hand of a room at ``rules`` as a server's table keeps it: every field present (``None`` where absent,
+    跑 0 where none), the ci tile and the tiles left on every hand; player ids from a Zipf-like pool, or
+    (``ids="never"``) anonymised per hand."""
+    three = bool(rules.get("three_players"))
+    seats = SEATS[:3] if three else SEATS
+    while True:
+        hand = random_hand(rng)
+        named = [hand["dealer"], hand["win"].get("winner"), hand["win"].get("from")]
+        named += [s for k in hand.get("kongs", ()) for s in (k["by"], k.get("from"))]
+        named += list(hand.get("bets", {}))
+        if not three or "N" not in named:
+            break
+    pao = "pao" in rules
+    given = hand.get("bets") or {}
+    bets = {
+        seat: {
+            "piao": given.get(seat, {}).get("piao", 0),
+            "di": given.get(seat, {}).get("di", 0),
+            "gang": given.get(seat, {}).get("gang", 0),
+            "pao": rng.choice([0, 0, 1, 2, 3]) if pao and seat in seats else 0,
+        }
+        for seat in SEATS
+    }
+    if not hand["policy"] and not pao:
+        bets = None  # type: ignore[assignment]
+    if ids == "never":
+        players = {seat: f"u{number:08d}{seat}" for seat in seats}
+    else:
+        players = {seat: f"p{min(int(rng.paretovariate(1.1)), pool):06d}{seat}" for seat in seats}
+    win = hand["win"]
+    honours = rules.get("honours", True)
+    ci = rng.randrange(34 if honours else 27)
+    mi = {seat: rng.choice([0, 0, 0, 1, 2]) if rules.get("xiami") and seat in seats else 0 for seat in SEATS}
+    return {
+        "id": f"h-{number:09d}" if ids != "never" else number * 7919 % 10**12,
+        "stakes": hand["stakes"],
+        "policy": hand["policy"],
+        "dealer": hand["dealer"],
+        "players": {seat: players.get(seat) for seat in SEATS},
+        "bets": bets,
+        "win": {"type": win["type"], "winner": win.get("winner"), "from": win.get("from"), "bao": None},
+        "kongs": [{"by": k["by"], "type": k["type"], "from": k.get("from")} for k in hand.get("kongs", ())] or None,
+        "rules": rules or None,
+        "ci": f"{ci % 9 + 1}{'mpsz'[ci // 9]}",
+        "tiles_left": rng.randint(0, 40),
+        "mi": mi if rules.get("xiami") else None,
+        "meta": {"played_on": f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}", "room": number // 12},
+    }
+
+
+def platform_hands(n: int, seed: int = 20261204, ids: str = "pool") -> list[dict[str, Any]]:
+    """``n`` hands in rooms of 8–16, each room at its rules (:func:`platform_rules`)."""
+    rng = random.Random(seed)
+    made: list[dict[str, Any]] = []
+    while len(made) < n:
+        rules = platform_rules(rng)
+        for _ in range(min(rng.randint(8, 16), n - len(made))):
+            made.append(platform_hand(rng, len(made) + 1, rules, ids))
+    return made
+
+
+PLATFORM_COLUMNS = {
+    **{k: v for k, v in WAREHOUSE_COLUMNS.items() if k not in ("bets", "meta", "rules")},
+    "bets": "STRUCT("
+    + ", ".join(f"{s} STRUCT(piao INTEGER, di INTEGER, gang INTEGER, pao INTEGER)" for s in SEATS)
+    + ")",
+    "rules": "JSON",
+    "ci": "VARCHAR",
+    "tiles_left": "INTEGER",
+    "mi": "STRUCT(" + ", ".join(f"{s} INTEGER" for s in SEATS) + ")",
+    "meta": "STRUCT(played_on DATE, room INTEGER)",
+}

@@ -291,11 +291,11 @@ def test_a_line_written_out_is_the_scored_line(
 ) -> None:  # fmt: skip
     """The fast path writes its usual lines with ``plain`` (whole amounts, an id, names and meta, written out in
     one step): each is the line ``scored`` writes, whatever the echo, the halves, the format and the amounts."""
-    from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, halves_net
+    from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, halves_net
     from gangci_calc.io.export.formats import batch_lines
 
     lines = batch_lines(fmt, ("region",) if kept else (), bool(paid), amounts)
-    frame = lines.frame(Outcome("zhici", "W", "S", "E", '{"baoci": true}'))
+    frame = lines.frame(LineOutcome("zhici", "W", "S", "E", '{"baoci": true}'))
     head, tail = lines.quoting("hands.jsonl")
     echo = Echo(ident, meta, kept, hand, players)
     for said in (echo, NO_ECHO):

@@ -43,7 +43,7 @@ def test_fast_payments_are_the_cores_payments(chunk: int) -> None:
         bets += any(b != NO_BETS for b in hand.bets)
         assert paid(fast, typed) == payments_json(hand, settle(hand)), data
     assert taken > 700 and kongs > 100 and house > 30 and bets > 100  # the paths the forms take were all met
-    # payments_text joins a plan's payment to the one before only at a plan's first: within one, the core grouped
+    # plans_payments_text joins a plan's payment to the one before only at a plan's first: within one, the core grouped
     plans = [*fast.plans.values(), *fast.kongs.values()]
     for payments in (payments for plan in plans for payments in plan.paid.values()):
         assert all(one.key != two.key for one, two in pairwise(payments))

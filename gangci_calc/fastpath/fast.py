@@ -22,14 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from math import gcd
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import msgspec
-from msgspec import UNSET, Raw
+from msgspec import UNSET, Raw, UnsetType
 
 from gangci_calc.core.errors import RuleError
 from gangci_calc.core.rules import (
     NO_BETS,
+    NO_MI,
     SCHEMES,
     SEATS,
     SEED_RULES,
@@ -44,14 +45,17 @@ from gangci_calc.core.rules import (
     Win,
 )
 from gangci_calc.core.rules import Outcome as Won
-from gangci_calc.core.rules.addons import ADDONS
+from gangci_calc.core.rules import hand as core_checks
+from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.core.rules.settle import Row, kong_rows, linear_form, rows
-from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text
-from gangci_calc.fastpath.paid import Paid, paid_forms, payments_text
+from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text, when_let_go
+from gangci_calc.fastpath.memo import Generations
+from gangci_calc.fastpath.paid import Paid, paid_forms, plans_payments_text
 from gangci_calc.fastpath.records import (
     FastBets,
     FastHand,
     FastKong,
+    FastMi,
     FastStakes,
     FastWin,
     bounds,
@@ -59,14 +63,14 @@ from gangci_calc.fastpath.records import (
     record_type,
 )
 from gangci_calc.fastpath.said import checked_for, clean_json, names_of, raw_meta
-from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, Outcome, json_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, json_text
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
-COUNTED = {name: place for place, name in enumerate(ADDONS)}  # the counts the typed decode takes, by name
-PER_SEAT = len(ADDONS)  # a count's index: seat × PER_SEAT + its add-on's place in the core's ADDONS
+COUNTED = {name: place for place, name in enumerate(BET_NAMES)}  # the counts the typed decode takes, by name
+PER_SEAT = len(BET_NAMES)  # a count's index: seat × PER_SEAT + its bet's place in the core's BET_NAMES
 ZERO = 4 * PER_SEAT  # how many count indexes there are
-_PIAO, _DI, _GANG = (ADDONS.index(name) for name in ("piao", "di", "gang"))  # the decode's fields, by name
+_PIAO, _DI, _GANG, _PAO = (BET_NAMES.index(name) for name in ("piao", "di", "gang", "pao"))  # the decode's fields
 
 
 class Form(NamedTuple):
@@ -87,9 +91,9 @@ class Plan:
     """One outcome (or one kong) at one 带政策 setting: the core's hand for it, and its :class:`Form` at each
     stakes' ratio, compiled by the core once."""
 
-    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "paid")
+    __slots__ = ("dealer", "draw", "forms", "hand_at", "how", "keys", "mi", "paid", "verdicts")
 
-    def __init__(self, hand_at: HandAt, dealer: int, how: Outcome, draw: bool, keys: int) -> None:
+    def __init__(self, hand_at: HandAt, dealer: int, how: LineOutcome, draw: bool, keys: int) -> None:
         self.hand_at = hand_at
         self.dealer = dealer  # the dealer's first count index (seat × PER_SEAT)
         self.how = how
@@ -97,6 +101,9 @@ class Plan:
         self.keys = keys  # how many keys its JSON takes: the win's and the record's must (stakes, dealer, win)
         self.forms: dict[object, Form] = {}  # by the stakes' ratio
         self.paid: dict[object, tuple[Paid, ...]] = {}  # its payments (``--payments``), by the stakes' ratio
+        self.mi = False  # its hand holds 米 (下米)
+        # the core's word on each bet count at its table (:func:`bets_refused`), shared by the table's plans
+        self.verdicts: dict[tuple[int, int], bool] = {}
 
     def form(self, ratio: object, bases: tuple[int, int, int, int]) -> Form:
         """The core's linear form of this plan's hand at these bases, summed per seat."""
@@ -108,12 +115,10 @@ class Plan:
             payer, payee = share.row[0], share.row[1]
             const[payee] += share.const
             const[payer] -= share.const
+            scaled = scaled and share.row.part.scaled  # 米: a flat amount, not the stakes' ratio
             for term in share.terms:
-                place = COUNTED.get(term.addon)
-                if place is None:  # 跑: the typed decode takes no 跑 count (a record with one is the loader's)
-                    continue
                 scaled = scaled and term.scaled
-                delta = deltas.setdefault(term.seat * PER_SEAT + place, [0, 0, 0, 0])
+                delta = deltas.setdefault(term.seat * PER_SEAT + COUNTED[term.addon], [0, 0, 0, 0])
                 delta[payee] += term.coefficient
                 delta[payer] -= term.coefficient
         if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
@@ -130,7 +135,7 @@ def _refused(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
     raise LookupError("a refused plan has no form: its records go to the loader")
 
 
-REFUSED = Plan(_refused, -1, Outcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
+REFUSED = Plan(_refused, -1, LineOutcome("", "", "", "", ""), False, 0)  # the core refuses it: the loader says why
 
 
 class Known(NamedTuple):
@@ -148,6 +153,12 @@ class Known(NamedTuple):
     def bases(self) -> tuple[int, int, int, int]:
         return self.ratio
 
+    @property
+    def whole(self) -> Known:
+        """The same stakes as their own ratio (scale 1), for a form with a flat amount in it (跑底)."""
+        r, scale = self.ratio, self.scale
+        return Known((r[0] * scale, r[1] * scale, r[2] * scale, r[3] * scale), 1, self.keys)
+
 
 def known(stakes: Stakes, keys: int) -> Known:
     """Stakes as their ratio and scale."""
@@ -160,50 +171,99 @@ Net = tuple[int, int, int, int]  # per seat, E S W N, in halves
 
 
 def _add_bets(
-    bets: dict[str, FastBets | None], form: Form, dealer: int, policy: bool, net: Net, counted: list[tuple[int, int]]
+    bets: dict[str, FastBets | None], form: Form, net: Net, counted: list[tuple[int, int]]
 ) -> tuple[Net, int] | None:
-    """The add-on terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) for the
-    kongs' 杠 and for ``--payments``, and the keys
-    the bets take; ``None`` where the loader must say what is wrong (抵 on the dealer, add-ons with 带政策 off).
-    Written out count by count: it is the hot loop's."""
+    """The bets' terms of ``form`` added to ``net``, each count set noted in ``counted`` as (index, count) (for the
+    kongs' 杠, for ``--payments`` and for the core's check of the bets, :func:`bets_refused`), and the keys the bets
+    take; ``None`` for a seat that is not one of ``E S W N`` (the loader's). Written out count by count: it is the
+    hot loop's."""
     e, s, w, n = net
     keys = 1 + len(bets)
     deltas = form.deltas
-    added = False
     for letter, counts in bets.items():
         at = _COUNT_AT.get(letter)
         if at is None:
-            return None
+            return _slow("bets: a seat")
         if counts is None:  # a seat given as null: not given
             continue
-        seat, piao_at, di_at, gang_at = at
-        piao, di, gang = counts.piao, counts.di, counts.gang  # a null count is None: not given, and no count
+        piao, di, gang, pao = counts.piao, counts.di, counts.gang, counts.pao  # None: not given, and no count
         if piao is not UNSET:
             keys += 1
             if piao:
-                added = True
-                counted.append((piao_at, piao))
-                if (delta := deltas[piao_at]) is not None:
+                counted.append((at[1], piao))
+                if (delta := deltas[at[1]]) is not None:
                     e, s, w, n = e + piao * delta[0], s + piao * delta[1], w + piao * delta[2], n + piao * delta[3]
         if di is not UNSET:
             keys += 1
             if di:
-                if seat == dealer:  # 抵 on the dealer: the core refuses it, with its reason
-                    return None
-                added = True
-                counted.append((di_at, di))
-                if (delta := deltas[di_at]) is not None:
+                counted.append((at[2], di))
+                if (delta := deltas[at[2]]) is not None:
                     e, s, w, n = e + di * delta[0], s + di * delta[1], w + di * delta[2], n + di * delta[3]
         if gang is not UNSET:
             keys += 1
             if gang:
-                added = True
-                counted.append((gang_at, gang))
-                if (delta := deltas[gang_at]) is not None:
+                counted.append((at[3], gang))
+                if (delta := deltas[at[3]]) is not None:
                     e, s, w, n = e + gang * delta[0], s + gang * delta[1], w + gang * delta[2], n + gang * delta[3]
-    if added and not policy:  # add-ons set with add-ons off
-        return None
+        if pao is not UNSET:
+            keys += 1
+            if pao:
+                counted.append((at[4], pao))
+                if (delta := deltas[at[4]]) is not None:
+                    e, s, w, n = e + pao * delta[0], s + pao * delta[1], w + pao * delta[2], n + pao * delta[3]
     return (e, s, w, n), keys
+
+
+def bets_refused(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
+    """Does the core refuse any of these counts (index, count) with this dealer (his first count index), 带政策
+    setting and house rules? Its own checks (``core/rules/hand.py`` ``check_hand``), each count in a hand of its own,
+    asked once per distinct (count, dealer, 带政策, rules): the core checks each count apart from the others."""
+    verdicts = _verdicts(dealer, policy, house)
+    for count in counted:
+        refused = verdicts.get(count)
+        if refused is None:
+            refused = verdicts[count] = _core_refuses([count], dealer, policy, house)
+        if refused:
+            return True
+    return False
+
+
+def _verdicts(dealer: int, policy: bool, house: int) -> dict[tuple[int, int], bool]:
+    """The core's word on each bet count at a table (dealer, 带政策, rules), as far as it has been asked."""
+    table = (dealer, policy, house)
+    verdicts = _BETS_CHECKED.young.get(table)
+    if verdicts is None:
+        verdicts = _BETS_CHECKED.get(table)
+        if verdicts is None:
+            verdicts = _BETS_CHECKED.put(table, {})
+    return verdicts
+
+
+def _core_refuses(counted: list[tuple[int, int]], dealer: int, policy: bool, house: int) -> bool:
+    seats: list[dict[str, int]] = [{}, {}, {}, {}]
+    for index, count in counted:
+        seat, place = divmod(index, PER_SEAT)
+        seats[seat][BET_NAMES[place]] = count
+    e, s, w, n = (Bets(**given) if given else NO_BETS for given in seats)
+    rules = HOUSES.get(house)
+    if rules is None:  # let go (:mod:`.houses`): the loader's
+        return True
+    try:  # the core's checks of a hand, these bets in a hand of their own (the outcome's plan has its own)
+        Hand(TableRules(SCHEMES[1], policy, rules.house), Seat(dealer // PER_SEAT), Won.draw(), bets=(e, s, w, n))
+    except RuleError:
+        return True
+    return False
+
+
+# (dealer, 带政策, rules) -> (count index, count) -> does the core refuse it?
+_BETS_CHECKED: Generations[tuple[int, bool, int], dict[tuple[int, int], bool]] = Generations(1 << 12)
+_WHY = [""]  # what sent the last record the fast path did not settle to the loader (``--verbose`` counts them)
+
+
+def _slow(why: str) -> NoReturn | None:  # noqa: RUF020 (mypy: "None", not "no value", at the call sites)
+    """``None`` (the loader's), noting why."""
+    _WHY[0] = why
+    return None
 
 
 # what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names, and
@@ -237,6 +297,21 @@ class FastPath:
         except (msgspec.ValidationError, RecursionError):
             return None
 
+    def why_slow(self, row: str) -> str:
+        """What sends a JSON line the fast path does not settle to the loader (``--verbose``): the field its typed
+        decode does not take, or the step that handed it on."""
+        if "\\u" in row:
+            return "a \\u escape"
+        try:
+            record = self.decoder.decode(row)
+        except msgspec.ValidationError as error:
+            return _field_of(str(error))
+        except (msgspec.DecodeError, RecursionError):
+            return "not JSON"
+        _WHY[0] = "?"
+        self.settle(record, row.count(":"))
+        return _WHY[0]
+
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON); ``paying``:
         with its payments (:func:`_payments`).
@@ -247,20 +322,10 @@ class FastPath:
         text; either goes to the loader.
         """
         policy = record.policy is True
-        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
-        plan = self.plans.get((house, policy, record.dealer, record.win))
-        if plan is None:
-            plan = self.plan_for(policy, record.dealer, record.win, house)
-        if plan is REFUSED:
+        table = self._table(record, policy)
+        if table is None:
             return None
-        known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
-        if known is None:
-            known = self.stakes_for(record.stakes)
-            if known is None:
-                return None
-        form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
-        if not form.scaled and known.scale != 1:  # a flat amount in it: the loader settles at the stakes given
-            return None
+        plan, known, form, house, keys = table
         net: Net = form.const
         keys += plan.keys + known.keys + (record.policy is not UNSET)
         bets, kongs = record.bets, record.kongs
@@ -272,6 +337,8 @@ class FastPath:
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
+        if paying and kongs and plan.mi:  # the core writes 米 after the kongs: a plan's payments come before them
+            return _slow("--payments: 米 with kongs")
         if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
             added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
             if added is None:
@@ -286,11 +353,79 @@ class FastPath:
             echo, names, more = said
             keys += more
         if colons not in (keys, -1):  # -1: not JSON, no colons to count
-            return None
+            return _slow("a key given twice, or a colon in a text")
         e, s, w, n = net
         scale = known.scale
         paid = _payments(plan, known, counted, kongs_met) if kongs_met is not None else ""
         return plan, e * scale, s * scale, w * scale, n * scale, echo, names, paid
+
+    def _table(self, record: FastHand, policy: bool) -> tuple[Plan, Known, Form, int, int] | None:
+        """The record's plan, its stakes as the fast path knows them, the plan's form at them, the number of its house
+        rules and the keys they take; ``None``: the loader's."""
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
+        held = None  # what the hand holds that the table's rules read (its ci tile, 米, 包次 by the tiles left)
+        if (record.ci, record.mi, record.tiles_left) != _UNHELD:
+            found = self._held(record, house)
+            if found is None:
+                return None
+            held, more = found
+            keys += more
+        plan = self.plans.get((house, policy, record.dealer, record.win, held))
+        if plan is None:
+            plan = self.plan_for(policy, record.dealer, record.win, house, held)
+        if plan is REFUSED:
+            return _slow("rules" if house < 0 else "win: refused by the core, or 包次 given")
+        known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
+        if known is None:
+            known = self.stakes_for(record.stakes)
+            if known is None:
+                return _slow("stakes")
+        form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        if not form.scaled and known.scale != 1:  # a flat amount in it (跑底): the form at the stakes themselves
+            known = known.whole
+            form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+        return plan, known, form, house, keys
+
+    def _held(self, record: FastHand, house: int) -> tuple[Held | None, int] | None:
+        """What the hand holds (its ci tile, 米 and tiles left): checked by the core once per distinct set at these
+        rules (:func:`_held_verdict`); what of it the rules read (``None``: nothing), and the keys they take (their
+        nulls are counted with the others'). ``None``: the loader's."""
+        ci, mi, left = record.ci, record.mi, record.tiles_left
+        keys = 0
+        if type(ci) is str:
+            keys += 1
+        else:
+            ci = None
+        counts = NO_MI
+        if type(mi) is not UnsetType and mi is not None:
+            given = (mi.E, mi.S, mi.W, mi.N)
+            keys += 1 + sum(count is not UNSET for count in given)
+            counts = tuple(count if type(count) is int else 0 for count in given)  # type: ignore[assignment]
+        if type(left) is int:
+            keys += 1
+        else:
+            left = None
+        verdict = held_verdict(house, ci, counts, left)
+        if isinstance(verdict, str):
+            return _slow(verdict)
+        if left is not None and verdict.bao:  # 包次 by the tiles left: the core says, from the outcome and kongs
+            bao = self._bao(record, house, verdict, left, _CI_TILES.get(ci) if ci is not None else None)
+            if bao is None:
+                return _slow("win or kongs: refused by the core")
+            verdict = bao
+        return (verdict if verdict != NOTHING_HELD else None), keys
+
+    def _bao(self, record: FastHand, house: int, held: Held, left: int, tile: int | None) -> Held | None:
+        """``held`` with 包次 as the core's hand says it is for these tiles left, outcome and kongs (``None``: it
+        refuses them); asked once per distinct set."""
+        kongs = tuple(record.kongs) if record.kongs else ()
+        key = (house, record.dealer, record.win, kongs, left, tile)
+        found = _BAO.young.get(key)
+        if found is None:
+            found = _BAO.get(key)
+            if found is None:
+                found = _BAO.put(key, _bao_of(house, record.dealer, record.win, kongs, left, tile))
+        return None if found is REFUSED_BAO else held._replace(bao=found.bao)
 
     def _add_counts(
         self, record: FastHand, plan: Plan, form: Form, known: Known, policy: bool, house: int,
@@ -300,9 +435,17 @@ class FastPath:
         the loader's. Each count set is noted in ``counted``, each kong's plan in ``kongs_met`` (when given)."""
         net, keys = form.const, 0
         if record.bets:
-            added = _add_bets(record.bets, form, plan.dealer, policy, net, counted)
+            added = _add_bets(record.bets, form, net, counted)
             if added is None:
                 return None
+            if counted:
+                verdicts = plan.verdicts  # the core's word on each count, asked once (:func:`bets_refused`)
+                for count in counted:
+                    refused = verdicts.get(count)
+                    if refused is None:
+                        refused = bets_refused([count], plan.dealer, policy, house)
+                    if refused:
+                        return _slow("bets: refused by the core")
             net, keys = added
         if record.kongs:
             made = self._add_kongs(
@@ -325,7 +468,7 @@ class FastPath:
         for kong in kongs:
             made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
-                return None
+                return _slow("kongs: refused by the core")
             keys += made.keys
             if draw:
                 continue
@@ -333,7 +476,7 @@ class FastPath:
                 kongs_met.append(made)
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
             if not kform.scaled and known.scale != 1:
-                return None
+                return _slow("kongs: 跑底 at stakes in the usual proportions")
             ke, ks, kw, kn = kform.const
             e, s, w, n = e + ke, s + ks, w + kw, n + kn
             for index, gang in counted:  # a kong's form counts only the 杠 (its other deltas are None)
@@ -351,40 +494,47 @@ class FastPath:
             if players is not None:
                 named = names_of(players)
                 if named is None:
-                    return None
+                    return _slow("players")
                 names, text, given = named
                 keys += given
         if self.keep or record.id is not UNSET or record.meta is not UNSET:
             said = self._echo(record, raw, text)
             if said is None:
-                return None
+                return _slow("id, meta or a kept key")
             echo, extra = said
             return echo, names, keys + extra
         return (_made_echo(("", "", (), 0, text)) if text else NO_ECHO), names, keys
 
-    def plan_for(self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0) -> Plan:
+    def plan_for(
+        self, policy: bool, dealer_letter: str, win: FastWin, house: int = 0, held: Held | None = None
+    ) -> Plan:
         """The plan of an outcome met for the first time at a table's house rules (by their number, :meth:`house_of`;
         0: the seed's): the core's hand for it (``REFUSED`` where the core refuses it, or the fast path does not
         take it)."""
         if house < 0:  # rules the loader is to say about
-            self.plans[(house, policy, dealer_letter, win)] = REFUSED
+            self.plans[(house, policy, dealer_letter, win, held)] = REFUSED
             return REFUSED
-        rules = HOUSES[house]
+        rules = HOUSES.get(house)
+        if rules is None:  # let go while a batch of columns was being read: its rows are the loader's
+            return REFUSED
         dealer = _SEAT_INDEX.get(dealer_letter, -PER_SEAT) // PER_SEAT
         kind = WIN.get(win.type)
         winner = _SEAT_INDEX.get(win.winner, -PER_SEAT) // PER_SEAT if isinstance(win.winner, str) else 4
         source = _SEAT_INDEX.get(win.source, -PER_SEAT) // PER_SEAT if isinstance(win.source, str) else 4
         plan = REFUSED
-        if dealer >= 0 and kind is not None and winner >= 0 and source >= 0 and win.bao is not True:
-            outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None)
-            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house)
+        if dealer >= 0 and kind is not None and winner >= 0 and source >= 0:
+            bao = win.bao if type(win.bao) is bool else held.bao if held is not None else None
+            outcome = Won(kind, Seat(winner) if winner < 4 else None, Seat(source) if source < 4 else None, bao)
+            hand_at = _outcome_hand(policy, Seat(dealer), outcome, rules.house, held or NOTHING_HELD)
             if hand_at is not None:
-                how = Outcome(kind.value, SEATS[winner].name if winner < 4 else "",
+                how = LineOutcome(kind.value, SEATS[winner].name if winner < 4 else "",
                               SEATS[source].name if source < 4 else "", dealer_letter, rules.text)  # fmt: skip
                 keys = 4 + (win.winner is not UNSET) + (win.source is not UNSET) + (win.bao is not UNSET)
                 draw = kind is Win.DRAW and _draw_voids_kongs(rules.house)
                 plan = Plan(hand_at, dealer * PER_SEAT, how, draw, keys)
-        self.plans[(house, policy, dealer_letter, win)] = plan
+                plan.mi = held is not None and held.mi != NO_MI
+                plan.verdicts = _verdicts(dealer * PER_SEAT, policy, house)
+        self.plans[(house, policy, dealer_letter, win, held)] = plan
         return plan
 
     def house_of(self, value: Any) -> tuple[int, int]:
@@ -402,9 +552,12 @@ class FastPath:
         by = _SEAT_INDEX.get(kong.by, -PER_SEAT) // PER_SEAT
         source = _SEAT_INDEX.get(kong.source, -PER_SEAT) // PER_SEAT if isinstance(kong.source, str) else 4
         made = REFUSED
+        rules = HOUSES.get(house)
+        if rules is None:  # let go while a batch of columns was being read: its rows are the loader's
+            return REFUSED
         if dealer >= 0 and by >= 0 and source >= 0 and kong.type in KONG:
             core = Kong(Seat(by), KONG[kong.type], Seat(source) if source < 4 else None)
-            hand_at = _kong_hand(policy, Seat(dealer), core, HOUSES[house].house)
+            hand_at = _kong_hand(policy, Seat(dealer), core, rules.house)
             if hand_at is not None:
                 made = Plan(hand_at, -1, REFUSED.how, False, 2 + (kong.source is not UNSET))
         self.kongs[(house, policy, dealer_letter, kong)] = made
@@ -465,15 +618,40 @@ class FastPath:
 
 
 _SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
-_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given (they are taken only as null)
+_UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given
+_UNHELD = (UNSET, UNSET, UNSET)  # ci, mi, tiles_left: not given
+_CI_TILES: dict[str, int] = {}  # a ci tile's text -> the tile (-1: the loader refuses it)
+_HELD: Generations[tuple[object, ...], Held | str] = Generations(1 << 14)  # (rules, ci, 米, tiles left) -> verdict
+_BAO: Generations[tuple[object, ...], Held] = Generations(1 << 14)  # (rules, dealer, win, kongs, left, ci) -> 包次
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
-_PLANS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, win): at most 2 × 4 × 4 × 5 × 9 × 2
-_KONGS: dict[tuple[object, ...], Plan] = {}  # (add-ons on?, dealer, kong): at most 2 × 4 × 3 × 4 × 5
+# (house rules, add-ons on?, dealer, win) and (house rules, add-ons on?, dealer, kong): per set of rules at most
+# 2 × 4 × 4 × 5 × 9 × 2 and 2 × 4 × 3 × 4 × 5; the sets' are let go with them (:mod:`.houses`)
+_PLANS: dict[tuple[object, ...], Plan] = {}
+_KONGS: dict[tuple[object, ...], Plan] = {}
+
+
+def _let_go(numbers: set[int]) -> None:
+    """The plans of rules let go (:mod:`.houses`) go with them."""
+    for plans in (_PLANS, _KONGS):
+        for key in [key for key in plans if key[0] in numbers]:
+            del plans[key]
+
+
+when_let_go(_let_go)
+
+
+def forget_plans() -> None:
+    """Every plan and check verdict held, dropped (:func:`~.vectorised.forget_compiled`)."""
+    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _BAO, _CI_TILES, _FLAT):
+        held.clear()
+    _draw_voids_kongs.cache_clear()
+
+
 _STAKES: dict[object, Known] = {number: known(scheme, 0) for number, scheme in SCHEMES.items()}  # and tables met
 _SEAT_INDEX = {seat.name: seat * PER_SEAT for seat in SEATS}  # a seat letter -> where its counts start
 # a seat letter -> where its counts start, and its 飘, 抵 and 杠 count indexes (the hot loop's, looked up once)
-_COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG) for letter, at in _SEAT_INDEX.items()}
+_COUNT_AT = {letter: (at, at + _PIAO, at + _DI, at + _GANG, at + _PAO) for letter, at in _SEAT_INDEX.items()}
 _NO_NAMES: dict[int, str] = {}
 _made_echo = Echo._make  # half the time of Echo(...), whose generated __new__ is a Python call of its own
 
@@ -485,7 +663,7 @@ def _payments(plan: Plan, known: Known, counted: list[tuple[int, int]], kongs: l
     parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
     for kong in kongs:
         parts.append(paid_forms(kong, known.ratio, PER_SEAT, COUNTED))
-    return payments_text(parts, dict(counted), known.scale)
+    return plans_payments_text(parts, dict(counted), known.scale)
 
 
 def _stakes(value: FastStakes) -> Stakes:
@@ -498,13 +676,113 @@ def _stakes(value: FastStakes) -> Stakes:
     )
 
 
-def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules = SEED_RULES) -> HandAt | None:
-    """The outcome's hand at any stakes; ``None`` where the core refuses it."""
+def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules, held: Held) -> HandAt | None:
+    """The outcome's hand at any stakes (with what it holds that the rules read); ``None`` where the core refuses
+    it."""
+    ci, mi = held.ci, held.mi
     try:
-        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome)
+        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome, ci=ci, mi=mi)
     except RuleError:
         return None
-    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome), None)
+    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome, ci=ci, mi=mi), None)
+
+
+def _ci_tile(text: str) -> int:
+    """A ci tile's text as the loader reads it (``read_ci``), or -1 where it refuses it; remembered."""
+    from gangci_calc.io.load.fields import read_ci
+
+    try:
+        tile = read_ci(text, ("ci",))
+    except RuleError:
+        tile = -1
+    if len(_CI_TILES) >= 1 << 12:  # a tile has a few spellings; bounded all the same
+        _CI_TILES.clear()
+    _CI_TILES[text] = tile
+    return tile
+
+
+class Held(NamedTuple):
+    """What a hand holds that its table's rules read, as a plan is keyed by it: the ci tile (次风翻倍), 米 (下米),
+    and 包次 as the tiles left make it (``bao``: at first, whether the rules read the tiles left at all)."""
+
+    ci: int | None
+    mi: tuple[int, int, int, int]
+    bao: bool | None
+
+
+NOTHING_HELD = Held(None, NO_MI, None)
+
+
+def flat_table(house: int, held: Held | None) -> bool:
+    """Do a table's forms hold a flat amount (跑底, 米), so that they are taken at its stakes, not their ratio? 米
+    held says so; for the rules, a probe outcome's form says (the core marks each flat term and part)."""
+    if held is not None and held.mi != NO_MI:
+        return True
+    found = _FLAT.get(house)
+    if found is None:
+        probe = FastPath().plan_for(True, "E", FastWin("bomb", "E"), house)
+        found = probe is not REFUSED and not probe.form((1, 1, 1, 1), (1, 1, 1, 1)).scaled
+        if len(_FLAT) >= 1 << 12:
+            _FLAT.clear()
+        _FLAT[house] = found
+    return found
+
+
+_FLAT: dict[int, bool] = {}  # a set of rules' number -> do its forms hold a flat amount?
+
+
+def held_verdict(house: int, ci: str | None, mi: tuple[int, int, int, int], left: int | None) -> Held | str:
+    """What a hand holding this ci tile (its text), 米 and tiles left holds that these rules read
+    (:func:`_held_verdict`), or why it is the loader's; asked once per distinct set."""
+    key = (house, ci, mi, left)
+    verdict = _HELD.young.get(key)
+    if verdict is None:
+        verdict = _HELD.get(key)
+        if verdict is None:
+            tile = None
+            if ci is not None:
+                tile = _CI_TILES.get(ci)
+                if tile is None:
+                    tile = _ci_tile(ci)
+            verdict = _HELD.put(
+                key, "ci: not a tile the loader reads" if tile == -1 else _held_verdict(house, tile, mi, left)
+            )
+    return verdict
+
+
+def _held_verdict(house: int, tile: int | None, mi: tuple[int, int, int, int], left: int | None) -> Held | str:
+    """The core's word on what a hand holds at these rules, asked in a hand of their own (its checks of the ci
+    tile, 米 and tiles left read nothing else of a hand): what of it the rules read, or why the record is the
+    loader's."""
+    rules = HOUSES.get(house)
+    if rules is None:
+        return "rules"
+    try:
+        Hand(TableRules(SCHEMES[1], False, rules.house), Seat.E, Won.draw(), ci=tile, mi=mi, tiles_left=left)
+    except RuleError:
+        return "ci, mi or tiles_left: refused by the core"
+    ci = tile if tile is not None and core_checks.reads_ci(rules.house) else None
+    return Held(ci, mi, True if left is not None and core_checks.reads_tiles_left(rules.house) else None)
+
+
+REFUSED_BAO = Held(None, NO_MI, None)  # the core refuses the outcome or kongs: the loader says why
+
+
+def _bao_of(house: int, dealer: str, win: FastWin, kongs: tuple[FastKong, ...], left: int, ci: int | None) -> Held:
+    """Is the outcome 包次 by these tiles left and kongs? The core's hand says (:attr:`Hand.bao`)."""
+    rules = HOUSES.get(house)
+    kind = WIN.get(win.type)
+    try:
+        if rules is None or kind is None or dealer not in _SEAT_INDEX:
+            return REFUSED_BAO
+        given = win.bao if type(win.bao) is bool else None
+        outcome = Won(kind, _seat(win.winner), _seat(win.source), given)
+        made = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in kongs)
+        table = TableRules(SCHEMES[1], False, rules.house)
+        hand = Hand(table, Seat[dealer], outcome, kongs=made, ci=ci, tiles_left=left)
+    except (RuleError, KeyError):
+        return REFUSED_BAO
+    return Held(None, NO_MI, hand.bao if hand.by_tiles_left else None)
 
 
 def _kong_hand(policy: bool, dealer: Seat, kong: Kong, house: HouseRules = SEED_RULES) -> HandAt | None:
@@ -530,6 +808,8 @@ def _draw_voids_kongs(house: HouseRules = SEED_RULES) -> bool:
 
 def core_hand(record: FastHand) -> Hand:
     """A record :meth:`FastPath.settle` took, as the core's hand."""
+    from gangci_calc.io.load.fields import read_ci
+
     stakes = SCHEMES[record.stakes] if isinstance(record.stakes, int) else _stakes(record.stakes)
     win = record.win
     outcome = Won(WIN[win.type], _seat(win.winner), _seat(win.source))
@@ -537,7 +817,7 @@ def core_hand(record: FastHand) -> Hand:
     for letter, counts in (record.bets if isinstance(record.bets, dict) else {}).items():
         if counts is None:
             continue
-        given = {name: getattr(counts, name) for name in ADDONS}
+        given = {name: getattr(counts, name) for name in BET_NAMES}
         bets[Seat[letter]] = Bets(**{name: count for name, count in given.items() if _given(count)})
     given_kongs = record.kongs if isinstance(record.kongs, list) else ()
     kongs = tuple(Kong(Seat[k.by], KONG[k.type], _seat(k.source)) for k in given_kongs)
@@ -546,7 +826,13 @@ def core_hand(record: FastHand) -> Hand:
         text = rules_text(record.rules)
         house = HOUSES[house_number(text, bounds().digits)[0]].house
     rules = TableRules(stakes, record.policy is True, house)
-    return Hand(rules, Seat[record.dealer], outcome, bets=(bets[0], bets[1], bets[2], bets[3]), kongs=kongs)
+    ci = read_ci(record.ci, ("ci",)) if isinstance(record.ci, str) else None
+    mi = record.mi
+    pending = (mi.E, mi.S, mi.W, mi.N) if isinstance(mi, FastMi) else ()
+    mi_counts = tuple(count if isinstance(count, int) else 0 for count in pending) or NO_MI
+    left = record.tiles_left if isinstance(record.tiles_left, int) else None
+    seat_bets = (bets[0], bets[1], bets[2], bets[3])
+    return Hand(rules, Seat[record.dealer], outcome, seat_bets, kongs, ci, mi_counts, left)  # type: ignore[arg-type]
 
 
 def _seat(letter: object) -> Seat | None:
@@ -564,3 +850,13 @@ def _nulls(record: FastHand) -> int:
         (record.bets is None) + (record.kongs is None) + (record.tiles is None) + (record.ci is None)
         + (record.mi is None) + (record.fee is None) + (record.tiles_left is None)
     )  # fmt: skip
+
+
+def _field_of(error: str) -> str:
+    """A typed decode's error as the field it is about (a seat as ``*``, an index as ``[]``): ``bets.*.pao``."""
+    import re
+
+    found = re.search(r"unknown field `([^`]*)` - at `\$([^`]*)`", error)
+    path = f"{found[2]}.{found[1]}" if found else (re.search(r"at `\$([^`]*)`", error) or ["", ""])[1]
+    path = re.sub(r"\[\d+\]", "[]", path).lstrip(".")
+    return re.sub(r"^(bets|players|mi)\.[ESWN]\b", r"\1.*", path) or "the record"

@@ -1,40 +1,69 @@
 """A table's house rules (规矩) on the fast path: each distinct ``rules`` text a platform gives is read once, by
-the loader's own ``read_house``, and numbered; the fast path's plans are keyed by the number."""
+the loader's own ``read_house``, and each distinct set of rules numbered; the fast path's plans are keyed by the
+number. However many sets a platform's rooms choose, every one is numbered: the numbers are kept by generations
+(:mod:`.memo`), and a set not met for a long while is let go with its plans (its number is never used again)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from msgspec import Raw
 
 from gangci_calc.core.errors import RuleError
 from gangci_calc.core.rules import SEED_RULES, HouseRules
+from gangci_calc.fastpath.memo import Generations
 from gangci_calc.fastpath.said import clean_json
 from gangci_calc.io.export.batch_lines import json_text
 
 
-class House(NamedTuple):
+class HouseMet(NamedTuple):
     """A table's house rules as the fast path has met them: the core's, and the text a line echoes them as."""
 
     house: HouseRules
     text: str  # io/export/export.py house_object, as JSON text
 
 
-HOUSES: list[House] = [House(SEED_RULES, "{}")]  # by number: the seed's first; the plans are keyed by the number
-_HOUSE_NUMBERS: dict[HouseRules, int] = {SEED_RULES: 0}
-_HOUSE_TEXTS: dict[str, tuple[int, int]] = {}  # a record's rules as given -> (number, or -1: the loader's; keys)
-_HOUSE_BYTES: dict[bytes, tuple[int, int]] = {}  # the same, by a JSON record's bytes
-MOST_HOUSES = 256  # tables of their own in one process; past that, records with new rules go to the loader
+GENERATION = 1 << 10  # sets of rules per generation: two generations' plans are at most a few tens of MB
+HOUSES: dict[int, HouseMet] = {0: HouseMet(SEED_RULES, "{}")}  # by number: the seed's is 0, and always kept
+_LET_GO: list[Callable[[set[int]], None]] = []  # told the numbers let go (the plans keyed by them go too)
+_NEXT = [1]  # the next number: never one used before
+
+
+def _let_go(gone: dict[HouseRules, int]) -> None:
+    numbers = set(gone.values())
+    numbers.discard(0)
+    for number in numbers:
+        del HOUSES[number]
+    for memo in (_TEXTS, _BYTES):
+        memo.forget(lambda found: found[0] in numbers)
+    for told in _LET_GO:
+        told(numbers)
+
+
+_NUMBERS: Generations[HouseRules, int] = Generations(GENERATION, _let_go)
+_TEXTS: Generations[str, tuple[int, int]] = Generations(GENERATION)  # rules as given -> (number or -1; keys)
+_BYTES: Generations[bytes, tuple[int, int]] = Generations(GENERATION)  # the same, by a JSON record's bytes
+
+
+def when_let_go(told: Callable[[set[int]], None]) -> None:
+    """Have ``told`` called with the numbers of the rules let go (it drops what it keyed by them)."""
+    _LET_GO.append(told)
+
+
+def forget_houses() -> None:
+    """Every set of rules but the seed's let go (a test that changes the core starts from nothing)."""
+    _let_go({house.house: number for number, house in HOUSES.items()})
+    _NUMBERS.clear()
+    _TEXTS.clear()
+    _BYTES.clear()
 
 
 def raw_house(raw: bytes, digits: int) -> tuple[int, int]:
     """:func:`house_number` of a JSON record's ``rules`` as it came, looked up by its bytes."""
-    found = _HOUSE_BYTES.get(raw)
+    found = _BYTES.young.get(raw) or _BYTES.get(raw)
     if found is None:
-        found = house_number(raw.decode(), digits)
-        if len(_HOUSE_BYTES) >= 4096:  # bounded all the same
-            _HOUSE_BYTES.clear()
-        _HOUSE_BYTES[raw] = found
+        found = _BYTES.put(raw, house_number(raw.decode(), digits))
     return found
 
 
@@ -44,35 +73,39 @@ def rules_text(value: Any) -> str:
 
 def house_number(text: str, digits: int) -> tuple[int, int]:
     """(The number in :data:`HOUSES` of the rules a record gives as ``text``, the keys it takes): looked up, or read
-    the first time it is met (:func:`house_text`)."""
-    found = _HOUSE_TEXTS.get(text)
-    return found if found is not None else house_text(text, digits)
+    the first time it is met (:func:`read_rules_text`)."""
+    found = _TEXTS.young.get(text) or _TEXTS.get(text)
+    return found if found is not None else _TEXTS.put(text, read_rules_text(text, digits))
 
 
-def house_text(text: str, digits: int) -> tuple[int, int]:
-    """A ``rules`` text read by the loader's ``read_house`` once: (its number in :data:`HOUSES`, the keys it takes),
-    ``-1`` where the loader says what is wrong (or the table has three players: its seats are not the fast path's)."""
+def read_rules_text(text: str, digits: int) -> tuple[int, int]:
+    """A ``rules`` text read by the loader's ``read_house``: (its number in :data:`HOUSES`, the keys it takes),
+    ``-1`` where the loader says what is wrong."""
     import json
 
-    from gangci_calc.io.export.export import house_object
     from gangci_calc.io.load.fields import read_house
 
-    found = (-1, 0)
     if text == "null":  # null is absent
-        found = (0, 1)
-    elif text.startswith("{") and clean_json(text, digits):
-        try:
-            house: HouseRules | None = read_house(json.loads(text), ("rules",), SEED_RULES)
-        except RuleError:
-            house = None
-        if house is not None and not house.three_players:
-            number = _HOUSE_NUMBERS.get(house)
-            if number is None and len(HOUSES) < MOST_HOUSES:
-                number = _HOUSE_NUMBERS[house] = len(HOUSES)
-                HOUSES.append(House(house, json_text(house_object(house))))
-            if number is not None:
-                found = (number, 1 + text.count(":"))
-    if len(_HOUSE_TEXTS) >= 4096:  # bounded all the same
-        _HOUSE_TEXTS.clear()
-    _HOUSE_TEXTS[text] = found
-    return found
+        return (0, 1)
+    if not text.startswith("{") or not clean_json(text, digits):
+        return (-1, 0)
+    try:
+        house = read_house(json.loads(text), ("rules",), SEED_RULES)
+    except RuleError:
+        return (-1, 0)
+    return (numbered(house), 1 + text.count(":"))
+
+
+def numbered(house: HouseRules) -> int:
+    """The number of a set of rules: the one it has, or the next."""
+    if house == SEED_RULES:
+        return 0
+    number = _NUMBERS.get(house)
+    if number is None:
+        from gangci_calc.io.export.export import house_object
+
+        number = _NEXT[0]
+        _NEXT[0] += 1
+        HOUSES[number] = HouseMet(house, json_text(house_object(house)))
+        _NUMBERS.put(house, number)
+    return number

@@ -92,7 +92,7 @@ def _payments(hand: Hand, forms: tuple[Linear, ...], outcome: bool) -> list[tupl
     ]
 
 
-def payments_text(parts: list[tuple[Paid, ...]], counts: dict[int, int], scale: int) -> str:
+def plans_payments_text(parts: list[tuple[Paid, ...]], counts: dict[int, int], scale: int) -> str:
     """The record's payments as JSON text: its plans' payments in order, consecutive ones of one key summed. Within
     a plan no two consecutive payments have one key (the core grouped them): only a plan's first may join the last
     one before it."""

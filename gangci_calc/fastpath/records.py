@@ -40,6 +40,7 @@ class FastBets(Struct, forbid_unknown_fields=True, gc=False):
     piao: int | Maybe = UNSET
     di: int | Maybe = UNSET
     gang: int | Maybe = UNSET
+    pao: int | Maybe = UNSET  # 跑 (带跑)
 
 
 class FastWin(Struct, forbid_unknown_fields=True, rename={"source": "from"}, gc=False, frozen=True):
@@ -73,6 +74,15 @@ class FastPlayers(Struct, forbid_unknown_fields=True, gc=False):
     N: str | Maybe = UNSET
 
 
+class FastMi(Struct, forbid_unknown_fields=True, gc=False, frozen=True):
+    """下米: pending 米 per seat (the core checks the counts)."""
+
+    E: int | Maybe = UNSET
+    S: int | Maybe = UNSET
+    W: int | Maybe = UNSET
+    N: int | Maybe = UNSET
+
+
 class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     """A record in the plain shape; ``meta`` and the kept keys stay as they came (JSON text, or data)."""
 
@@ -86,12 +96,13 @@ class FastHand(Struct, forbid_unknown_fields=True, gc=False):
     id: int | str | Maybe = UNSET
     meta: Any = UNSET
     rules: Any = UNSET  # a table's house rules: JSON text (or data), each distinct one read by the loader once
+    # what the hand holds: checked by the core once per distinct set at a table's rules (fast.FastPath._held)
+    ci: str | Maybe = UNSET  # the ci tile, as the loader reads it
+    mi: FastMi | Maybe = UNSET
+    tiles_left: int | Maybe = UNSET
     # keys the fast path does not settle, taken where null (not given); given, the record is the loader's
     tiles: UnsetType | None = UNSET
-    ci: UnsetType | None = UNSET
-    mi: UnsetType | None = UNSET
     fee: UnsetType | None = UNSET
-    tiles_left: UnsetType | None = UNSET
 
 
 @cache
@@ -123,7 +134,7 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
     count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
     whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
     bets: Any = msgspec.defstruct(
-        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang")], bases=(FastBets,),
+        "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang", "pao")], bases=(FastBets,),
         forbid_unknown_fields=True, gc=False,
     )  # fmt: skip
     stakes: Any = stakes_type(limits)

@@ -14,12 +14,12 @@ from msgspec import UNSET
 from gangci_calc.core.rules import SCHEMES
 from gangci_calc.fastpath.arrays import flags, ints, same_flags, scalar, texts
 from gangci_calc.fastpath.columns import Slow, struct_of, whole_of
-from gangci_calc.fastpath.houses import MOST_HOUSES
 from gangci_calc.fastpath.records import FastStakes, bounds, stakes_decoder
 
 if TYPE_CHECKING:
-    from gangci_calc.fastpath.fast import FastPath
+    from gangci_calc.fastpath.fast import FastPath, Known
 
+_PAIR = 1 << 40  # a (stakes, house rules) pair's code: the stakes' index × _PAIR + the rules' number
 LARGEST = 10**12  # a stake above this is scored one by one: the sums stay far inside int64 (the core has no cap)
 _NO = ""  # a null text, where a key must be made of texts
 
@@ -29,8 +29,17 @@ class TableStakes:
     (``numbered``: :data:`~.vectorised._RATIOS`), and the scale (杠底, in the usual proportions)."""
 
     def __init__(
-        self, column: Any, rows: int, fast: FastPath, slow: Slow, house: Any, numbered: Callable[[list[Any]], list[int]]
+        self,
+        column: Any,
+        rows: int,
+        fast: FastPath,
+        slow: Slow,
+        house: Any,
+        numbered: Callable[[list[Any]], list[int]],
+        whole: Callable[[int], bool] = lambda number: False,
     ) -> None:
+        """``whole``: is a row's table (by its ``house`` number) one whose forms are taken at the stakes themselves
+        (house rules: a flat amount, 跑底 or 米, may be in them), not at their ratio?"""
         if column is not None and isinstance(column.type, pa.BaseExtensionType):  # DuckDB's JSON, as pyarrow reads it
             column = column.storage
         if column is not None and pa.types.is_integer(column.type):  # a scheme's number
@@ -43,10 +52,10 @@ class TableStakes:
         knowns = [fast.stakes.get(value) or fast.stakes_for(value) if value is not None else None for value in
                   (values(key) for key in found.dictionary.to_pylist())]  # fmt: skip
         # each row's (stakes, house rules): the pairs met, each numbered once (the house's plans at the stakes' ratio)
-        index = pc.multiply(pc.cast(found.indices, pa.int64()), scalar(MOST_HOUSES))
+        index = pc.multiply(pc.cast(found.indices, pa.int64()), scalar(_PAIR))
         pairs = pc.dictionary_encode(pc.add(index, house) if house is not None else index)
-        met = [divmod(pair, MOST_HOUSES) for pair in pairs.dictionary.to_pylist()]
-        tables = [(knowns[index], number) if knowns[index] is not None else None for index, number in met]
+        met = [divmod(pair, _PAIR) for pair in pairs.dictionary.to_pylist()]
+        tables = [(_at(knowns[index], whole(number)), number) if knowns[index] else None for index, number in met]
         ratio = numbered(tables)
         scale = [table[0].scale if table is not None else 0 for table in tables]
         slow.mark(pc.take(flags([table is None for table in tables]), pairs.indices))
@@ -88,6 +97,10 @@ class TableStakes:
         slow.mark(pc.is_null(amounts[0]))  # 杠底 is the one it must give
         key = pc.binary_join_element_wise(*(pc.fill_null(a, scalar(_NO)) for a in amounts), scalar(","))
         return pc.fill_null(key, scalar(_NO)), _stakes_of
+
+
+def _at(known: Known, whole: bool) -> Known:
+    return known.whole if whole else known
 
 
 def houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:

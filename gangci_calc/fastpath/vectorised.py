@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.core.rules.addons import ADDONS
+from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints, scalar, texts
 from gangci_calc.fastpath.columns import (
     LETTERS,
@@ -33,15 +33,33 @@ from gangci_calc.fastpath.columns import (
     text_of,
     whole_of,
 )
-from gangci_calc.fastpath.fast import KONG, PER_SEAT, REFUSED, WIN, ZERO, FastPath, Form, Known
+from gangci_calc.fastpath.fast import (
+    KONG,
+    NOTHING_HELD,
+    PER_SEAT,
+    REFUSED,
+    WIN,
+    ZERO,
+    FastPath,
+    Form,
+    Held,
+    Known,
+    bets_refused,
+    flat_table,
+    forget_plans,
+    held_verdict,
+)
+from gangci_calc.fastpath.houses import forget_houses
 from gangci_calc.fastpath.records import FastKong, FastWin, bounds
-from gangci_calc.fastpath.said import refused
+from gangci_calc.fastpath.said import KEPT, refused
 from gangci_calc.fastpath.tables import TableStakes, houses
 from gangci_calc.io.load.schema import TOP
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
-READ = frozenset({"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules"})
+READ = frozenset(
+    {"stakes", "dealer", "win", "policy", "bets", "kongs", "players", "id", "rules", "ci", "mi", "tiles_left"}
+)
 
 
 class Settled(NamedTuple):
@@ -87,8 +105,18 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else same_ints(rows, 0)
 
     house = houses(columns.get("rules"), rows, fast, slow)
-    stakes = TableStakes(columns.get("stakes"), rows, fast, slow, house, _RATIOS.numbered)
-    counts = _counts(columns.get("bets"), dealer_at, on, slow)
+    held, tables = _held(columns, house, rows, slow)
+    stakes = TableStakes(
+        columns.get("stakes"),
+        rows,
+        fast,
+        slow,
+        held,
+        lambda met: _RATIOS.numbered([_table(t, tables) for t in met]),
+        lambda index: flat_table(*tables[index]),  # forms with a flat amount (跑底, 米): at the stakes themselves
+    )
+    counts = _counts(columns.get("bets"), slow)
+    _check_bets(counts, dealer_at, on, house, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
     )
@@ -106,6 +134,9 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
 
 
+Table = tuple[int, "Held | None"]  # a row's table: its house rules' number, and what its hand holds that they read
+
+
 class _Ratios:
     """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
     (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
@@ -115,9 +146,9 @@ class _Ratios:
         self.numbers: dict[object, int] = {}
         self.ratios: list[object] = []
         self.bases: list[tuple[int, int, int, int]] = []
-        self.houses: list[int] = []
+        self.houses: list[Table] = []  # (house rules' number, what the hands hold that they read)
 
-    def numbered(self, tables: list[tuple[Known, int] | None]) -> list[int]:
+    def numbered(self, tables: list[tuple[Known, Table] | None]) -> list[int]:
         """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
         never in the middle of one."""
         fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
@@ -164,7 +195,7 @@ class _Forms:
     by), worked out once each from the fast path's plans, and kept as :class:`Tables`: a code met later adds its
     row to the arrays already built (Arrow concatenates them), so a batch costs only what it meets first."""
 
-    def __init__(self, width: int, plan_of: Callable[[FastPath, int, int], Any]) -> None:
+    def __init__(self, width: int, plan_of: Callable[[FastPath, int, Table], Any]) -> None:
         self.width = width
         self.plan_of = plan_of  # a code's plan, without its ratio
         self.clear()
@@ -198,7 +229,7 @@ class _Forms:
         self.place[code] = len(self.forms)
         number, rest = divmod(code, self.width)
         known = number < len(_RATIOS.ratios)  # else its rows are slow
-        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else 0)
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else _NO_TABLE)
         known = known and plan is not REFUSED
         form = _RATIOS.form(plan, number) if known else _NOTHING
         # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
@@ -234,7 +265,7 @@ def _joined(before: Any | None, after: Any) -> Any:
 _NO_DELTA = (0, 0, 0, 0)
 
 
-def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
+def _outcome_plan(fast: FastPath, code: int, table: Table) -> Any:
     """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
     code, source = divmod(code, 5)
     code, winner = divmod(code, 5)
@@ -246,10 +277,11 @@ def _outcome_plan(fast: FastPath, code: int, house: int) -> Any:
         TYPES[kind], LETTERS[winner] if winner < 4 else UNSET, LETTERS[source] if source < 4 else UNSET, UNSET
     )
     key = (bool(policy), LETTERS[dealer], win)
-    return fast.plans.get((house, *key)) or fast.plan_for(*key, house)
+    house, held = table
+    return fast.plans.get((house, *key, held)) or fast.plan_for(*key, house, held)
 
 
-def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
+def _kong_plan(fast: FastPath, code: int, table: Table) -> Any:
     """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
@@ -259,6 +291,7 @@ def _kong_plan(fast: FastPath, code: int, house: int) -> Any:
         return REFUSED
     kong = FastKong(LETTERS[by], KINDS[kind], LETTERS[source] if source < 4 else UNSET)
     key = (bool(policy), LETTERS[dealer], kong)
+    house = table[0]
     return fast.kongs.get((house, *key)) or fast.kong_for(*key, house)
 
 
@@ -267,32 +300,115 @@ _OUTCOMES = _Forms(2 * 5 * (len(TYPES) + 1) * 5 * 5, _outcome_plan)
 _KONG_FORMS = _Forms(2 * 5 * 5 * (len(KINDS) + 1) * 5, _kong_plan)
 
 
+def forget_compiled() -> None:
+    """Every plan, form, table, house number and check verdict the fast paths hold, dropped at once (a test that
+    changes the core in memory starts from nothing; nothing else needs to)."""
+    forget_houses()
+    forget_plans()
+    KEPT.clear()
+    _RATIOS.__init__()  # type: ignore[misc]
+    _OUTCOMES.clear()
+    _KONG_FORMS.clear()
+
+
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
 
 
-def _counts(column: Any, dealer: Any, on: Any, slow: Slow) -> list[Any | None]:
-    """The add-on counts, by the fast path's count index (seat × PER_SEAT + the add-on's place), 0 where not given;
-    ``None`` for a count no row gives. Slow: a count out of range, 抵 on the dealer, any count with 带政策 off."""
+_NO_TABLE: Table = (0, None)  # the seed's rules, nothing held
+
+
+def _table(met: Any, tables: list[Table]) -> tuple[Known, Table] | None:
+    """A (stakes, row's table index) pair as :meth:`_Ratios.numbered` takes it: the stakes and (house rules, held)."""
+    return None if met is None else (met[0], tables[met[1]])
+
+
+def _held(columns: dict[str, Any], house: Any, rows: int, slow: Slow) -> tuple[Any, list[Table]]:
+    """Each row's table: its house rules and what its hand holds that they read (the ci tile, 米), as an index into
+    the list returned, each distinct set asked of the core once (:func:`~.fast.held_verdict`). A row whose 包次
+    the tiles left decide is slow (the JSON Lines path takes it), and so is one the core refuses."""
+    numbers = house if house is not None else same_ints(rows, 0)
+    if all(columns.get(name) is None for name in ("ci", "tiles_left", "mi")):  # nothing held: a table per rules
+        coded = pc.dictionary_encode(numbers)
+        return pc.cast(coded.indices, pa.int64()), [(number, None) for number in coded.dictionary.to_pylist()]
+    parts: list[Any] = [pc.cast(numbers, pa.string())]
+    ci = text_of(columns.get("ci"), slow)
+    parts.append(pc.fill_null(ci, scalar("")) if ci is not None else scalar(""))  # a scalar stands for every row
+    left = whole_of(columns.get("tiles_left"), slow)
+    parts.append(pc.fill_null(pc.cast(left, pa.string()), scalar("")) if left is not None else scalar(""))
+    mi = struct_of(columns.get("mi"), LETTERS, slow) or {}
+    for letter in LETTERS:
+        counts = whole_of(mi.get(letter), slow)
+        parts.append(pc.fill_null(pc.cast(counts, pa.string()), scalar("0")) if counts is not None else scalar("0"))
+    found = pc.dictionary_encode(pc.binary_join_element_wise(*parts, scalar(_APART)))
+    tables: list[Table] = []
+    refused: list[bool] = []
+    for text in found.dictionary.to_pylist():
+        number, tile, given, *pending = text.split(_APART)
+        counts = (int(pending[0]), int(pending[1]), int(pending[2]), int(pending[3]))
+        verdict = held_verdict(int(number), tile or None, counts, int(given) if given else None)
+        if isinstance(verdict, str):
+            refused.append(True)
+            tables.append(_NO_TABLE)
+            continue
+        if verdict.bao is not None:  # 包次 by the tiles left: the core's hand says, from each row's outcome and kongs
+            refused.append(True)
+            tables.append((int(number), None))
+            continue
+        refused.append(False)
+        tables.append((int(number), None if verdict == NOTHING_HELD else verdict))
+    slow.mark(pc.take(flags(refused), found.indices))
+    return pc.cast(found.indices, pa.int64()), tables
+
+
+_APART = "\x1f"  # between the parts of a row's table key (no tile's text holds it)
+
+
+def _counts(column: Any, slow: Slow) -> list[Any | None]:
+    """The bets' counts, by the fast path's count index (seat × PER_SEAT + the bet's place), 0 where not given;
+    ``None`` for a count no row gives. Slow: a count out of the typed decode's range (the loader says why)."""
     counts: list[Any | None] = [None] * ZERO
     seats = struct_of(column, LETTERS, slow)
     if not seats:
         return counts
     largest = bounds().counts
-    off = pc.equal(on, scalar(0))
     for seat, letter in enumerate(LETTERS):
-        bets = struct_of(seats.get(letter), ADDONS, slow)
-        for number, name in enumerate(ADDONS):
+        bets = struct_of(seats.get(letter), BET_NAMES, slow)
+        for number, name in enumerate(BET_NAMES):
             values = whole_of((bets or {}).get(name), slow)
             if values is None:
                 continue
             slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
-            values = pc.fill_null(values, scalar(0))
-            given = pc.not_equal(values, scalar(0))
-            slow.mark(pc.and_(given, off))
-            if name == "di":  # 抵 on the dealer: the core refuses it
-                slow.mark(pc.and_(given, pc.equal(dealer, scalar(seat))))
-            counts[seat * PER_SEAT + number] = values
+            counts[seat * PER_SEAT + number] = pc.fill_null(values, scalar(0))
     return counts
+
+
+def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow: Slow) -> None:
+    """Rows whose bets the core refuses (its own check, :func:`~.fast.bets_refused`, of each count apart, asked
+    once per distinct count, dealer, 带政策 and house rules) are slow."""
+    given = [(index, values) for index, values in enumerate(counts) if values is not None]
+    if not given:
+        return
+    radix = bounds().counts + 1
+    numbers = pc.dictionary_encode(house if house is not None else same_ints(len(on), 0))
+    met = numbers.dictionary.to_pylist()
+    table = pc.add(
+        pc.multiply(combine([(pc.min_element_wise(dealer, scalar(4)), 1), (on, 2)]), scalar(len(met))),
+        pc.cast(numbers.indices, pa.int64()),
+    )  # dealer, 带政策, rules: one number
+    for index, values in given:
+        clipped = pc.min_element_wise(pc.max_element_wise(values, scalar(0)), scalar(radix - 1))  # else slow already
+        key = pc.add(pc.multiply(table, scalar(radix)), clipped)
+        distinct = pc.unique(key)
+        refused = []
+        for code in distinct.to_pylist():
+            code, count = divmod(code, radix)
+            code, at = divmod(code, len(met))
+            seat, policy = divmod(code, 2)
+            refused.append(
+                seat < 4 and count > 0 and bets_refused([(index, count)], seat * PER_SEAT, bool(policy), met[at])
+            )
+        if any(refused):
+            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)))
 
 
 def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:

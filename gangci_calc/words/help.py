@@ -171,7 +171,12 @@ HELP: dict[str, M] = {
         "Score recorded hands in bulk, streaming, one result per hand, in input order.",
     ),
     "batch_inputs": M(
-        "YAML 流、JSON Lines、文件夹，或 - 表示标准输入。", "YAML streams, JSON Lines, directories, or - for stdin."
+        "YAML 流、JSON Lines、Parquet 文件、文件夹，或 - 表示标准输入。",
+        "YAML streams, JSON Lines, Parquet files, directories, or - for stdin.",
+    ),
+    "batch_format": M(
+        "{choices}：每局一行，给程序和表格读 (-o FILE.parquet 写 Parquet)。",
+        "{choices}: a line per hand, for programs and spreadsheets (-o FILE.parquet writes Parquet).",
     ),
     "output": M(
         "写到这里 (原子地：先写临时文件，最后改名)。", "Write here (atomically: a temporary file renamed at the end)."

@@ -460,6 +460,7 @@ BATCH_SUMMARY = M(
 )
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
 BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
+BATCH_ONE_BY_ONE_WHY = M("  {count:,} 局一局一局算，因为: {why}", "  {count:,} one by one for: {why}")
 ARROW_SCHEMA_OF_RESULT = M(
     "--arrow 只用于 result (batch -o FILE.parquet 的列)；--keep 和 --payments 要和 --arrow 一起用",
     "--arrow is for result only (the columns of batch -o FILE.parquet); --keep and --payments go with --arrow",

@@ -39,6 +39,7 @@ class _Piece:
     blank: int = 0
     failure: str = ""  # --strict: the line of the hand that stopped the run (its row is the last of ``batch``)
     one_by_one: int = 0  # hands scored off the fast path (--verbose says how many)
+    why: dict[str, int] = field(default_factory=dict)  # --verbose: what sent them there, by count
 
 
 def run_to_parquet(
@@ -70,6 +71,7 @@ def run_to_parquet(
                 stats.hands += piece.batch.num_rows
                 stats.failed += piece.failed
                 stats.one_by_one += piece.one_by_one
+                stats.said_why(piece.why)
                 stats.blank += piece.blank
                 stats.kept |= piece.kept
                 stats.totals.merge(piece.totals)
@@ -167,6 +169,7 @@ def _text_piece(chunk: ChunkResult, rows: Rows, strict: bool) -> _Piece:
     else:
         piece = _Piece(rows.batch(chunk.text), chunk.failed, chunk.totals, chunk.kept, chunk.blank)
     piece.one_by_one = chunk.one_by_one
+    piece.why = dict(chunk.why or {})
     return piece
 
 
@@ -226,6 +229,8 @@ class _ColumnPiece:
         for at, line in zip(slow_at, lines, strict=True):
             done = self.scorer.score_chunk(Chunk("json", self.name, self.first + at, line + "\n"))
             out.kept |= done.kept
+            for why, count in (done.why or {"columns: a value the column path does not read": 1}).items():
+                out.why[why] = out.why.get(why, 0) + count
             if self.strict and done.failed:
                 text = done.text[: done.first_failure_end]
                 texts.append(text)

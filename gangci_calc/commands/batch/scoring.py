@@ -35,7 +35,7 @@ from gangci_calc.core.rules import SEED_RULES, HouseRules, Settlement
 from gangci_calc.io.export.batch_lines import (
     Echo,
     Frame,
-    Outcome,
+    LineOutcome,
     halves_net,
     halves_text,
     json_text,
@@ -113,6 +113,7 @@ class ChunkResult(NamedTuple):
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
     blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
     one_by_one: int = 0  # records scored off the fast path, through the loader (the summary says so with --verbose)
+    why: dict[str, int] | None = None  # --verbose: what sent them there, by count
 
 
 class Scorer:
@@ -127,7 +128,7 @@ class Scorer:
 
             self.fast = FastPath(options.keep)
         self._quoting: dict[str, tuple[str, str]] = {}
-        self._frames: dict[Outcome, Frame] = {}  # the text around a line's amounts, per outcome
+        self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
         self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
@@ -157,6 +158,7 @@ class Scorer:
             kept,
             out.blank_at_first_failure,
             out.one_by_one,
+            out.why,
         )
 
     def _json_records(self, chunk: Chunk, out: _Out) -> None:
@@ -199,6 +201,8 @@ class Scorer:
             if fast is None:
                 if row and not row.isspace():
                     out.one_by_one += 1
+                    if self.options.verbose:
+                        out.said_why(self.fast.why_slow(row))
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1
@@ -363,7 +367,7 @@ class Scorer:
 
         hand = loaded.hand
         outcome = hand.outcome
-        how = Outcome(
+        how = LineOutcome(
             outcome.win.value,
             outcome.winner.name if outcome.winner is not None else "",
             outcome.source.name if outcome.source is not None else "",
@@ -380,7 +384,7 @@ class Scorer:
         frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
         return frame
 
-    def _frame(self, how: Outcome) -> Frame:
+    def _frame(self, how: LineOutcome) -> Frame:
         if len(self._frames) > 4096:  # a handful of outcomes and rules come again and again; bounded all the same
             self._frames.clear()
         frame = self._frames[how] = self.lines.frame(how)
@@ -402,11 +406,18 @@ class _Out:
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
         self.hands = self.failures = self.blank = self.one_by_one = 0
+        self.why: dict[str, int] | None = None
         self.kept: set[str] = set()
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None
         self.blank_at_first_failure = 0
+
+    def said_why(self, why: str) -> None:
+        """One more record the fast path handed on for ``why`` (``--verbose``)."""
+        if self.why is None:
+            self.why = {}
+        self.why[why] = self.why.get(why, 0) + 1
 
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)

@@ -145,3 +145,6 @@ def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> 
         stopped=stopped,
     )
     write_err(said.text(lang))
+    if verbose:  # what sent them one by one, the most first
+        for why, count in sorted(stats.why.items(), key=lambda item: (-item[1], item[0])):
+            write_err(say(m.BATCH_ONE_BY_ONE_WHY, count=count, why=why).text(lang))

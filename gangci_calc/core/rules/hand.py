@@ -101,7 +101,10 @@ class Hand:
         """Do the tiles left decide 包次 (a 直呲 that gives them, at a table of 包次, ``bao`` not given by hand)?"""
         outcome = self.outcome
         return (
-            self.tiles_left is not None and outcome.win is Win.ZHICI and self.rules.house.baoci and outcome.bao is None
+            self.tiles_left is not None
+            and outcome.win is Win.ZHICI
+            and reads_tiles_left(self.rules.house)
+            and outcome.bao is None
         )
 
     @property
@@ -115,6 +118,18 @@ class Hand:
     def honour_ci(self) -> bool:
         """Is the ci tile an honour (东南西北中发白)? 次风翻倍 doubles a ci win then (never under 不次风)."""
         return self.ci is not None and self.ci in HONOURS and not self.rules.house.no_honour_ci
+
+
+def reads_ci(house: HouseRules) -> bool:
+    """Does settling a hand at this table read its ci tile? Only 次风翻倍 does (``settle.py`` ``_honour_doubles``);
+    at any other table the tile is checked (:func:`check_hand`) and changes no amount."""
+    return house.honor_ci_double
+
+
+def reads_tiles_left(house: HouseRules) -> bool:
+    """Does settling a hand at this table read its tiles left? Only 包次 does (:attr:`Hand.by_tiles_left`); at any
+    other table they are checked and change no amount."""
+    return house.baoci
 
 
 def whole_count(path: FieldPath, name: str, count: object) -> int:

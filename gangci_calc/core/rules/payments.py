@@ -26,6 +26,11 @@ class Part(Enum):
     MI = "mi"  # 米 (下米): flat, never raised
     FEE = "fee"  # 台费: flat, never raised nor doubled
 
+    @property
+    def scaled(self) -> bool:
+        """Is its base one of the table's stakes (so it grows with them)? 米 and 台费 are amounts of their own."""
+        return self is not Part.MI and self is not Part.FEE
+
 
 class Doubling(Enum):
     """A house rule that doubles a share (× 2, applied after the add-on factor)."""

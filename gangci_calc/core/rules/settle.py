@@ -29,7 +29,7 @@ from itertools import groupby
 from typing import NamedTuple
 
 from gangci_calc.core.rules.addons import PAO, Bets
-from gangci_calc.core.rules.hand import Hand
+from gangci_calc.core.rules.hand import Hand, reads_ci
 from gangci_calc.core.rules.kongs import KongType, kong_payers
 from gangci_calc.core.rules.outcomes import Win
 from gangci_calc.core.rules.payments import Amount, Charge, Doubling, Part, Payment, Role, Settlement, from_halves
@@ -134,7 +134,7 @@ def _honour_doubles(hand: Hand, row: Row) -> bool:
     only for 天呲."""
     win = hand.outcome.win
     return (
-        hand.house.honor_ci_double
+        reads_ci(hand.house)
         and win.is_ci
         and hand.honour_ci
         and (row.part is Part.CI or (row.part is Part.GANG and win is Win.TIANCI and row.role is not Role.KONG))

@@ -26,7 +26,7 @@ class Echo(NamedTuple):
 NO_ECHO = Echo()
 
 
-class Outcome(NamedTuple):
+class LineOutcome(NamedTuple):
     """How a hand ended, as the line writes it (the same for many hands: a line's frame is made once for it)."""
 
     outcome: str  # the win type
@@ -37,7 +37,7 @@ class Outcome(NamedTuple):
 
 
 class Frame(NamedTuple):
-    """The fixed text around a line's amounts, for one :class:`Outcome`."""
+    """The fixed text around a line's amounts, for one :class:`LineOutcome`."""
 
     before: str
     after: str
@@ -83,7 +83,7 @@ class BatchJsonl:
         return json.dumps(source, ensure_ascii=False)[:-1] + ":", '"'
 
     @staticmethod
-    def frame(how: Outcome) -> Frame:
+    def frame(how: LineOutcome) -> Frame:
         after = (
             f', "outcome": "{how.outcome}", "winner": {_seat(how.winner)}, "from": {_seat(how.source)}, '
             f'"dealer": "{how.dealer}", "rules": {how.rules}'
@@ -180,7 +180,7 @@ class BatchCsv:
         return source + ":", ""
 
     @staticmethod
-    def frame(how: Outcome) -> Frame:
+    def frame(how: LineOutcome) -> Frame:
         rules = "" if how.rules == "{}" else _cell(_rules_cell(how.rules))
         return Frame(f"{how.outcome},{how.winner},{how.source},{how.dealer},", f",{rules}")
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from gangci_calc.core.rules import Seat, Settlement
     from gangci_calc.core.tiles.claims import NextTileWin, TileClaim, Verdict
     from gangci_calc.core.tiles.notation import Tile
-    from gangci_calc.io.export.batch_lines import Echo, Frame, Outcome
+    from gangci_calc.io.export.batch_lines import Echo, Frame, LineOutcome
     from gangci_calc.io.load.load import LoadedHand
     from gangci_calc.io.load.load_session import SettledSession
 
@@ -243,7 +243,7 @@ class BatchLines(Protocol):
 
     def quoting(self, source: str) -> tuple[str, str]: ...
 
-    def frame(self, how: Outcome) -> Frame: ...
+    def frame(self, how: LineOutcome) -> Frame: ...
 
     def plain(
         self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",

@@ -50,9 +50,20 @@ def default_language() -> str:
     except (OSError, RuntimeError, KeyError) as error:  # a path too long, a home we may not read, no home at all
         _warn_once(say(m.CONFIG_UNREADABLE, reason=getattr(error, "strerror", None) or str(error)).text("zh"))
         return "zh"
+    try:
+        stamp = (str(path), path.stat().st_mtime_ns)
+    except OSError:
+        stamp = None
+    if stamp is not None and _READ.get("stamp") == stamp:  # read once, until the file changes
+        return _READ["lang"]  # type: ignore[return-value]
     from gangci_calc.io.load.load import load_file
 
-    return load_file(path, _language_of, m.CONFIG_NEEDS)
+    found: str = load_file(path, _language_of, m.CONFIG_NEEDS)
+    _READ.update(stamp=stamp, lang=found)
+    return found
+
+
+_READ: dict[str, object] = {}  # the config file's language, with the file's path and time it was read at
 
 
 _WARNED: list[str] = []
