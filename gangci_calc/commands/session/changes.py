@@ -143,7 +143,8 @@ def append(
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
     ``tails`` keeps them (the user's cache folder by default). The caller holds the lock (:func:`locked`).
     ``number``: the number a phone means the hand to have; a ledger that already holds a hand of that number
-    refuses it (two phones saved the same hand, or one sent it again after no answer).
+    refuses it (two phones saved the same hand, or one sent it again after no answer), and so does one whose next
+    hand is another (a hand undone meanwhile): a hand is never saved under a number it was not sent with.
     A ``next:`` in the header is taken over by the hand, and goes.
     """
     tails = tails or CacheFiles()
@@ -154,9 +155,11 @@ def append(
     if tail is None:
         session = session_from_text(text, path, base)
         tail = tail_of(session, digest)
-    if number is not None and number <= tail.count:  # past the end (a hand undone meanwhile): the next one
+    if number is not None and number <= tail.count:
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
+    if number is not None and number != tail.count + 1:  # never renumbered: the phone is told which comes next
+        raise HandTaken(path, say(m.HAND_NOT_NEXT, n=number, next=tail.count + 1), number, tail.count)
     if tail.pending is not None:
         block, flow = taking_next(path, tail.pending, tail.reading(), block)
         text = in_own_lines(text, without_next)

@@ -196,6 +196,8 @@ def _number(raw: Any, request: Request) -> int | None:
     if not isinstance(raw, dict) or "number" not in raw:
         return None
     number = raw.pop("number")
+    if number is None:  # null is absent: appended, as a script's hand
+        return None
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 1_000_000:
         lang = request_language(request)
         raise Refused(422, say(m.NOT_A_HAND_NUMBER, value=str(number)[:20]).text(lang), "number")
@@ -232,7 +234,7 @@ async def _taken(request: Request, taken: HandTaken) -> Refused:
     lang = request_language(request)
     refusal = Refused(409, taken.text(lang).split(": ", 1)[-1], "number")
     evening = await run_in_threadpool(served(request).state.current)
-    refusal.more = {"hand": taken.number, "count": taken.count}
+    refusal.more = {"hand": taken.number, "count": taken.count, "next": taken.count + 1}
     if evening.settled is not None and 1 <= taken.number <= len(evening.settled.hands):
         refusal.more["saved"] = _saved(evening, taken.number, lang)
     return refusal

@@ -304,6 +304,12 @@ function handBody() {
   return body;
 }
 
+// the form keeps its hand: the number shown when the person began is the one saved (another phone saving it
+// first gets this one the "already saved" card), however long the form stays open
+function begin() {
+  if (state && !state.editing && state.number === null) state.number = ctx.next;
+}
+
 function needsWin(form) {
   if (state.win) return false;
   showError(form, { error: ctx.words.need_win, field: "win.type" });
@@ -352,9 +358,10 @@ async function save(event) {
 // two phones saved the same hand: this one is told what was saved, and chooses
 function showTaken(data) {
   const box = $("#taken");
-  $("#taken-text").textContent = ctx.words.taken.replace("{n}", data.hand);
-  $("#taken-line").textContent = data.saved ? data.saved.line : data.error;
-  const next = data.count + 1;
+  // a number saved already: what was saved; a number the table has not reached (a hand undone): which comes next
+  $("#taken-text").textContent = data.saved ? ctx.words.taken.replace("{n}", data.hand) : data.error;
+  $("#taken-line").textContent = data.saved ? data.saved.line : "";
+  const next = data.next || data.count + 1;
   $("#taken-other").textContent = ctx.words.taken_other.replace("{n}", next);
   $("#taken-other").onclick = () => { state.number = next; box.hidden = true; drawForm(); };
   $("#taken-keep").onclick = () => { state = freshState({}); box.hidden = true; $("#preview").hidden = true; drawForm(); };
@@ -513,7 +520,6 @@ function setUp() {
   $("#entry-slot").append(form);
   if (!state) state = freshState({});
   if (state.editing && state.editing > ctx.next - 1) state = freshState({});
-  if (state.number && state.number < ctx.next) state.number = null;  // the table moved on: the next hand's number
   drawForm();
   const panel = $("#changes");
   nameInputs($("#names", panel), true);
@@ -605,6 +611,9 @@ function listen() {
 document.addEventListener("DOMContentLoaded", () => {
   const form = $("#entry");
   form.addEventListener("submit", save);
+  for (const kind of ["click", "input", "change"]) {
+    form.addEventListener(kind, (event) => { if (!event.target.closest("#cancel")) begin(); }, true);
+  }
   $("#preview-button").addEventListener("click", preview);
   $("#cancel").addEventListener("click", () => { state = freshState({}); $("#preview").hidden = true; drawForm(); });
   $("#add-kong").addEventListener("click", () => { state.kongs.push({ by: ctx.seats[0].seat, type: ctx.kong_types[0].value }); drawKongs(); });
