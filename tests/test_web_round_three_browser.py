@@ -23,14 +23,14 @@ def _hands(ledger: Path) -> list[dict[str, object]]:
     return hands
 
 
-def _phone(browser: object, base: str) -> object:
-    page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+def _phone(chromium: object, base: str) -> object:
+    page = chromium.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
     page.goto(f"{base}/?t={TOKEN}")
     page.wait_for_selector("#entry:not([hidden])")
     return page
 
 
-def test_a_form_keeps_its_hand_a_late_second_save_gets_the_card(browser: object, tmp_path: Path) -> None:
+def test_a_form_keeps_its_hand_a_late_second_save_gets_the_card(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     """Phone A begins hand N; phone B saves hand N; A waits 5 s (its page follows the ledger meanwhile) and saves:
     A is shown the hand saved, and the ledger holds it once."""
     ledger = tmp_path / "tonight.yaml"
@@ -55,7 +55,7 @@ def test_a_form_keeps_its_hand_a_late_second_save_gets_the_card(browser: object,
     assert len(hands) == before + 1 and hands[-1]["win"]["type"] == "anci"
 
 
-def test_an_untouched_form_follows_the_table(browser: object, tmp_path: Path) -> None:
+def test_an_untouched_form_follows_the_table(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     """A form nobody has begun shows the next hand's number as the table moves on."""
     ledger = tmp_path / "tonight.yaml"
     shutil.copy(EXAMPLES / "session.yaml", ledger)

@@ -544,7 +544,8 @@ NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 NOT_A_HAND_NUMBER = M("{value} 不是局号：写 1 起的整数", "{value} is not a hand number: give a whole number from 1")
 HAND_NOT_NEXT = M(
-    "第 {n} 局不是下一局：下一局是第 {next} 局，没有记", "hand {n} is not the next one: the next is hand {next}; not saved"
+    "第 {n} 局不是下一局：下一局是第 {next} 局，没有记",
+    "hand {n} is not the next one: the next is hand {next}; not saved",
 )
 HAND_TAKEN = M(
     "第 {n} 局已经记过了 (账本里共 {count} 局)：没有再记一次",
