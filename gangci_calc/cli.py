@@ -280,27 +280,31 @@ def session(
     rules: RulesOption = None,
     explain: Annotated[bool, typer.Option("--explain", help=_h("session_explain"))] = False,
     paid: Annotated[bool, typer.Option("--paid", help=_h("paid"))] = False,
+    unpaid: Annotated[bool, typer.Option("--unpaid", help=_h("unpaid"))] = False,
+    to: Annotated[Optional[str], typer.Option("--to", metavar="PAYEE", help=_h("paid_to"))] = None,  # noqa: UP045
+    amount: Annotated[Optional[str], typer.Option("--amount", metavar="N", help=_h("paid_amount"))] = None,  # noqa: UP045
     date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD", help=_h("date"))] = None,  # noqa: UP045
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
     with exit_codes(lang, stopped) as language:
-        flags = (("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid))
+        flags = [("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid)]
+        flags.append(("--unpaid", unpaid))
         chosen = [flag for flag, on in flags if on]
         if edit is not None:
             chosen.append("--edit")
         if len(chosen) > 1:
             raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
-        if transfer is not None and not paid:
-            raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
+        if (transfer is not None or to is not None or amount is not None) and not (paid or unpaid):
+            raise InputError(transfer or "--to", say(m.TRANSFER_NEEDS_PAID))
         if chosen:  # the ledger is written
             _ledger_not_rules(session_file, rules)
         base = _house(rules)
         from gangci_calc.io.load.fields import option_date
 
         day = option_date(date, "--date")
-        if paid:
-            _record_paid(session_file, transfer, language, base)
+        if paid or unpaid:
+            _record_paid(session_file, _transfer_named(transfer, to, amount), language, base, back=unpaid)
         elif new:
             from gangci_calc.commands.session.prompts import new_session
 
@@ -326,12 +330,27 @@ def session(
         emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
 
 
-def _record_paid(path: str, transfer: str | None, lang: str, base: HouseRules) -> None:
-    """``--paid``: the payments recorded, each said on stderr (or that nothing was open)."""
-    from gangci_calc.commands.session.paying import record_paid, transfer_text
+def _transfer_named(transfer: str | None, to: str | None, amount: str | None) -> Any:
+    """TRANSFER as words (``小李 张姐 3700``), or ``PAYER --to PAYEE --amount N`` (names with spaces, beyond doubt)."""
+    from gangci_calc.commands.session.paying import Named
+
+    if to is None and amount is None:
+        return transfer
+    if transfer is None or to is None or amount is None:
+        raise InputError("--to", say(m.TO_NEEDS_AMOUNT))
+    return Named(transfer, to, amount)
+
+
+def _record_paid(path: str, transfer: Any, lang: str, base: HouseRules, *, back: bool = False) -> None:
+    """``--paid``: the payments recorded, each said on stderr (or that nothing was open); ``--unpaid``: the one
+    taken back."""
+    from gangci_calc.commands.session.paying import record_paid, take_back, transfer_text
     from gangci_calc.io.show.console import write_err
     from gangci_calc.io.show.labels import word
 
+    if back:
+        write_err(word("unpaid_recorded", lang).format(payment=transfer_text(take_back(path, transfer, base))))
+        return
     recorded = record_paid(path, transfer, base)
     for payment in recorded:
         write_err(word("paid_recorded", lang).format(payment=transfer_text(payment)))

@@ -88,7 +88,9 @@ def test_paying_one_transfer_takes_exactly_that_one(runner: CliRunner, club: Pat
     changed = {name: owed(after)[name] - owed(before)[name] for name in owed(before)}
     assert changed == {"老王": -1300, "小李": 1300, **dict.fromkeys(("阿强", "张姐", "小赵"), 0)}
     text = yaml.safe_load(Path(ledger(club, NIGHTS[1])).read_text(encoding="utf-8"))
-    assert text["paid"] == [{"from": "老王", "to": "小李", "amount": 1300}]  # the form docs/file-format.md gives
+    (recorded,) = text["paid"]  # the form docs/file-format.md gives, with when it was recorded
+    assert {key: recorded[key] for key in ("from", "to", "amount")} == {"from": "老王", "to": "小李", "amount": 1300}
+    assert set(recorded) == {"from", "to", "amount", "at"} and str(recorded["at"]).startswith("20")
 
 
 def test_after_everything_is_paid_nobody_owes(runner: CliRunner, club: Path) -> None:

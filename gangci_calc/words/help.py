@@ -83,6 +83,15 @@ HELP: dict[str, M] = {
         "The folder of the season's ledgers: the page gains a 赛季 (season) view (standings with what is owed, the "
         "chart, the transfers still open, each with a Paid button).",
     ),
+    "unpaid": M(
+        '撤回一笔记下的已付 (从 paid: 里拿掉)，后面写那一笔 (如 "小李 张姐 3700")。',
+        'Take back a payment recorded as paid (it leaves paid:): the one given after it (as "小李 张姐 3700").',
+    ),
+    "paid_to": M(
+        "和 --paid/--unpaid 一起：收款人；这时 FILE 后面那一项是付款人 (名字带空格时不会读错)。",
+        "With --paid/--unpaid: the payee; the item after FILE is then the payer (names with spaces read one way).",
+    ),
+    "paid_amount": M("和 --to 一起：金额 (如 3700 或 1850.5)。", "With --to: the amount (3700, or 1850.5)."),
     "paid_transfer": M(
         "和 --paid 一起：已付的一笔，付款人 收款人 金额，照结账里写的。",
         "With --paid: the transfer paid, payer payee amount, as the settle-up shows it.",

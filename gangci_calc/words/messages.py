@@ -510,7 +510,27 @@ PAID_NOT_OPEN = M(
     "{payment} is not a transfer still open this evening (open: {open})",
 )
 TRANSFER_NEEDS_PAID = M(
-    "多给的这一项只跟 --paid 一起用 (记一笔已付)", "a transfer is given only with --paid (to record it paid)"
+    "多给的这一项只跟 --paid 或 --unpaid 一起用 (记一笔已付，或撤回一笔)",
+    "a transfer is given only with --paid or --unpaid (to record a payment, or take one back)",
+)
+PAID_AMBIGUOUS = M(
+    '{payment} 有两种读法：{readings}。用 --to 写收款人、--amount 写金额，例如 gangci session FILE "{payer}" --paid --to "{payee}" --amount {amount}',
+    "{payment} reads two ways: {readings}. Name the payee with --to and the amount with --amount, for example "
+    'gangci session FILE "{payer}" --paid --to "{payee}" --amount {amount}',
+)
+TO_NEEDS_AMOUNT = M(
+    "--to 要跟付款人 (FILE 后面那一项) 和 --amount 一起给", "--to needs the payer (the item after FILE) and --amount"
+)
+UNPAID_NEEDS_ONE = M(
+    "--unpaid 要说撤回哪一笔 (已付的: {paid})", "--unpaid needs the payment to take back (recorded: {paid})"
+)
+PAID_NOT_RECORDED = M(
+    "{payment} 不是记下的已付 (已付的: {paid})", "{payment} is not a payment recorded (recorded: {paid})"
+)
+PAID_WOULD_DANGLE = M(
+    "这样改完，已付里的 {name} 就不是这一场的人了：先撤回那笔已付 (--unpaid)，文件没动",
+    "after this change, {name} of a recorded payment would be nobody of the evening: take the payment back "
+    "first (--unpaid); the file is unchanged",
 )
 DATE_DISAGREES = M(
     "{given} 和 {file} 写的日期 {date} 不同：去掉 --date，或改文件里的 date:",
@@ -543,6 +563,7 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 NOT_A_HAND_NUMBER = M("{value} 不是局号：写 1 起的整数", "{value} is not a hand number: give a whole number from 1")
+NOT_A_TIME = M("{value} 不是时间：写成 2026-12-04T21:30", "{value} is not a time: write it as 2026-12-04T21:30")
 HAND_NOT_NEXT = M(
     "第 {n} 局不是下一局：下一局是第 {next} 局，没有记",
     "hand {n} is not the next one: the next is hand {next}; not saved",

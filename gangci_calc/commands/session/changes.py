@@ -56,11 +56,28 @@ def locked(path: str | Path, waiting: Callable[[], None] | None = None) -> Itera
 
 
 def write(path: str, text: str, base: HouseRules) -> SessionFile:
-    """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
+    """Write ``text`` once the whole ledger reads back clean, its tile claims included, and every payment of its
+    ``paid:`` still names people of the evening (an undo past the hands where a payee sat would leave a ledger
+    that ``session`` refuses: refused here, before a byte is written)."""
     session = session_from_text(text, path, base)
     check_claims(session)  # a false tile claim anywhere in the ledger: nothing is written
+    if session.paid:
+        _paid_still_named(session, path)
     write_atomically(path, text, keep_bom=Path(path).exists() and has_bom(path))
     return session
+
+
+def _paid_still_named(session: SessionFile, path: str) -> None:
+    from gangci_calc.commands.service import settle_evening
+
+    try:
+        settle_evening(session, check=False)
+    except InputError as error:
+        if error.path[:1] != ("paid",) or len(error.path) < 3 or not isinstance(error.path[1], int):
+            raise
+        payment = session.paid[error.path[1]]
+        name = payment.payer if error.path[2] == "from" else payment.payee
+        raise InputError(path, say(m.PAID_WOULD_DANGLE, name=name)) from None
 
 
 def tail_of(session: SessionFile, digest: str) -> LedgerTail:

@@ -80,8 +80,9 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "standings": standings,
         "last": settled.hands[-1].hand.number if settled.hands else None,
         "settle": settle_lines(settled, lang),
-        "paying": tonight_paid_data(settled),  # what each transfer's 已付 button sends (commands/web/season.py)
+        "paying": tonight_paid_data(settled, lang),  # what each line's 已付 / 撤回 button sends and asks
         "paid_button": SEASON["paid_button"].text(lang),
+        "unpaid_button": SEASON["unpaid_button"].text(lang),
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
     }
