@@ -67,3 +67,62 @@ def test_an_untouched_form_follows_the_table(browser: object, tmp_path: Path) ->
         a.wait_for_function(  # type: ignore[attr-defined]
             f"document.querySelector('#entry-title').textContent.includes('第 {before + 2} 局')"
         )
+
+
+def _open_on_page(page: object) -> list[tuple[str, str, str]]:
+    """The transfers the page's settle-up still asks to pay (what each 已付 button sends)."""
+    sent = page.evaluate(  # type: ignore[attr-defined]
+        "[...document.querySelectorAll('#settle [data-paid]')].map(b => JSON.parse(b.dataset.paid))"
+    )
+    return [(t["from"], t["to"], t["amount"]) for t in sent]
+
+
+def _cli_open(ledger: Path) -> list[tuple[str, str, str]]:
+    from gangci_calc.commands.history import history_output
+    from gangci_calc.io.show.labels import amount_text
+
+    data = json.loads(session_output(str(ledger), "json", "zh"))
+    season = json.loads(history_output([str(ledger)], "json", "zh"))
+    mine = [(t["from"], t["to"], amount_text(t["amount"])) for t in data["transfers"]]
+    assert mine == [(t["from"], t["to"], amount_text(t["amount"])) for t in season["open"]]  # session = history
+    return mine
+
+
+def test_paid_is_a_record_every_settle_up_agrees_and_it_can_be_taken_back(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    club = tmp_path / "club"
+    club.mkdir()
+    ledger = club / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session-people.yaml", ledger)
+    asked: list[str] = []
+    with running(ledger, club) as base:
+        page = _phone(browser, base)
+        page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))  # type: ignore[attr-defined]
+        first = _open_on_page(page)[0]
+        page.click("#settle [data-paid]")  # type: ignore[attr-defined]
+        page.wait_for_function("document.querySelectorAll('#settle [data-unpaid]').length === 1")  # type: ignore[attr-defined]
+        assert asked == [f"{first[0]} 已付 {first[1]} {first[2]}？"]  # asked once, before it was recorded
+        for winner in ("N", "E"):  # two more hands, by taps
+            tap_hand(page, "bomb", winner)
+            page.click("#save")  # type: ignore[attr-defined]
+            caught_up(page)
+        edited = page.evaluate(  # type: ignore[attr-defined]
+            "async () => (await fetch('/api/hands/2', {method: 'PUT', headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({win: {type: 'anci', winner: 'S'}})})).status"
+        )
+        assert edited == 200
+        caught_up(page)
+        on_page = _open_on_page(page)
+        assert on_page == _cli_open(ledger)  # the page, session -f json and history -f json
+        season = page.evaluate("async () => (await (await fetch('/api/season')).json()).open")  # type: ignore[attr-defined]
+        from gangci_calc.io.show.labels import amount_text
+
+        assert [(t["from"], t["to"], amount_text(t["amount"])) for t in season] == on_page  # the 赛季 page
+        paid_line = page.text_content("#settle li.paid")  # type: ignore[attr-defined]
+        assert f"{first[2]} · 已付" in paid_line and first[0] in paid_line  # the paid one, not asked again
+        page.click("#settle [data-unpaid]")  # type: ignore[attr-defined]
+        page.wait_for_function("document.querySelectorAll('#settle [data-unpaid]').length === 0")  # type: ignore[attr-defined]
+        assert "撤回" in asked[-1]
+        caught_up(page)
+        restored = _open_on_page(page)
+        assert restored == _cli_open(ledger) and restored != on_page
+    assert "paid" not in json.loads(session_output(str(ledger), "json", "zh"))

@@ -89,8 +89,12 @@ def chosen(open_transfers: tuple[Transfer[str], ...], given: Given) -> list[Tran
     if found:
         return found
     shown = "; ".join(transfer_text(t) for t in open_transfers) or "-"
-    named = given if isinstance(given, str) else transfer_text(given)
-    raise InputError("--paid", say(m.PAID_NOT_OPEN, payment=named, open=shown))
+    raise InputError("--paid", say(m.PAID_NOT_OPEN, payment=_said(given), open=shown))
+
+
+def _said(given: str | Transfer[str]) -> str:
+    """The transfer as it was given: its words, or ``A B → C 200`` (a transfer named beyond doubt)."""
+    return given if isinstance(given, str) else f"{given.payer} → {given.payee} {amount_text(given.amount)}"
 
 
 def now() -> str:
@@ -123,8 +127,7 @@ def take_back(path: str, given: str | Transfer[str] | Named | None, base: HouseR
         named = given.transfer() if isinstance(given, Named) else given
         found = matching(recorded, named)
         if not found:
-            words = named if isinstance(named, str) else transfer_text(named)
-            raise InputError("--unpaid", say(m.PAID_NOT_RECORDED, payment=words, paid=shown))
+            raise InputError("--unpaid", say(m.PAID_NOT_RECORDED, payment=_said(named), paid=shown))
         index = max(i for i, t in enumerate(recorded) if t == found[0])
         times = _times(session)
         _write_paid(
