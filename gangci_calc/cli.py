@@ -385,6 +385,7 @@ def serve(
     lan: Annotated[bool, typer.Option("--lan", help=_h("serve_lan"))] = False,
     host: Annotated[Optional[str], typer.Option("--host", metavar="ADDR", help=_h("serve_host"))] = None,  # noqa: UP045
     token: Annotated[Optional[str], typer.Option("--token", help=_h("serve_token"))] = None,  # noqa: UP045
+    new_token: Annotated[bool, typer.Option("--new-token", help=_h("serve_new_token"))] = False,
     no_qr: Annotated[bool, typer.Option("--no-qr", help=_h("serve_no_qr"))] = False,
     lang: LangOption = None,
     rules: RulesOption = None,
@@ -396,7 +397,12 @@ def serve(
 
         _ledger_not_rules(ledger, rules)
         qr = not no_qr
-        serve_ledger(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club)
+        if new_token and token is not None:
+            raise InputError("--new-token", say(m.ONE_AT_A_TIME, options="--token, --new-token"))
+        serve_ledger(
+            ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=emit, base=_house(rules), club=club,
+            fresh_token=new_token,
+        )  # fmt: skip
 
 
 def _claim_help() -> str:

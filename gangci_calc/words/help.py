@@ -44,7 +44,8 @@ HELP: dict[str, M] = {
     ),
     "serve_host": M("只在这一个地址上开。", "Serve on this one address only."),
     "serve_token": M(
-        "用这个口令 (默认每次启动随机生成)。", "Use this token (default: a new random one at each start)."
+        "用这个口令，并存在账本旁边 (默认：沿用账本旁边存的那个，第一次随机生成)。",
+        "Use this token, and keep it beside the ledger (default: the one kept there; a random one the first time).",
     ),
     "serve_no_qr": M("不打印二维码。", "Do not print the QR code."),
     "amounts": M(
@@ -92,6 +93,11 @@ HELP: dict[str, M] = {
         "With --paid/--unpaid: the payee; the item after FILE is then the payer (names with spaces read one way).",
     ),
     "paid_amount": M("和 --to 一起：金额 (如 3700 或 1850.5)。", "With --to: the amount (3700, or 1850.5)."),
+    "serve_new_token": M(
+        "换一个新令牌 (旧链接作废，每台手机都要重新扫码)；不加时沿用账本旁边存的那个。",
+        "Make a fresh token (old links stop working; every phone scans again); without it the one kept beside the "
+        "ledger is used again.",
+    ),
     "paid_transfer": M(
         "和 --paid 一起：已付的一笔，付款人 收款人 金额，照结账里写的。",
         "With --paid: the transfer paid, payer payee amount, as the settle-up shows it.",

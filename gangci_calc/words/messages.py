@@ -579,6 +579,23 @@ NEEDS_WEB = M(
 )
 CANNOT_BIND = M("不能在 {address} 上开页面：{reason}", "cannot serve on {address}: {reason}")
 PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
+TOKEN_KEPT = M(
+    "沿用这个账本的令牌 ({file})：已打开的手机会自己重连；要作废它，加 --new-token (每台手机都要重新扫码)",
+    "the ledger's token is kept ({file}): open phones reconnect by themselves; --new-token revokes it "
+    "(every phone scans again)",
+)
+TOKEN_NEW = M(
+    "新令牌，存在 {file} (只有你能读)：每台手机都要扫一次码；下次用同一个账本开页面还是它",
+    "a new token, kept in {file} (readable by you only): every phone scans once; serving this ledger again keeps it",
+)
+TOKEN_GIVEN = M(
+    "用 --token 给的令牌，存在 {file}：下次用同一个账本开页面还是它",
+    "the token --token gives, kept in {file} for the next start",
+)
+TOKEN_UNKEPT = M(
+    "令牌存不进 {file}：这次的令牌只到这次停下为止，下次手机要重新扫码",
+    "the token cannot be kept in {file}: it lasts until this server stops, and phones scan again next time",
+)
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 NEEDS_ARROW = M(
     "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",

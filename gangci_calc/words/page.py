@@ -22,6 +22,13 @@ PAGE: dict[str, M] = {
     "chart": M("走势 (每局后的累计)", "Running totals, hand by hand"),
     "chat": M("发到群里", "For the group chat"),
     "copy_text": M("复制", "Copy"),
+    "download": M("下载账本", "Download the ledger"),
+    "download_hint": M(
+        "账本 {file} 下载好了。换一台电脑接着打：装好 gangci-calc (带 web)，运行 gangci serve {file}；"
+        "gangci session {file} 和 gangci history 也都认它。",
+        "The ledger {file} is downloaded. To carry on elsewhere: install gangci-calc with its web extra and run "
+        "gangci serve {file}; gangci session {file} and gangci history read it too.",
+    ),
     "copied": M("已复制", "Copied"),
     "enter": M("记第 {n} 局", "Enter hand {n}"),
     "edit_hand": M("改第 {n} 局", "Edit hand {n}"),

@@ -28,6 +28,7 @@ def serve_ledger(
     say: Callable[[str], None],
     base: HouseRules = SEED_RULES,
     club: str | None = None,
+    fresh_token: bool = False,
 ) -> None:
     """Check the extra is there, the club's folder is one, and the port can be had; then serve until Ctrl-C."""
     missing = [name for name in NEEDED if find_spec(name) is None]
@@ -40,7 +41,10 @@ def serve_ledger(
     from gangci_calc.commands.web.serve import CannotBind, serve
 
     try:
-        serve(ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base, club=club)
+        serve(
+            ledger, lan=lan, host=host, port=port, token=token, qr=qr, say=say, base=base, club=club,
+            fresh_token=fresh_token,
+        )  # fmt: skip
     except CannotBind as cannot:  # only the listening: a stdout that fails is the CLI's 74 or 141
         reason = cannot.error.strerror or str(cannot.error)
         if cannot.error.errno == errno.EADDRINUSE:

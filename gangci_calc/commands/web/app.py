@@ -128,6 +128,23 @@ async def get_evening(request: Request) -> Response:
     return Response(body, media_type="application/json", headers={"ETag": f'"{evening.version}"', **_NO_STORE})
 
 
+async def get_ledger(request: Request) -> Response:
+    """The ledger file byte for byte, as an attachment under its own name: the evening, taken away."""
+    from urllib.parse import quote
+
+    here, lang = served(request), request_language(request)
+    try:
+        body = await run_in_threadpool(here.settings.ledger.read_bytes)
+    except FileNotFoundError:
+        raise Refused(404, PAGE["no_evening"].text(lang)) from None
+    except OSError as error:
+        raise Refused(500, PAGE["server_fault"].text(lang) + f" ({error.strerror})") from None
+    name = here.settings.ledger.name
+    plain = name.encode("ascii", "replace").decode().replace('"', "_").replace("?", "_")
+    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name)}"
+    return Response(body, media_type="application/yaml", headers={"Content-Disposition": disposition, **_NO_STORE})
+
+
 async def get_hand(request: Request) -> Response:
     evening = await _evening(request)
     number = request.path_params["number"]
@@ -360,6 +377,7 @@ ROUTES = [
     Route("/static/{name}", static),
     Route("/api/evening", get_evening, methods=["GET"]),
     Route("/api/evening", post_evening, methods=["POST"]),
+    Route("/api/ledger", get_ledger, methods=["GET"]),
     Route("/api/hands", post_hand, methods=["POST"]),
     Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
     Route("/api/hands/{number:int}", get_hand, methods=["GET"]),

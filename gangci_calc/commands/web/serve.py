@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import ipaddress
-import secrets
 import signal
 import socket
 from collections.abc import Callable, Iterator
@@ -16,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from gangci_calc.commands.web.token import Token, ledger_token
 from gangci_calc.core.rules import SEED_RULES, HouseRules
 
 LOOPBACK = "127.0.0.1"
@@ -133,6 +133,7 @@ def serve(
     say: Callable[[str], None],
     base: HouseRules = SEED_RULES,
     club: str | None = None,
+    fresh_token: bool = False,
 ) -> None:
     """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped); ``club``: the season's
     folder, for the 赛季 view."""
@@ -144,7 +145,8 @@ def serve(
     addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if lan else [])]
     bound = bind(addresses, port)
     leftovers(Path(ledger))
-    key = token or secrets.token_urlsafe(24)  # 192 bits
+    kept = ledger_token(Path(ledger), token, fresh=fresh_token)  # the ledger's own: phones keep their link
+    key = kept.value
     urls = bound.urls(key)
     hosts = set(addresses)
     if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
@@ -152,6 +154,7 @@ def serve(
     settings = Settings(Path(ledger), key, frozenset(hosts), bound.port, urls[0], base, Path(club) if club else None)
     for url in urls:
         say(url)
+    say(token_said(kept))
     if qr:
         import sys
 
@@ -187,6 +190,15 @@ def serve(
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
     Server(config).run(sockets=bound.sockets)
+
+
+def token_said(kept: Token) -> str:
+    """One line on the token: kept (phones reconnect by themselves), new (phones scan again), or not kept."""
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    message = {"kept": m.TOKEN_KEPT, "given": m.TOKEN_GIVEN, "new": m.TOKEN_NEW}.get(kept.how, m.TOKEN_UNKEPT)
+    return str(say(message, file=str(kept.file)))
 
 
 def leftovers(ledger: Path) -> None:

@@ -85,7 +85,15 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "unpaid_button": SEASON["unpaid_button"].text(lang),
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
+        "file": ledger_name(settled.session.source),  # what 下载账本 saves it as
     }
+
+
+def ledger_name(source: str) -> str:
+    """The ledger's own file name, as ``GET /api/ledger`` gives it."""
+    from pathlib import Path
+
+    return Path(source).name
 
 
 def chart(settled: SettledSession, lang: str) -> str:

@@ -535,6 +535,7 @@ function setUp() {
   const undoButton = $("#undo");
   if (undoButton) undoButton.addEventListener("click", () => undo(undoButton));
   $("#copy").addEventListener("click", copyChat);
+  $("#download").addEventListener("click", () => { $("#download-hint").hidden = false; });  // how to carry on
 }
 
 async function copyChat() {
