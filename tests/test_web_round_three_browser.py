@@ -126,3 +126,40 @@ def test_paid_is_a_record_every_settle_up_agrees_and_it_can_be_taken_back(browse
         restored = _open_on_page(page)
         assert restored == _cli_open(ledger) and restored != on_page
     assert "paid" not in json.loads(session_output(str(ledger), "json", "zh"))
+
+
+def test_a_restart_keeps_the_table_every_phone_live_again_and_the_half_typed_hand_kept(
+    browser: object,  # noqa: F811 - the fixture
+    tmp_path: Path,
+) -> None:
+    """The server stopped (Ctrl-C) and started again the usual way (no --token): the phones reconnect by
+    themselves, with no scan, within 3 s of the new server listening, and what was typed is still there."""
+    from tests.test_web_restart import free_port, serving
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    port = free_port()
+    live = "!document.querySelector('#live').classList.contains('off') && document.querySelector('#down').hidden"
+    with serving(ledger, port=port) as (base, token):
+        phones = []
+        for _ in range(2):
+            page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+            page.goto(f"{base}/?t={token}")
+            page.wait_for_selector("#entry:not([hidden])")
+            phones.append(page)
+        tap_hand(phones[0], "zhici", "W", "N")  # half a hand: no add-ons yet, not saved
+    for page in phones:
+        page.wait_for_selector("#down:not([hidden])", timeout=8000)  # the server is gone, and they say so
+    with serving(ledger, port=port) as (base, again):
+        started = time.monotonic()
+        assert again == token
+        for page in phones:
+            page.wait_for_function(live, timeout=3000)
+        took = time.monotonic() - started
+        first = phones[0]
+        assert first.get_attribute("#wins [data-value=zhici]", "aria-pressed") == "true"  # type: ignore[attr-defined]
+        assert first.get_attribute("#froms [data-value=N]", "aria-pressed") == "true"  # type: ignore[attr-defined]
+        first.click("#save")  # type: ignore[attr-defined]
+        first.wait_for_selector("#toast:not([hidden])")  # type: ignore[attr-defined]
+    assert took <= 3
+    assert _hands(ledger)[-1]["win"]["type"] == "zhici"
