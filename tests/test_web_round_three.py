@@ -65,3 +65,81 @@ def test_a_null_number_is_absent(client: TestClient, ledger: Path) -> None:
     assert answer.status_code == 201, answer.text
     assert answer.json()["hand"] == count + 1
     assert client.post("/api/preview", json={**BOMB, "number": None}, headers=ORIGIN).status_code == 200
+
+
+# --- 44.4: undo keeps a table change --------------------------------------------------------------------------------
+
+
+def test_undo_after_an_add_gives_back_the_file_with_its_table_change(client: TestClient, ledger: Path) -> None:
+    """Reproduction: POST /api/table (stakes 2, 小赵 at N), an add, then undo: the next: line was gone."""
+    seating = {**client.get("/api/evening").json()["next"]["players"], "N": "小赵"}
+    assert client.post("/api/table", json={"stakes": 2, "players": seating}, headers=ORIGIN).status_code == 200
+    before = ledger.read_bytes()
+    assert client.post("/api/hands", json={"win": {"type": "bomb", "winner": "N"}}, headers=ORIGIN).status_code == 201
+    assert b"\nnext:" not in ledger.read_bytes()  # the hand took the change over
+    assert client.post("/api/undo", headers=ORIGIN).status_code == 200
+    assert ledger.read_bytes() == before
+    nxt = client.get("/api/evening").json()["next"]
+    assert (
+        nxt["players"]["N"] == "小赵"
+        and nxt["stakes"]["gang"] == 1000
+        and sorted(nxt["pending"])
+        == [
+            "players",
+            "stakes",
+        ]
+    )
+
+
+def test_cli_undo_after_an_add_gives_back_the_table_change(ledger: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gangci_calc.cli import app
+
+    runner = CliRunner()
+    with client_for(ledger) as client:
+        assert client.post("/api/table", json={"stakes": 2}, headers=ORIGIN).status_code == 200
+    before = ledger.read_bytes()
+    added = runner.invoke(app, ["session", str(ledger), "--add"], input="\n炸弹\n北\n-\n-\n")
+    assert added.exit_code == 0, added.output
+    assert runner.invoke(app, ["session", str(ledger), "--undo"]).exit_code == 0
+    assert ledger.read_bytes() == before
+
+
+def test_a_change_saved_after_the_hand_stays_over_the_one_put_back(client: TestClient, ledger: Path) -> None:
+    assert client.post("/api/table", json={"stakes": 2}, headers=ORIGIN).status_code == 200
+    assert client.post("/api/hands", json={"win": {"type": "draw"}}, headers=ORIGIN).status_code == 201
+    assert client.post("/api/table", json={"policy": True}, headers=ORIGIN).status_code == 200
+    assert client.post("/api/undo", headers=ORIGIN).status_code == 200
+    nxt = client.get("/api/evening").json()["next"]
+    assert nxt["stakes"]["gang"] == 1000 and nxt["policy"] is True
+
+
+# --- 44.13: a JSON ledger takes a table change (and a payment) ------------------------------------------------------
+
+
+def test_a_table_change_and_a_payment_on_a_json_ledger(tmp_path: Path) -> None:
+    """Reproduction: POST /api/table on a ledger written as JSON failed with 加不进去：hands:."""
+    import json
+
+    import yaml
+
+    path = tmp_path / "tonight.json"
+    path.write_text(
+        json.dumps(yaml.safe_load((EXAMPLES / "session.yaml").read_text(encoding="utf-8")), ensure_ascii=False),
+        encoding="utf-8",
+    )
+    with client_for(path) as client:
+        changed = client.post("/api/table", json={"stakes": 2}, headers=ORIGIN)
+        assert changed.status_code == 200, changed.text
+        assert client.get("/api/evening").json()["next"]["stakes"]["gang"] == 1000
+        before = path.read_bytes()
+        assert client.post("/api/hands", json={"win": {"type": "draw"}}, headers=ORIGIN).status_code == 201
+        assert client.get("/api/evening").json()["hands"][-1]["stakes"]["gang"] == 1000
+        first = client.get("/api/evening").json()["transfers"][0]
+        body = {"file": str(path), "from": first["from"], "to": first["to"], "amount": str(first["amount"])}
+        assert client.post("/api/paid", json=body, headers=ORIGIN).status_code == 201
+        assert client.get("/api/evening").json()["paid"][0]["from"] == first["from"]
+        assert client.post("/api/unpaid", json=body, headers=ORIGIN).status_code == 200
+        assert client.post("/api/undo", headers=ORIGIN).status_code == 200
+    assert json.loads(path.read_text(encoding="utf-8"))["stakes"] == json.loads(before)["stakes"]

@@ -205,12 +205,39 @@ def append(
     return Added(added, tail, text, after, at_end, net)
 
 
+NEXT_MARK = "# next: "  # on a hand that took the header's next: over, what it was: --undo puts it back
+
+
 def taking_next(path: str, pending: Mapping[str, Any], reading: Reading, block: str) -> Item:
     """The new hand (``block``, read after the ledger's last by ``reading``) with the header's ``next:`` moved onto
-    it, the hand's own fields first: the text that replaces ``block`` once ``next:`` goes."""
+    it, the hand's own fields first: the text that replaces ``block`` once ``next:`` goes. The block keeps the
+    ``next:`` as it was in a comment line inside the hand (``# next: {...}``), so that undoing the hand gives the
+    ledger back as it was before it, the change still waiting (a flow list has no room for one: there it goes)."""
     own = _mapping(parse_yaml(block, path)[0])
     merged = with_pending(pending, own)
-    return hand_item(merged, reading.take(merged, reading.count, path, None))
+    new_block, flow = hand_item(merged, reading.take(merged, reading.count, path, None))
+    first, newline, rest = new_block.partition("\n")
+    if rest:  # inside the item: a comment after its last line would belong to the file
+        new_block = f"{first}{newline}    {NEXT_MARK}{_flow(dict(pending))}\n{rest}"
+    return new_block, flow
+
+
+def next_taken(text: str) -> dict[str, Any] | None:
+    """The ``next:`` the last hand took over, where its text says so (:data:`NEXT_MARK`)."""
+    from gangci_calc.io.ledger.ledger_edit import hand_texts
+
+    items = hand_texts(text)
+    if not items or items[-1].flow:
+        return None
+    last = items[-1]
+    for line in text[last.start : last.end].splitlines():
+        if line.strip().startswith(NEXT_MARK):
+            try:
+                found = json.loads(line.strip()[len(NEXT_MARK) :])
+            except ValueError:
+                return None  # a comment edited by hand: the hand is undone, the change not put back
+            return found if isinstance(found, dict) and found else None
+    return None
 
 
 def with_pending(pending: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
@@ -243,8 +270,22 @@ def remove_last(path: str, base: HouseRules = SEED_RULES) -> SessionHand:
     session = load_session(path, base)
     if not session.hands:
         raise NothingToUndo(path, say(m.NO_HAND_TO_UNDO))
-    write(path, in_own_lines(session.text, without_last_hand), base)
+    write(path, in_own_lines(session.text, _without_last), base)
     return session.hands[-1]
+
+
+def _without_last(text: str) -> str:
+    """The ledger without its last hand; a ``next:`` that hand took over back in the header (merged under any saved
+    since), so an undo right after an add gives back the very file."""
+    taken = next_taken(text)
+    text = without_last_hand(text)
+    if taken is None:
+        return text
+    data = parse_yaml(text, "")
+    since = [v for k, v in data.items() if normalize_key(str(k)) == "next"] if isinstance(data, dict) else []
+    if since and isinstance(since[0], Mapping):  # a change saved after the hand: it stays, over the one put back
+        taken = with_pending(taken, since[0])
+    return with_next(text, _flow(taken))
 
 
 def hand_item(raw: Mapping[str, Any], hand: SessionHand) -> Item:
