@@ -143,3 +143,63 @@ def test_a_table_change_and_a_payment_on_a_json_ledger(tmp_path: Path) -> None:
         assert client.post("/api/unpaid", json=body, headers=ORIGIN).status_code == 200
         assert client.post("/api/undo", headers=ORIGIN).status_code == 200
     assert json.loads(path.read_text(encoding="utf-8"))["stakes"] == json.loads(before)["stakes"]
+
+
+# --- 42.6: the chart's totals and the standings agree on the fee ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["session-fee.yaml", "session-fee-from-hand-10.yaml"])
+def test_the_chart_ends_on_every_standing_fee_included(name: str, tmp_path: Path) -> None:
+    """Reproduction: the chart's totals left out the fee that the standings include."""
+    import yaml
+
+    from gangci_calc.commands.service import settle_evening
+    from gangci_calc.commands.web.view import running_lines
+    from gangci_calc.io.load.load_session import load_session
+    from gangci_calc.io.show.render_session import person_label
+
+    path = tmp_path / name
+    data = yaml.safe_load((EXAMPLES / "house" / name).read_text(encoding="utf-8"))
+    data.setdefault("fee", {})["per_evening"] = 100  # the evening's fee too
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    settled = settle_evening(load_session(str(path)))
+    assert settled.fees > 0
+    ends = {label: running[-1] for label, running in running_lines(settled, "zh")}
+    for who, total in settled.people:
+        label = who if isinstance(who, str) else person_label(settled, who, "zh")
+        assert ends[label] == total, label
+
+
+def test_get_evening_is_the_session_json_next_included(client: TestClient, ledger: Path) -> None:
+    import json
+
+    from gangci_calc.commands.session.show import session_output
+
+    served = client.get("/api/evening").json()
+    served.pop("version")
+    assert served == json.loads(session_output(str(ledger), "json", "zh")) and "next" in served
+
+
+def test_the_ledger_is_downloaded_byte_for_byte_under_its_own_name(client: TestClient, ledger: Path) -> None:
+    answer = client.get("/api/ledger")
+    assert answer.status_code == 200 and answer.content == ledger.read_bytes()
+    assert (
+        answer.headers["content-disposition"] == "attachment; filename=\"tonight.yaml\"; filename*=UTF-8''tonight.yaml"
+    )
+    assert "下载账本" in client.get("/").text
+
+
+def test_the_ledger_of_a_chinese_name_is_downloaded_under_it(tmp_path: Path) -> None:
+    path = tmp_path / "周六.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    with client_for(path) as client:
+        answer = client.get("/api/ledger")
+        assert (
+            answer.status_code == 200
+            and "filename*=UTF-8''%E5%91%A8%E5%85%AD.yaml" in answer.headers["content-disposition"]
+        )
+
+
+def test_no_ledger_yet_is_404_to_download(tmp_path: Path) -> None:
+    with client_for(tmp_path / "new.yaml") as client:
+        assert client.get("/api/ledger").status_code == 404

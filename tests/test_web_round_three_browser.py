@@ -163,3 +163,73 @@ def test_a_restart_keeps_the_table_every_phone_live_again_and_the_half_typed_han
         first.wait_for_selector("#toast:not([hidden])")  # type: ignore[attr-defined]
     assert took <= 3
     assert _hands(ledger)[-1]["win"]["type"] == "zhici"
+
+
+NARROW = {**PHONE, "viewport": {"width": 320, "height": 640}}
+
+
+def test_320_px_with_pao_fits_and_the_fee_payee_gets_a_text_keyboard(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """Reproductions: at 320 px with 带跑 the 跑 "+" stuck out and the page scrolled sideways; 台费 收款 opened a
+    number keyboard for a name."""
+    ledger = tmp_path / "tonight.yaml"
+    ledger.write_text(
+        "stakes: 2\npolicy: true\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\n"
+        "rules: {pao: {unit: 100}}\nhands:\n",
+        encoding="utf-8",
+    )
+    with running(ledger) as base:
+        page = browser.new_context(**NARROW).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        tap_hand(page, "bomb", "S")
+        page.click("#bets-details > summary")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 320, f"the page is {width} px wide"
+        right = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('.bet-row button.step')]"
+            ".map(b => b.getBoundingClientRect().right))"
+        )
+        assert right <= 320, right
+        page.screenshot(path=str(tmp_path / "pao-320.png"))
+        page.click("#changes > summary")
+        modes = page.evaluate(
+            "Object.fromEntries([...document.querySelectorAll('#changes #fee input')]"
+            ".map(i => [i.dataset.key, i.inputMode]))"
+        )
+        assert modes["to"] == "text" and modes["per_hand"] == "numeric", modes
+
+
+def test_a_load_fetches_the_evening_once(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """Reproduction: each load fetched the evening twice (the page, then /part again as the stream opened)."""
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with running(ledger) as base:
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.goto(f"{base}/?t={TOKEN}")
+        page.wait_for_selector("#entry:not([hidden])")
+        page.wait_for_function("!document.querySelector('#live').classList.contains('off')")
+        time.sleep(1)
+        assert not [url for url in fetched if "/part" in url or "/api/evening" in url], fetched
+
+
+def test_typed_values_in_an_open_panel_outlive_a_reconnect(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """Reproduction: after a reconnect an open 改规矩 panel showed 0 where 5 was typed."""
+    from tests.test_web_restart import free_port, serving
+
+    ledger = tmp_path / "tonight.yaml"
+    ledger.write_text("stakes: 1\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\nhands:\n", encoding="utf-8")
+    port = free_port()
+    with serving(ledger, port=port) as (base, token):
+        page = browser.new_context(**PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/?t={token}")
+        page.wait_for_selector("#entry:not([hidden])")
+        page.click("#changes > summary")
+        page.fill("#changes #fee input[data-key=per_hand]", "5")
+    page.wait_for_selector("#down:not([hidden])", timeout=8000)
+    with serving(ledger, port=port):
+        page.wait_for_selector("#down", state="hidden", timeout=5000)
+        caught_up(page)
+        assert page.evaluate("document.querySelector('#changes').open")
+        assert page.input_value("#changes #fee input[data-key=per_hand]") == "5"

@@ -52,11 +52,7 @@ async function refresh() {
   if (!response.ok) return;
   const html = await response.text();
   const problem = html.includes('class="card problem"');
-  if (!problem) {
-    try {
-      localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString() }));
-    } catch (e) { /* private mode: nothing kept */ }
-  }
+  if (!problem) keepEvening(html);
   const form = $("#entry");
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
@@ -67,6 +63,13 @@ async function refresh() {
   setUp();
   if (problem) showKept(html);
   keepPanels(panels);
+}
+
+// the evening as this phone saw it last, for when the ledger cannot be read (or the server is gone)
+function keepEvening(html) {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString() }));
+  } catch (e) { /* private mode: nothing kept */ }
 }
 
 // ---- an open panel and what is typed in it outlive a refresh (another phone's save) -----------------------------
@@ -416,7 +419,8 @@ function optionControls(container, options) {
         input.append(el("option", { value: choice.value, textContent: choice.label, selected: choice.value === option.value }));
       }
     } else {
-      input = el("input", { value: option.value, inputMode: "numeric" });
+      // a number's keyboard for amounts and counts only: the fee's 收款 is a name
+      input = el("input", { value: option.value, inputMode: option.kind === "amount" ? "numeric" : "text" });
     }
     input.dataset.key = option.key;
     row.append(input);
@@ -595,7 +599,10 @@ function showKept(problemHtml) {
 function listen() {
   const source = new EventSource("/api/events");
   const live = $("#live");
-  source.onopen = () => { const was = down; backUp(); refresh(); if (was) setUp(); };
+  // the stream's first event names the version: a changed one is fetched then (once), an unchanged one not at all
+  // back after the server was gone: fetched again, what is open and typed in 改规矩 kept (refresh keeps panels)
+  // (and a ledger that cannot be read is looked at again: its card and the evening last seen, marked not live)
+  source.onopen = () => { const was = down; backUp(); if (was || $("#evening .problem")) refresh(); };
   source.onerror = () => {
     live.classList.add("off");
     if (!downTimer && !down) downTimer = setTimeout(() => { downTimer = null; goneDown(); }, DOWN_AFTER_MS);
@@ -622,6 +629,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#tiles-left").addEventListener("input", (event) => { state.tilesLeft = event.target.value.trim(); });
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
+  const loaded = $("#evening").innerHTML;
+  if (!loaded.includes('class="card problem"')) keepEvening(loaded);  // the evening as loaded, before any setUp
   setUp();
   if (!ctx && $("#evening .problem")) showKept($("#evening").innerHTML);
   listen();
