@@ -233,3 +233,34 @@ def test_typed_values_in_an_open_panel_outlive_a_reconnect(browser: object, tmp_
         caught_up(page)
         assert page.evaluate("document.querySelector('#changes').open")
         assert page.input_value("#changes #fee input[data-key=per_hand]") == "5"
+
+
+def test_every_phone_hears_what_changed_and_starts_the_next_hand_alike(browser: object, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """Reproductions: an edit was announced only on the phone that made it; the next hand's add-on defaults differed
+    from phone to phone (the saving phone kept its own)."""
+    ledger = tmp_path / "tonight.yaml"
+    ledger.write_text(
+        "stakes: 1\npolicy: true\ndealer: E\nplayers: {E: 老王, S: 小李, W: 张姐, N: 阿强}\nhands:\n", encoding="utf-8"
+    )
+    with running(ledger) as base:
+        a, b = _phone(browser, base), _phone(browser, base)
+        tap_hand(a, "bomb", "S")
+        a.click("#bets-details > summary")  # type: ignore[attr-defined]
+        a.locator(".bet-row").first.locator(".stepper").first.locator("button.step").nth(1).click()  # type: ignore[attr-defined]  # 东飘1
+        a.click("#save")  # type: ignore[attr-defined]
+        b.wait_for_function("document.querySelector('#heard-list').textContent.includes('第 1 局')")  # type: ignore[attr-defined]
+        assert not b.is_hidden("#heard")  # type: ignore[attr-defined]
+        caught_up(a)
+        assert a.text_content("#bets-summary") == b.text_content("#bets-summary") == ""  # type: ignore[attr-defined]
+        edited = a.evaluate(  # type: ignore[attr-defined]
+            "async () => (await fetch('/api/hands/1', {method: 'PUT', headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({win: {type: 'anci', winner: 'W'}})})).status"
+        )
+        assert edited == 200
+        b.wait_for_function("document.querySelector('#heard-list').textContent.includes('改了第 1 局')")  # type: ignore[attr-defined]
+        a.wait_for_function("document.querySelector('#heard-list').textContent.includes('改了第 1 局')")  # type: ignore[attr-defined]
+        a.evaluate(  # type: ignore[attr-defined]
+            "fetch('/api/table', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({stakes: 2})})"
+        )
+        b.wait_for_function("document.querySelector('#heard-list').textContent.includes('规矩')")  # type: ignore[attr-defined]

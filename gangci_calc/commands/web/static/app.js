@@ -57,12 +57,39 @@ async function refresh() {
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
   const panels = panelsNow();  // the panels are in the part: what is open and typed in them, put back after
+  const seen = whatIsShown();
   $("#evening").innerHTML = html;
   version = Number(response.headers.get("X-Version"));
   document.body.dataset.version = String(version);  // the version shown (the tests wait for it)
   setUp();
   if (problem) showKept(html);
   keepPanels(panels);
+  if (!problem) heard(seen, whatIsShown());
+}
+
+// ---- every phone hears what changed: a hand entered, edited or undone, the table changed ----------------------
+function whatIsShown() {
+  const hands = {};
+  for (const node of document.querySelectorAll("#evening [data-hand]")) hands[node.dataset.hand] = node.textContent;
+  const table = ctx && !ctx.new ? JSON.stringify([ctx.pending, ctx.stakes, ctx.rules_now, ctx.seats, ctx.policy]) : "";
+  return { hands, table };
+}
+
+function heard(before, after) {
+  if (!ctx || ctx.new || !before.table) return;
+  const words = ctx.words;
+  const said = [];
+  for (const [n, text] of Object.entries(after.hands)) {
+    if (!(n in before.hands)) said.push(words.heard_saved.replace("{n}", n));
+    else if (before.hands[n] !== text) said.push(words.heard_edited.replace("{n}", n));
+  }
+  for (const n of Object.keys(before.hands)) if (!(n in after.hands)) said.push(words.heard_undone.replace("{n}", n));
+  if (before.table !== after.table) said.push(words.heard_table);
+  if (!said.length) return;
+  toast(said.join(" · "));
+  const when = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  $("#heard-list").prepend(...said.map((line) => el("li", { textContent: `${when} ${line}` })));
+  $("#heard").hidden = false;
 }
 
 // the evening as this phone saw it last, for when the ledger cannot be read (or the server is gone)
@@ -351,8 +378,7 @@ async function save(event) {
     said += " · " + ctx.words.changed_later.replace("{list}", result.data.changed.join(", "));
   }
   toast(said);
-  const bets = editing ? {} : state.bets;
-  state = freshState(bets);
+  state = freshState({});  // the next hand starts from the server's next on every phone: no add-ons carried over
   $("#preview").hidden = true;
   $("#taken").hidden = true;
   await refresh();
