@@ -289,12 +289,8 @@ def session(
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
     with exit_codes(lang, stopped) as language:
         flags = [("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid)]
-        flags.append(("--unpaid", unpaid))
-        chosen = [flag for flag, on in flags if on]
-        if edit is not None:
-            chosen.append("--edit")
-        if len(chosen) > 1:
-            raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
+        flags += [("--unpaid", unpaid), ("--edit", edit is not None)]
+        chosen = _one_change(session_file, flags)
         if (transfer is not None or to is not None or amount is not None) and not (paid or unpaid):
             raise InputError(transfer or "--to", say(m.TRANSFER_NEEDS_PAID))
         if chosen:  # the ledger is written
@@ -309,25 +305,44 @@ def session(
             from gangci_calc.commands.session.prompts import new_session
 
             new_session(session_file, language, base, day)
-        elif add or play or undo or edit is not None:
-            from gangci_calc.commands.session import evening
-
-            if edit is not None:
-                evening.edit_hand(session_file, edit, language, base)
-            elif undo:
-                evening.undo_hand(session_file, language, base)
-            elif play:
-                evening.play(session_file, language, base, format.value)
-            else:
-                tail = evening.add_hand(session_file, language, base)
-                if tail.count > LONG_LEDGER and format.value == "table":  # not 20,000 rows after every hand
-                    from gangci_calc.io.show.chat import long_ledger_text
-
-                    emit(long_ledger_text(tail, session_file, language))
-                    return
+        elif (add or play or undo or edit is not None) and _hand_changed(
+            session_file, language, base, format.value, edit=edit, undo=undo, play=play
+        ):
+            return
         from gangci_calc.commands.session.show import session_output
 
         emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
+
+
+def _hand_changed(
+    path: str, language: str, base: HouseRules, shape: str, *, edit: int | None, undo: bool, play: bool
+) -> bool:
+    """``--edit N``, ``--undo``, ``--play`` or ``--add`` at the prompts; ``True`` where all is said (a long ledger's
+    hand added: its summary, not 20,000 rows after every hand)."""
+    from gangci_calc.commands.session import evening
+
+    if edit is not None:
+        evening.edit_hand(path, edit, language, base)
+    elif undo:
+        evening.undo_hand(path, language, base)
+    elif play:
+        evening.play(path, language, base, shape)
+    else:
+        tail = evening.add_hand(path, language, base)
+        if tail.count > LONG_LEDGER and shape == "table":
+            from gangci_calc.io.show.chat import long_ledger_text
+
+            emit(long_ledger_text(tail, path, language))
+            return True
+    return False
+
+
+def _one_change(session_file: str, flags: list[tuple[str, bool]]) -> list[str]:
+    """The options given that change the ledger: at most one (else an error naming them)."""
+    chosen = [flag for flag, on in flags if on]
+    if len(chosen) > 1:
+        raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
+    return chosen
 
 
 def _transfer_named(transfer: str | None, to: str | None, amount: str | None) -> Any:
