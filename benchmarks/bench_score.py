@@ -12,6 +12,7 @@ side. Issue 43's goals: at most 30 µs at the seed's rules and 40 µs with house
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -34,9 +35,8 @@ def _null_free(value: Any) -> Any:
 def measure(count: int) -> dict[str, float]:
     """µs of CPU a ``score()`` call, best of three passes, for each set of records and language."""
     sys.path.insert(0, str(ROOT))  # tests/handgen.py: the records (from this tree, whatever gangci_calc is)
-    from tests.handgen import distinct_hands, platform_hands
-
     from gangci_calc.api import HandError, score
+    from tests.handgen import distinct_hands, platform_hands
 
     seed = distinct_hands(count)
     rooms = [_null_free(h) for h in platform_hands(count * 2) if h["rules"]]
@@ -48,10 +48,8 @@ def measure(count: int) -> dict[str, float]:
             for _ in range(3):
                 start = time.process_time()
                 for record in records:
-                    try:
+                    with contextlib.suppress(HandError):
                         score(record, lang=lang)
-                    except HandError:
-                        pass
                 best = min(best, time.process_time() - start)
             found[f"{name}, lang={lang}"] = best / len(records) * 1e6
     return found

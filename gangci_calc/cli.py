@@ -176,82 +176,92 @@ def session(
     rules: RulesOption = None,
     explain: Annotated[bool, typer.Option("--explain", help=_h("session_explain"))] = False,
     paid: Annotated[bool, typer.Option("--paid", help=_h("paid"))] = False,
+    unpaid: Annotated[bool, typer.Option("--unpaid", help=_h("unpaid"))] = False,
+    to: Annotated[Optional[str], typer.Option("--to", metavar="PAYEE", help=_h("paid_to"))] = None,  # noqa: UP045
+    amount: Annotated[Optional[str], typer.Option("--amount", metavar="N", help=_h("paid_amount"))] = None,  # noqa: UP045
     date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD", help=_h("date"))] = None,  # noqa: UP045
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
     with exit_codes(_spoken(lang), stopped) as language:
-        flags = {"--new": new, "--add": add, "--play": play, "--undo": undo, "--paid": paid, "--edit": edit is not None}
-        change = _one_change(session_file, transfer, flags)
-        if change is not None:  # the ledger is written
+        flags = [("--new", new), ("--add", add), ("--play", play), ("--undo", undo), ("--paid", paid)]
+        flags += [("--unpaid", unpaid), ("--edit", edit is not None)]
+        chosen = _one_change(session_file, flags)
+        if (transfer is not None or to is not None or amount is not None) and not (paid or unpaid):
+            raise InputError(transfer or "--to", say(m.TRANSFER_NEEDS_PAID))
+        if chosen:  # the ledger is written
             _ledger_not_rules(session_file, rules)
         base = _house(rules)
         from gangci_calc.io.load.fields import option_date
 
         day = option_date(date, "--date")
-        if change is not None:
-            shown = _change(change, session_file, language, base, format.value, transfer=transfer, edit=edit, day=day)
-            if shown:
-                return
+        if paid or unpaid:
+            _record_paid(session_file, _transfer_named(transfer, to, amount), language, base, back=unpaid)
+        elif new:
+            from gangci_calc.commands.session.prompts import new_session
+
+            new_session(session_file, language, base, day)
+        elif (add or play or undo or edit is not None) and _hand_changed(
+            session_file, language, base, format.value, edit=edit, undo=undo, play=play
+        ):
+            return
         from gangci_calc.commands.session.show import session_output
 
         emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
 
 
-def _one_change(path: str, transfer: str | None, flags: dict[str, bool]) -> str | None:
-    """The one change of the ledger asked for (``--new``, ``--add``, ...), if any; a transfer only with --paid."""
-    chosen = [flag for flag, on in flags.items() if on]
-    if len(chosen) > 1:
-        raise InputError(path, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
-    if transfer is not None and not flags["--paid"]:
-        raise InputError(transfer, say(m.TRANSFER_NEEDS_PAID))
-    return chosen[0] if chosen else None
-
-
-def _change(
-    change: str,
-    path: str,
-    lang: str,
-    base: HouseRules,
-    fmt: str,
-    *,
-    transfer: str | None,
-    edit: int | None,
-    day: str | None,
+def _hand_changed(
+    path: str, language: str, base: HouseRules, shape: str, *, edit: int | None, undo: bool, play: bool
 ) -> bool:
-    """Make ``change`` to the ledger; True where it has shown the ledger already (a long one after ``--add``)."""
-    if change == "--paid":
-        _record_paid(path, transfer, lang, base)
-        return False
-    if change == "--new":
-        from gangci_calc.commands.session.prompts import new_session
-
-        new_session(path, lang, base, day)
-        return False
+    """``--edit N``, ``--undo``, ``--play`` or ``--add`` at the prompts; ``True`` where all is said (a long ledger's
+    hand added: its summary, not 20,000 rows after every hand)."""
     from gangci_calc.commands.session import evening
 
     if edit is not None:
-        evening.edit_hand(path, edit, lang, base)
-    elif change == "--undo":
-        evening.undo_hand(path, lang, base)
-    elif change == "--play":
-        evening.play(path, lang, base, fmt)
+        evening.edit_hand(path, edit, language, base)
+    elif undo:
+        evening.undo_hand(path, language, base)
+    elif play:
+        evening.play(path, language, base, shape)
     else:
-        tail = evening.add_hand(path, lang, base)
-        if tail.count > LONG_LEDGER and fmt == "table":  # not 20,000 rows after every hand
+        tail = evening.add_hand(path, language, base)
+        if tail.count > LONG_LEDGER and shape == "table":
             from gangci_calc.io.show.chat import long_ledger_text
 
-            emit(long_ledger_text(tail, path, lang))
+            emit(long_ledger_text(tail, path, language))
             return True
     return False
 
 
-def _record_paid(path: str, transfer: str | None, lang: str, base: HouseRules) -> None:
-    """``--paid``: the payments recorded, each said on stderr (or that nothing was open)."""
-    from gangci_calc.commands.session.paying import record_paid, transfer_text
+def _one_change(session_file: str, flags: list[tuple[str, bool]]) -> list[str]:
+    """The options given that change the ledger: at most one (else an error naming them)."""
+    chosen = [flag for flag, on in flags if on]
+    if len(chosen) > 1:
+        raise InputError(session_file, say(m.ONE_AT_A_TIME, options=", ".join(chosen)))
+    return chosen
+
+
+def _transfer_named(transfer: str | None, to: str | None, amount: str | None) -> Any:
+    """TRANSFER as words (``小李 张姐 3700``), or ``PAYER --to PAYEE --amount N`` (names with spaces, beyond doubt)."""
+    from gangci_calc.commands.session.paying import Named
+
+    if to is None and amount is None:
+        return transfer
+    if transfer is None or to is None or amount is None:
+        raise InputError("--to", say(m.TO_NEEDS_AMOUNT))
+    return Named(transfer, to, amount)
+
+
+def _record_paid(path: str, transfer: Any, lang: str, base: HouseRules, *, back: bool = False) -> None:
+    """``--paid``: the payments recorded, each said on stderr (or that nothing was open); ``--unpaid``: the one
+    taken back."""
+    from gangci_calc.commands.session.paying import record_paid, take_back, transfer_text
     from gangci_calc.io.show.console import write_err
     from gangci_calc.io.show.labels import word
 
+    if back:
+        write_err(word("unpaid_recorded", lang).format(payment=transfer_text(take_back(path, transfer, base))))
+        return
     recorded = record_paid(path, transfer, base)
     for payment in recorded:
         write_err(word("paid_recorded", lang).format(payment=transfer_text(payment)))
@@ -286,6 +296,7 @@ def serve(
     lan: Annotated[bool, typer.Option("--lan", help=_h("serve_lan"))] = False,
     host: Annotated[Optional[str], typer.Option("--host", metavar="ADDR", help=_h("serve_host"))] = None,  # noqa: UP045
     token: Annotated[Optional[str], typer.Option("--token", help=_h("serve_token"))] = None,  # noqa: UP045
+    new_token: Annotated[bool, typer.Option("--new-token", help=_h("serve_new_token"))] = False,
     no_qr: Annotated[bool, typer.Option("--no-qr", help=_h("serve_no_qr"))] = False,
     lang: LangOption = None,
     rules: RulesOption = None,
@@ -296,7 +307,9 @@ def serve(
         from gangci_calc.commands.web import Serving, serve_ledger
 
         _ledger_not_rules(ledger, rules)
-        serving = Serving(lan, host, port, token, qr=not no_qr, base=_house(rules), club=club)
+        if new_token and token is not None:
+            raise InputError("--new-token", say(m.ONE_AT_A_TIME, options="--token, --new-token"))
+        serving = Serving(lan, host, port, token, qr=not no_qr, base=_house(rules), club=club, fresh_token=new_token)
         serve_ledger(ledger, serving, say=emit)
 
 

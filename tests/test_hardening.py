@@ -391,7 +391,7 @@ def test_add_edit_and_undo_on_every_ledger_the_reader_takes(runner: CliRunner, t
     path = tmp_path / "ledger.yaml"
     path.write_bytes(text.encode("utf-8"))
     assert runner.invoke(app, ["session", str(path), "--add"], input=DRAW).exit_code == 0
-    assert runner.invoke(app, ["session", str(path), "-f", "json"]).stdout.count('"number"') == 2
+    assert len(json.loads(runner.invoke(app, ["session", str(path), "-f", "json"]).stdout)["hands"]) == 2
     edited = runner.invoke(app, ["session", str(path), "--edit", "1"], input="\n炸\n北\n\n")
     assert edited.exit_code == 0, edited.output
     assert "winner: N" in path.read_text(encoding="utf-8")

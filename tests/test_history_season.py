@@ -88,7 +88,9 @@ def test_paying_one_transfer_takes_exactly_that_one(runner: CliRunner, club: Pat
     changed = {name: owed(after)[name] - owed(before)[name] for name in owed(before)}
     assert changed == {"老王": -1300, "小李": 1300, **dict.fromkeys(("阿强", "张姐", "小赵"), 0)}
     text = yaml.safe_load(Path(ledger(club, NIGHTS[1])).read_text(encoding="utf-8"))
-    assert text["paid"] == [{"from": "老王", "to": "小李", "amount": 1300}]  # the form docs/file-format.md gives
+    (recorded,) = text["paid"]  # the form docs/file-format.md gives, with when it was recorded
+    assert {key: recorded[key] for key in ("from", "to", "amount")} == {"from": "老王", "to": "小李", "amount": 1300}
+    assert set(recorded) == {"from", "to", "amount", "at"} and str(recorded["at"]).startswith("20")
 
 
 def test_after_everything_is_paid_nobody_owes(runner: CliRunner, club: Path) -> None:
@@ -148,13 +150,15 @@ def test_paid_refuses_what_is_not_an_open_transfer(english: CliRunner, club: Pat
     assert Path(path).read_bytes() == kept
 
 
-def test_a_ledger_written_as_one_mapping_is_refused_whole(english: CliRunner, tmp_path: Path) -> None:
+def test_a_ledger_written_as_one_mapping_takes_its_payments(english: CliRunner, tmp_path: Path) -> None:
     data = yaml.safe_load((EXAMPLES / "club" / "session-2026-11-10.yaml").read_text(encoding="utf-8"))
     path = tmp_path / "flow.yaml"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")  # JSON: one flow mapping
-    kept = path.read_bytes()
     result = english.invoke(app, ["session", str(path), "--paid"])
-    assert result.exit_code == 2 and "one {...} mapping" in result.stderr and path.read_bytes() == kept
+    assert result.exit_code == 0, result.output
+    settled = json.loads(english.invoke(app, ["session", str(path), "-f", "json"]).stdout)
+    assert settled["transfers"] == [] and settled["paid"]  # every transfer recorded, in the JSON's own "paid"
+    assert json.loads(path.read_text(encoding="utf-8"))["paid"]  # still JSON
 
 
 def test_names_with_spaces_are_matched_whole(runner: CliRunner, tmp_path: Path) -> None:

@@ -33,8 +33,11 @@ def test_next_is_one_line_above_hands_and_goes_whole() -> None:
     text = "stakes: 1\ndealer: E\nnext:\n  players: {E: a}\n  stakes: 2\nhands:\n  - win: draw\n"
     assert without_next(text) == "stakes: 1\ndealer: E\nhands:\n  - win: draw\n"
     assert with_next(text, '{"stakes": 2}') == 'stakes: 1\ndealer: E\nnext: {"stakes": 2}\nhands:\n  - win: draw\n'
+    flow = "{stakes: 1, dealer: E, hands: []}\n"  # one flow mapping (JSON): the pair goes before hands
+    assert with_next(flow, '{"stakes": 2}') == '{stakes: 1, dealer: E, "next": {"stakes": 2}, hands: []}\n'
+    assert without_next(with_next(flow, '{"stakes": 2}')) == flow
     with pytest.raises(ValueError):
-        with_next("{stakes: 1, dealer: E, hands: []}\n", "{}")
+        with_next("{stakes: 1, dealer: E}\n", "{}")
 
 
 def test_session_reads_it_for_the_next_hand_only(ledger: Path) -> None:
@@ -57,7 +60,7 @@ def test_the_next_hand_at_the_prompts_takes_it_over(ledger: Path, runner, how: s
     assert added.exit_code == 0, added.output
     data = json.loads(session_output(str(ledger), "json", "zh"))
     assert data["hands"][-1]["players"] == SEATING and data["hands"][-1]["rules"]["xiami"] == 1000
-    assert "next:" not in ledger.read_text(encoding="utf-8")
+    assert "\nnext:" not in ledger.read_text(encoding="utf-8")  # the header's is gone (the hand notes it for undo)
 
 
 def test_a_later_change_merges_with_one_saved(ledger: Path) -> None:

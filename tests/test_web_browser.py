@@ -148,15 +148,17 @@ def test_two_phones_and_the_cli_write_the_same_evening(browser: object, tmp_path
         for phone in phones:
             phone.click("#save")
         assert cli.wait(60) == 0
-        for phone in phones:  # the same number from both: the second is asked, and says it is another hand
-            phone.wait_for_function(
-                "document.querySelector('#taken').hidden === false || !document.querySelector('#wins .on')"
-            )
-            if phone.is_visible("#taken"):
+        for phone in phones:  # a number the undo left behind, or one the other phone took: asked, never renumbered
+            for _ in range(3):
+                phone.wait_for_function(
+                    "document.querySelector('#taken').hidden === false || !document.querySelector('#wins .on')"
+                )
+                if not phone.is_visible("#taken"):
+                    break
                 phone.click("#taken-other")
                 phone.click("#save")
         for phone in phones:
-            phone.wait_for_selector(f"#hands [data-hand='{before + 1}']")
+            phone.wait_for_selector(f"#hands [data-hand='{before}']")
     assert len(json.loads(session_output(str(ledger), "json", "zh"))["hands"]) == before + 2 - 1
 
 

@@ -67,7 +67,7 @@ def test_next_says_the_next_hand_and_a_table_change_is_saved_for_it(client: Test
     assert saved.status_code == 201
     cli = json.loads(session_output(str(ledger), "json", "zh"))
     assert cli["hands"][-1]["players"]["N"] == "小赵" and cli["hands"][-1]["fee"] == {"per_hand": 10}
-    assert "next:" not in ledger.read_text(encoding="utf-8")  # the hand took it over
+    assert "\nnext:" not in ledger.read_text(encoding="utf-8")  # the hand took it over
     assert client.get("/api/evening").json()["next"]["pending"] == []
 
 

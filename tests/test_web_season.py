@@ -84,7 +84,9 @@ def test_a_paid_button_records_its_transfer_and_the_season_changes(client: TestC
     after = client.get("/api/season").json()
     assert after["open"] == before["open"][1:]
     written = yaml.safe_load(Path(first["file"]).read_text(encoding="utf-8"))["paid"]
-    assert written == [{"from": first["from"], "to": first["to"], "amount": first["amount"]}]
+    assert [{k: v for k, v in p.items() if k != "at"} for p in written] == [
+        {"from": first["from"], "to": first["to"], "amount": first["amount"]}
+    ]
     again = client.post("/api/paid", json=body, headers=ORIGIN)  # a second tap: that transfer is no longer open
     assert again.status_code == 422 and first["from"] in again.json()["error"]
 
@@ -132,9 +134,11 @@ def test_without_club_there_is_no_season_but_tonight_has_its_paid_buttons(tonigh
         first = transfers[0]
         body = {"file": str(tonight), "from": first["from"], "to": first["to"], "amount": str(first["amount"])}
         assert signed_in.post("/api/paid", json=body, headers=ORIGIN).status_code == 201
-        after = json.loads(signed_in.get("/api/evening").text)["transfers"]
-        assert after[0] == {**first, "paid": True} and after[1:] == transfers[1:]
-        assert signed_in.get("/").text.count("data-paid=") == len(transfers) - 1  # a paid one has no button
+        evening = json.loads(signed_in.get("/api/evening").text)
+        assert evening["transfers"] == transfers[1:]  # what is still to pay: the paid one is not asked again
+        assert [{k: v for k, v in p.items() if k != "at"} for p in evening["paid"]] == [first]
+        page = signed_in.get("/").text
+        assert page.count("data-paid=") == len(transfers) - 1 and page.count("data-unpaid=") == 1  # 撤回 instead
         other = {**body, "file": str(club / "session-2026-11-10.yaml")}  # no club: tonight's ledger only
         assert signed_in.post("/api/paid", json=other, headers=ORIGIN).status_code == 404
 
@@ -150,6 +154,8 @@ def test_every_season_word_speaks_both_languages_and_is_used() -> None:
     web = Path(__file__).parent.parent / "gangci_calc" / "commands" / "web"
     used = "".join(p.read_text(encoding="utf-8") for p in (web / "templates").glob("season*.html"))
     used += (web / "season.py").read_text(encoding="utf-8") + (web / "app.py").read_text(encoding="utf-8")
+    used += (web / "view.py").read_text(encoding="utf-8")
+    used += (web.parent.parent / "io" / "show" / "season.py").read_text(encoding="utf-8")
     for key, message in SEASON.items():
         assert message.zh and message.en and message.zh != message.en, key
         assert f"w.{key}" in used or f'"{key}"' in used, key

@@ -46,6 +46,7 @@ def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:  # no
     tonight.write_text(yaml.safe_dump({**data, "date": "2026-12-01"}, allow_unicode=True), encoding="utf-8")
     with running(tonight, club) as base:
         page = browser.new_context(**PHONE).new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # 已付 asks first
         page.goto(f"{base}/?t={TOKEN}")
         # tonight's settle-up: a 已付 button per transfer; tapping one marks it, and its button goes
         buttons = page.locator("#settle button[data-paid]")
@@ -53,7 +54,7 @@ def test_the_season_view_on_a_phone(browser: Any, tmp_path: Path) -> None:  # no
         assert count == len(json.loads(page.evaluate(f"fetch('{base}/api/evening').then(r => r.text())"))["transfers"])
         buttons.first.click()
         page.wait_for_function(f"document.querySelectorAll('#settle button[data-paid]').length === {count - 1}")
-        assert "已付" in page.locator("#settle li").first.inner_text()
+        assert "已付" in page.locator("#settle li.paid").first.inner_text()  # listed as paid, with 撤回
         no_sideways_scroll(page)
         page.click("#season-link")
         page.wait_for_selector("#season-standings")

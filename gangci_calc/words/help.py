@@ -44,7 +44,8 @@ HELP: dict[str, M] = {
     ),
     "serve_host": M("只在这一个地址上开。", "Serve on this one address only."),
     "serve_token": M(
-        "用这个口令 (默认每次启动随机生成)。", "Use this token (default: a new random one at each start)."
+        "用这个口令，并存在账本旁边 (默认：沿用账本旁边存的那个，第一次随机生成)。",
+        "Use this token, and keep it beside the ledger (default: the one kept there; a random one the first time).",
     ),
     "serve_no_qr": M("不打印二维码。", "Do not print the QR code."),
     "amounts": M(
@@ -82,6 +83,20 @@ HELP: dict[str, M] = {
         "这个赛季的账本所在的文件夹：页面多一个赛季视图 (排名、还欠、走势、还没付的和已付按钮)。",
         "The folder of the season's ledgers: the page gains a 赛季 (season) view (standings with what is owed, the "
         "chart, the transfers still open, each with a Paid button).",
+    ),
+    "unpaid": M(
+        '撤回一笔记下的已付 (从 paid: 里拿掉)，后面写那一笔 (如 "小李 张姐 3700")。',
+        'Take back a payment recorded as paid (it leaves paid:): the one given after it (as "小李 张姐 3700").',
+    ),
+    "paid_to": M(
+        "和 --paid/--unpaid 一起：收款人；这时 FILE 后面那一项是付款人 (名字带空格时不会读错)。",
+        "With --paid/--unpaid: the payee; the item after FILE is then the payer (names with spaces read one way).",
+    ),
+    "paid_amount": M("和 --to 一起：金额 (如 3700 或 1850.5)。", "With --to: the amount (3700, or 1850.5)."),
+    "serve_new_token": M(
+        "换一个新令牌 (旧链接作废，每台手机都要重新扫码)；不加时沿用账本旁边存的那个。",
+        "Make a fresh token (old links stop working; every phone scans again); without it the one kept beside the "
+        "ledger is used again.",
     ),
     "paid_transfer": M(
         "和 --paid 一起：已付的一笔，付款人 收款人 金额，照结账里写的。",

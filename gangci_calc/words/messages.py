@@ -538,7 +538,27 @@ PAID_NOT_OPEN = M(
     "{payment} is not a transfer still open this evening (open: {open})",
 )
 TRANSFER_NEEDS_PAID = M(
-    "多给的这一项只跟 --paid 一起用 (记一笔已付)", "a transfer is given only with --paid (to record it paid)"
+    "多给的这一项只跟 --paid 或 --unpaid 一起用 (记一笔已付，或撤回一笔)",
+    "a transfer is given only with --paid or --unpaid (to record a payment, or take one back)",
+)
+PAID_AMBIGUOUS = M(
+    '{payment} 有两种读法：{readings}。用 --to 写收款人、--amount 写金额，例如 gangci session FILE "{payer}" --paid --to "{payee}" --amount {amount}',
+    "{payment} reads two ways: {readings}. Name the payee with --to and the amount with --amount, for example "
+    'gangci session FILE "{payer}" --paid --to "{payee}" --amount {amount}',
+)
+TO_NEEDS_AMOUNT = M(
+    "--to 要跟付款人 (FILE 后面那一项) 和 --amount 一起给", "--to needs the payer (the item after FILE) and --amount"
+)
+UNPAID_NEEDS_ONE = M(
+    "--unpaid 要说撤回哪一笔 (已付的: {paid})", "--unpaid needs the payment to take back (recorded: {paid})"
+)
+PAID_NOT_RECORDED = M(
+    "{payment} 不是记下的已付 (已付的: {paid})", "{payment} is not a payment recorded (recorded: {paid})"
+)
+PAID_WOULD_DANGLE = M(
+    "这样改完，已付里的 {name} 就不是这一场的人了：先撤回那笔已付 (--unpaid)，文件没动",
+    "after this change, {name} of a recorded payment would be nobody of the evening: take the payment back "
+    "first (--unpaid); the file is unchanged",
 )
 DATE_DISAGREES = M(
     "{given} 和 {file} 写的日期 {date} 不同：去掉 --date，或改文件里的 date:",
@@ -571,6 +591,11 @@ FILE_EXISTS = M("已经存在 — 用 --add 往里加一局", "already exists �
 NO_HAND_TO_UNDO = M("还没有牌局可撤销", "there is no hand to undo")
 NO_SUCH_HAND = M("没有第 {n} 局 (共 {count} 局)", "there is no hand {n} (the ledger has {count})")
 NOT_A_HAND_NUMBER = M("{value} 不是局号：写 1 起的整数", "{value} is not a hand number: give a whole number from 1")
+NOT_A_TIME = M("{value} 不是时间：写成 2026-12-04T21:30", "{value} is not a time: write it as 2026-12-04T21:30")
+HAND_NOT_NEXT = M(
+    "第 {n} 局不是下一局：下一局是第 {next} 局，没有记",
+    "hand {n} is not the next one: the next is hand {next}; not saved",
+)
 HAND_TAKEN = M(
     "第 {n} 局已经记过了 (账本里共 {count} 局)：没有再记一次",
     "hand {n} is already saved (the ledger has {count}): it was not saved again",
@@ -582,6 +607,23 @@ NEEDS_WEB = M(
 )
 CANNOT_BIND = M("不能在 {address} 上开页面：{reason}", "cannot serve on {address}: {reason}")
 PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
+TOKEN_KEPT = M(
+    "沿用这个账本的令牌 ({file})：已打开的手机会自己重连；要作废它，加 --new-token (每台手机都要重新扫码)",
+    "the ledger's token is kept ({file}): open phones reconnect by themselves; --new-token revokes it "
+    "(every phone scans again)",
+)
+TOKEN_NEW = M(
+    "新令牌，存在 {file} (只有你能读)：每台手机都要扫一次码；下次用同一个账本开页面还是它",
+    "a new token, kept in {file} (readable by you only): every phone scans once; serving this ledger again keeps it",
+)
+TOKEN_GIVEN = M(
+    "用 --token 给的令牌，存在 {file}：下次用同一个账本开页面还是它",
+    "the token --token gives, kept in {file} for the next start",
+)
+TOKEN_UNKEPT = M(
+    "令牌存不进 {file}：这次的令牌只到这次停下为止，下次手机要重新扫码",
+    "the token cannot be kept in {file}: it lasts until this server stops, and phones scan again next time",
+)
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 NEEDS_ARROW = M(
     "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",

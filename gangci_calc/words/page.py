@@ -22,6 +22,13 @@ PAGE: dict[str, M] = {
     "chart": M("走势 (每局后的累计)", "Running totals, hand by hand"),
     "chat": M("发到群里", "For the group chat"),
     "copy_text": M("复制", "Copy"),
+    "download": M("下载账本", "Download the ledger"),
+    "download_hint": M(
+        "账本 {file} 下载好了。换一台电脑接着打：装好 gangci-calc (带 web)，运行 gangci serve {file}；"
+        "gangci session {file} 和 gangci history 也都认它。",
+        "The ledger {file} is downloaded. To carry on elsewhere: install gangci-calc with its web extra and run "
+        "gangci serve {file}; gangci session {file} and gangci history read it too.",
+    ),
     "copied": M("已复制", "Copied"),
     "enter": M("记第 {n} 局", "Enter hand {n}"),
     "edit_hand": M("改第 {n} 局", "Edit hand {n}"),
@@ -50,6 +57,11 @@ PAGE: dict[str, M] = {
     "undo_confirm": M("撤销第 {n} 局？", "Undo hand {n}?"),
     "saved": M("已保存第 {n} 局", "hand {n} saved"),
     "removed": M("已撤销第 {n} 局", "hand {n} removed"),
+    "heard_saved": M("有人记了第 {n} 局", "hand {n} was entered"),
+    "heard_edited": M("有人改了第 {n} 局", "hand {n} was edited"),
+    "heard_undone": M("有人撤销了第 {n} 局", "hand {n} was undone"),
+    "heard_table": M("有人改了下一局的座位或规矩", "the next hand's seats or rules were changed"),
+    "heard_list": M("这一场的改动", "This evening's changes"),
     "stale": M("别人刚改了账本，已刷新 — 请再看一眼", "someone changed the ledger meanwhile: look again"),
     "table_changes": M("换人 · 换座 · 改规矩", "Seats and rules"),
     "seat_names": M("每个座位的人 (换人、换座都在这里改)", "Who sits where (substitute or swap here)"),

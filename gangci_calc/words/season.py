@@ -21,6 +21,13 @@ SEASON: dict[str, M] = {
     "all_paid": M("都付清了", "everything is paid"),
     "paid_button": M("已付", "Paid"),
     "paid_done": M("已记下：{payment}", "Recorded as paid: {payment}"),
+    "paid_ask": M("{payer} 已付 {payee} {amount}？", "Has {payer} paid {payee} {amount}?"),
+    "unpaid_button": M("撤回", "Take back"),
+    "unpaid_ask": M(
+        "撤回这笔已付？{payer} 付给 {payee} {amount} 会回到还没付里。",
+        "Take this payment back? {payer} pays {payee} {amount} goes back to what is still to pay.",
+    ),
+    "unpaid_done": M("已撤回：{payment}", "Taken back: {payment}"),
     "no_season": M("这个文件夹里还没有场次", "no evenings in this folder yet"),
     "not_in_season": M("{file} 不是这个赛季的账本", "{file} is not a ledger of this season"),
     "live": M("实时", "live"),

@@ -69,6 +69,7 @@ WORDS: dict[str, M] = {
         "Note: the evenings were played at different stakes; the totals add them as they are ({stakes})",
     ),
     "paid_recorded": M("已记下已付：{payment}", "recorded as paid: {payment}"),
+    "unpaid_recorded": M("已撤回已付：{payment} (又算没付)", "payment taken back: {payment} (open again)"),
     "nothing_open": M(
         "这一场的账都付清了，没有要记的", "every transfer of this evening is paid already: nothing to record"
     ),

@@ -63,10 +63,14 @@ def locked(path: str | Path, waiting: Callable[[], None] | None = None) -> Itera
 
 
 def write(path: str, text: str, base: HouseRules) -> SessionFile:
-    """Write ``text`` once the whole ledger reads back clean, its tile claims included."""
+    """Write ``text`` once the whole ledger reads back clean, its tile claims included, and every payment of its
+    ``paid:`` still names people of the evening (an undo past the hands where a payee sat would leave a ledger
+    that ``session`` refuses: refused here, before a byte is written)."""
     fits(path, text, 0)
     session = session_from_text(text, path, base)
     check_claims(session)  # a false tile claim anywhere in the ledger: nothing is written
+    if session.paid:
+        _paid_still_named(session, path)
     write_atomically(path, text, keep_bom=Path(path).exists() and has_bom(path))
     return session
 
@@ -76,6 +80,19 @@ def fits(path: str, text: str, hands: int) -> None:
     ledger is never written that its own commands would then refuse to read."""
     if hands > MOST_HANDS or len(text.encode("utf-8", "surrogatepass")) > SESSION_FILE_LIMIT:
         raise InputError(path, say(m.LEDGER_FULL, most=f"{MOST_HANDS:,}", size=SESSION_FILE_LIMIT >> 20))
+
+
+def _paid_still_named(session: SessionFile, path: str) -> None:
+    from gangci_calc.commands.service import settle_evening
+
+    try:
+        settle_evening(session, check=False)
+    except InputError as error:
+        if error.path[:1] != ("paid",) or len(error.path) < 3 or not isinstance(error.path[1], int):
+            raise
+        payment = session.paid[error.path[1]]
+        name = payment.payer if error.path[2] == "from" else payment.payee
+        raise InputError(path, say(m.PAID_WOULD_DANGLE, name=name)) from None
 
 
 def tail_of(session: SessionFile, digest: str) -> LedgerTail:
@@ -158,7 +175,8 @@ def append(
     has all the next hand needs, and only the new hand is read and checked, by the loader's own steps.
     ``tails`` keeps them (the user's cache folder by default). The caller holds the lock (:func:`locked`).
     ``number``: the number a phone means the hand to have; a ledger that already holds a hand of that number
-    refuses it (two phones saved the same hand, or one sent it again after no answer).
+    refuses it (two phones saved the same hand, or one sent it again after no answer), and so does one whose next
+    hand is another (a hand undone meanwhile): a hand is never saved under a number it was not sent with.
     A ``next:`` in the header is taken over by the hand, and goes.
     """
     tails = tails or CacheFiles()
@@ -169,9 +187,11 @@ def append(
     if tail is None:
         session = session_from_text(text, path, base)
         tail = tail_of(session, digest)
-    if number is not None and number <= tail.count:  # past the end (a hand undone meanwhile): the next one
+    if number is not None and number <= tail.count:
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
+    if number is not None and number != tail.count + 1:  # never renumbered: the phone is told which comes next
+        raise HandTaken(path, say(m.HAND_NOT_NEXT, n=number, next=tail.count + 1), number, tail.count)
     size = len(block.encode("utf-8", "surrogatepass"))
     if size > HAND_LIMIT:
         raise InputError(path, say(m.HAND_TOO_LARGE, size=HAND_LIMIT >> 10, given=-(-size // 1024)))
@@ -204,12 +224,39 @@ def append(
     return Added(added, tail, text, after, at_end, net)
 
 
+NEXT_MARK = "# next: "  # on a hand that took the header's next: over, what it was: --undo puts it back
+
+
 def taking_next(path: str, pending: Mapping[str, Any], reading: Reading, block: str) -> Item:
     """The new hand (``block``, read after the ledger's last by ``reading``) with the header's ``next:`` moved onto
-    it, the hand's own fields first: the text that replaces ``block`` once ``next:`` goes."""
+    it, the hand's own fields first: the text that replaces ``block`` once ``next:`` goes. The block keeps the
+    ``next:`` as it was in a comment line inside the hand (``# next: {...}``), so that undoing the hand gives the
+    ledger back as it was before it, the change still waiting (a flow list has no room for one: there it goes)."""
     own = _mapping(parse_yaml(block, path)[0])
     merged = with_pending(pending, own)
-    return hand_item(merged, reading.take(merged, reading.count, path, None))
+    new_block, flow = hand_item(merged, reading.take(merged, reading.count, path, None))
+    first, newline, rest = new_block.partition("\n")
+    if rest:  # inside the item: a comment after its last line would belong to the file
+        new_block = f"{first}{newline}    {NEXT_MARK}{_flow(dict(pending))}\n{rest}"
+    return new_block, flow
+
+
+def next_taken(text: str) -> dict[str, Any] | None:
+    """The ``next:`` the last hand took over, where its text says so (:data:`NEXT_MARK`)."""
+    from gangci_calc.io.ledger.ledger_edit import hand_texts
+
+    items = hand_texts(text)
+    if not items or items[-1].flow:
+        return None
+    last = items[-1]
+    for line in text[last.start : last.end].splitlines():
+        if line.strip().startswith(NEXT_MARK):
+            try:
+                found = json.loads(line.strip()[len(NEXT_MARK) :])
+            except ValueError:
+                return None  # a comment edited by hand: the hand is undone, the change not put back
+            return found if isinstance(found, dict) and found else None
+    return None
 
 
 def with_pending(pending: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
@@ -242,8 +289,22 @@ def remove_last(path: str, base: HouseRules = SEED_RULES) -> SessionHand:
     session = load_session(path, base)
     if not session.hands:
         raise NothingToUndo(path, say(m.NO_HAND_TO_UNDO))
-    write(path, in_own_lines(session.text, without_last_hand), base)
+    write(path, in_own_lines(session.text, _without_last), base)
     return session.hands[-1]
+
+
+def _without_last(text: str) -> str:
+    """The ledger without its last hand; a ``next:`` that hand took over back in the header (merged under any saved
+    since), so an undo right after an add gives back the very file."""
+    taken = next_taken(text)
+    text = without_last_hand(text)
+    if taken is None:
+        return text
+    data = parse_yaml(text, "")
+    since = [v for k, v in data.items() if normalize_key(str(k)) == "next"] if isinstance(data, dict) else []
+    if since and isinstance(since[0], Mapping):  # a change saved after the hand: it stays, over the one put back
+        taken = with_pending(taken, since[0])
+    return with_next(text, _flow(taken))
 
 
 def hand_item(raw: Mapping[str, Any], hand: SessionHand) -> Item:

@@ -25,7 +25,8 @@ NEEDED = ("starlette", "uvicorn", "jinja2", "segno")
 @dataclass(frozen=True)
 class Serving:
     """What ``gangci serve`` is asked: where to listen (``--lan``, ``--host``, ``--port``), the page's token, a QR
-    code or not, the table's house rules, and the club's folder for the 赛季 view."""
+    code or not, the table's house rules, the club's folder for the 赛季 view, and
+    whether to make a fresh token (``--new-token``)."""
 
     lan: bool
     host: str | None
@@ -34,6 +35,7 @@ class Serving:
     qr: bool
     base: HouseRules = SEED_RULES
     club: str | None = None
+    fresh_token: bool = False  # --new-token: not the one kept beside the ledger
 
 
 def serve_ledger(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:

@@ -38,7 +38,7 @@ from gangci_calc.io.export.chart import SEASON_PAGE, chart_svg
 from gangci_calc.io.export.history import history_json
 from gangci_calc.io.load.fields import read_paid_amount
 from gangci_calc.io.show.labels import amount_text
-from gangci_calc.io.show.season import open_line, paid_data, rate_text, season_notes
+from gangci_calc.io.show.season import open_line, paid_ask, paid_data, rate_text, season_notes
 from gangci_calc.words import text_of
 from gangci_calc.words.season import SEASON, season_words
 
@@ -137,6 +137,7 @@ def season_view(record: ClubRecord, lang: str) -> dict[str, Any]:
         {
             "line": open_line(t, lang),
             "paid": paid_data(t.file, t.transfer),
+            "ask": paid_ask(t.transfer, lang),
         }
         for t in record.open
     ]
@@ -207,16 +208,23 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
         return Response(body, media_type="application/json", headers=_NO_STORE)
 
     async def paid(request: Request) -> Response:
+        return await _paying(request, back=False)
+
+    async def unpaid(request: Request) -> Response:
+        return await _paying(request, back=True)
+
+    async def _paying(request: Request, *, back: bool) -> Response:
+        """A payment recorded (已付), or taken back (撤回), by ``session --paid`` / ``--unpaid``'s own code."""
+        from gangci_calc.commands.session.paying import record_paid, take_back
+
         lang = request_language(request)
         body = await json_body(request)  # within its limit (body.PAID_LIMIT), a key given twice refused
         try:
             file, transfer = _payment(body, season, lang)
 
-            def work() -> list[Transfer[str]]:
-                from gangci_calc.commands.session.paying import record_paid
-
+            def work() -> object:
                 with writing:
-                    return record_paid(file, transfer, season.base)
+                    return take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
 
             await run_in_threadpool(work)
         except _Refused as refused:
@@ -226,9 +234,14 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
         finally:
             told()
         payment = f"{transfer.payer} → {transfer.payee} {amount_text(transfer.amount)}"
-        return JSONResponse({"said": SEASON["paid_done"].text(lang).format(payment=payment)}, status_code=201)
+        said = SEASON["unpaid_done" if back else "paid_done"].text(lang).format(payment=payment)
+        return JSONResponse({"said": said}, status_code=200 if back else 201)
 
-    always = [Route("/season/season.js", script, methods=["GET"]), Route("/api/paid", paid, methods=["POST"])]
+    always = [
+        Route("/season/season.js", script, methods=["GET"]),
+        Route("/api/paid", paid, methods=["POST"]),
+        Route("/api/unpaid", unpaid, methods=["POST"]),
+    ]
     if season.club is None:
         return always
     return [

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import ipaddress
-import secrets
 import signal
 import socket
 from collections.abc import Callable, Iterator
@@ -16,6 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gangci_calc.commands.web.token import Token, ledger_token
 
 if TYPE_CHECKING:
     from gangci_calc.commands.web import Serving
@@ -136,7 +137,9 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if serving.lan else [])]
     bound = bind(addresses, serving.port)
     leftovers(Path(ledger))
-    key = serving.token or secrets.token_urlsafe(24)  # 192 bits
+    # the ledger's own token: the phones keep their link across a restart
+    kept = ledger_token(Path(ledger), serving.token, fresh=serving.fresh_token)
+    key = kept.value
     urls = bound.urls(key)
     hosts = set(addresses)
     if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
@@ -146,6 +149,7 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     )
     for url in urls:
         say(url)
+    say(token_said(kept))
     if serving.qr:
         import sys
 
@@ -181,6 +185,15 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
     Server(config).run(sockets=bound.sockets)
+
+
+def token_said(kept: Token) -> str:
+    """One line on the token: kept (phones reconnect by themselves), new (phones scan again), or not kept."""
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    message = {"kept": m.TOKEN_KEPT, "given": m.TOKEN_GIVEN, "new": m.TOKEN_NEW}.get(kept.how, m.TOKEN_UNKEPT)
+    return str(say(message, file=str(kept.file)))
 
 
 def leftovers(ledger: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.core.evening.ledger import FeeCollector, Person
+from gangci_calc.core.evening.ledger import FeeCollector, Person, collector
 from gangci_calc.core.rules import SEATS, HouseRules, KongType, TableRules, Win
 from gangci_calc.core.rules.addons import ADDONS, PAO
 from gangci_calc.core.rules.options import entries
@@ -80,32 +80,54 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "standings": standings,
         "last": settled.hands[-1].hand.number if settled.hands else None,
         "settle": settle_lines(settled, lang),
-        "paying": tonight_paid_data(settled),  # what each transfer's 已付 button sends (commands/web/season.py)
+        "paying": tonight_paid_data(settled, lang),  # what each line's 已付 / 撤回 button sends and asks
         "paid_button": SEASON["paid_button"].text(lang),
+        "unpaid_button": SEASON["unpaid_button"].text(lang),
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
+        "file": ledger_name(settled.session.source),  # what 下载账本 saves it as
     }
 
 
+def ledger_name(source: str) -> str:
+    """The ledger's own file name, as ``GET /api/ledger`` gives it."""
+    from pathlib import Path
+
+    return Path(source).name
+
+
 def chart(settled: SettledSession, lang: str) -> str:
-    """Each person's running total after every hand, from the first hand they sat in (the house: its first fee)."""
+    """Each person's running total after every hand, drawn."""
+    steps = [str(h.hand.number) for h in settled.hands]
+    return lines_svg("", steps, running_lines(settled, lang), PAGE, slanted=False)
+
+
+def running_lines(settled: SettledSession, lang: str) -> list[tuple[str, list[Amount | None]]]:
+    """Each person's running total after every hand, from the first hand they sat in (the house: its first fee),
+    the table fee counted as the standings count it: each hand's from the seats that paid it, to its collector, and
+    the evening's fee at the last hand, so every line ends on its person's standing."""
     people: dict[Person, list[Amount | None]] = {who: [] for who, _ in settled.people}
     totals: dict[Person, Amount] = dict.fromkeys(people, 0)
     started: set[Person] = set()
+    players = {name for h in settled.hands for name in h.hand.loaded.names.values()}
     for h in settled.hands:
         names = h.hand.loaded.names
         for seat in h.hand.loaded.hand.seats:
             who: Person = names.get(seat, seat)
             if who in totals:
-                totals[who] += h.settlement.net[seat]
+                totals[who] += h.settlement.net[seat] - h.settlement.fees[seat]
                 started.add(who)
+        if h.settlement.fee_total:
+            payee = collector(h.hand.loaded.hand.rules.fee, players)
+            totals[payee] = totals.get(payee, 0) + h.settlement.fee_total
         for who, running in people.items():
             running.append(totals[who] if who in started or isinstance(who, FeeCollector) else None)
-    lines = [
+    for who, total in settled.people:  # the evening's fee (per_evening) is taken at the settle-up
+        if people[who] and people[who][-1] is not None:
+            people[who][-1] = total
+    return [
         (who if isinstance(who, str) else person_label(settled, who, lang), running) for who, running in people.items()
     ]
-    steps = [str(h.hand.number) for h in settled.hands]
-    return lines_svg("", steps, lines, PAGE, slanted=False)
 
 
 def form_context(session: SessionFile, lang: str) -> dict[str, Any]:

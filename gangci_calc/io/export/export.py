@@ -243,18 +243,23 @@ def session_json(settled: SettledSession, lang: str) -> str:
             for who, total in settled.people
         ],
         **({"fees": settled.fees} if settled.fees else {}),
-        "transfers": [
-            {
-                "from": person_name(t.payer),
-                "to": person_name(t.payee),
-                "amount": json_amount(t.amount),
-                **({"paid": True} if paid else {}),  # 已付: the ledger's paid: records it
-            }
-            for t, paid in zip(settled.settle_up, settled.paid_marks(), strict=True)
+        "transfers": [  # what is still to pay: the settle-up less the payments recorded (SettledSession.dues)
+            {"from": t.payer, "to": t.payee, "amount": json_amount(t.amount)} for t in settled.dues().open
         ],
+        **({"paid": paid_objects(settled)} if settled.session.paid else {}),
         "players": {seat.name: name for seat, name in names.items()},
+        "next": next_object(settled.session),  # the same document as GET /api/evening's (its version aside)
     }
     return exact_json(data)
+
+
+def paid_objects(settled: SettledSession) -> list[dict[str, Any]]:
+    """The payments the ledger's ``paid:`` records: ``from``, ``to``, ``amount``, and ``at`` where it is known."""
+    times = settled.session.paid_at or (None,) * len(settled.session.paid)
+    return [
+        {"from": t.payer, "to": t.payee, "amount": json_amount(t.amount), **({"at": at} if at else {})}
+        for t, at in zip(settled.session.paid, times, strict=True)
+    ]
 
 
 def next_object(session: SessionFile) -> dict[str, Any]:

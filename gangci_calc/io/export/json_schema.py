@@ -237,6 +237,7 @@ def _payment() -> dict[str, Any]:
         {
             "from": {"type": ["string", "integer"], "description": "付款人: who paid"},
             "to": {"type": ["string", "integer"], "description": "收款人: who was paid"},
+            "at": {"type": "string", "description": "时间: when it was recorded (2026-12-04T21:30)"},
             "amount": amount,
         },
         tuple(PAID_KEYS),
@@ -422,7 +423,6 @@ def _evening() -> dict[str, Any]:
             "from": {"type": "string"},
             "to": {"type": "string"},
             "amount": _AMOUNT,
-            "paid": {"const": True, "description": "已付: the ledger's paid: records it"},
         },
         "required": ["from", "to", "amount"],
     }
@@ -432,7 +432,29 @@ def _evening() -> dict[str, Any]:
             "hands": {"type": "array", "items": hand},
             "totals": _BY_SEAT,
             "people": {"type": "array", "items": person},
-            "transfers": {"type": "array", "items": transfer},
+            "transfers": {
+                "type": "array",
+                "items": transfer,
+                "description": "what is still to pay: the fewest payments settling the totals, less those paid",
+            },
+            "paid": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "from": {"type": "string"},
+                        "to": {"type": "string"},
+                        "amount": _AMOUNT,
+                        "at": {"type": "string", "description": "when it was recorded"},
+                    },
+                    "required": ["from", "to", "amount"],
+                },
+                "description": "已付: the payments the ledger records (its paid:), where there are any",
+            },
+            "next": {
+                "type": "object",
+                "description": "the hand entered next: number, dealer, players, stakes, policy, rules, fee, mi",
+            },
             "players": _NAMES,
             "rules": {"type": "object"},
             "version": {"type": "integer", "description": "GET /api/evening only: changes with every change"},

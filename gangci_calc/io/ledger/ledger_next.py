@@ -32,21 +32,57 @@ def _lines_of(text: str, found: tuple[yaml.Node, yaml.Node]) -> tuple[int, int]:
 
 def without_next(text: str) -> str:
     """The ledger with no ``next:`` (the hand being written takes its fields)."""
-    found = _top_level(text, "next")
+    return without_key(text, "next")
+
+
+def without_key(text: str, key: str) -> str:
+    """The ledger with no top-level ``key``: its lines (a block header), or its pair and one comma (a ledger written
+    as one flow mapping: JSON)."""
+    root = yaml.compose(text, Loader=Loader)
+    if isinstance(root, yaml.MappingNode) and root.flow_style:
+        return _flow_without(text, root, key)
+    found = _top_level(text, key)
     if found is None:
         return text
     start, end = _lines_of(text, found)
     return text[:start] + text[end:]
 
 
-def with_next(text: str, flow: str) -> str:
-    """The ledger with ``next: FLOW`` in place of any ``next:`` it had, on its own line above ``hands:``.
+def _flow_without(text: str, root: yaml.MappingNode, key: str) -> str:
+    pairs = root.value
+    for index, (k, v) in enumerate(pairs):
+        if normalize_key(str(k.value)) != key:
+            continue
+        start, end = k.start_mark.index, v.end_mark.index
+        if index + 1 < len(pairs):  # up to the next key: its comma and the space after it go too
+            end = pairs[index + 1][0].start_mark.index
+        elif index > 0:  # the last pair: the comma before it goes
+            start = pairs[index - 1][1].end_mark.index
+        return text[:start] + text[end:]
+    return text
 
-    Raises ValueError where the header is not a block mapping with ``hands:`` on a line of its own.
+
+def with_next(text: str, flow: str) -> str:
+    """The ledger with ``next: FLOW`` in place of any ``next:`` it had, on its own line above ``hands:`` (in a ledger
+    written as one flow mapping, JSON: the pair ``"next": FLOW,`` just before ``"hands"``).
+
+    Raises ValueError where the header has no ``hands:`` to put it before (on a line of its own, in a block header).
     """
-    text = without_next(text)
+    return with_key_before_hands(text, "next", flow)
+
+
+def with_key_before_hands(text: str, key: str, flow: str) -> str:
+    """``with_next``'s work for any top-level ``key`` (``next``, ``paid``)."""
+    text = without_key(text, key)
+    root = yaml.compose(text, Loader=Loader)
+    if isinstance(root, yaml.MappingNode) and root.flow_style:
+        hands = next((k for k, _ in root.value if normalize_key(str(k.value)) == "hands"), None)
+        if hands is None:
+            raise ValueError("hands:")
+        at = hands.start_mark.index
+        return f'{text[:at]}"{key}": {flow}, {text[at:]}'
     found = _top_level(text, "hands")
     if found is None or found[0].start_mark.column != 0:
         raise ValueError("hands:")
     start = found[0].start_mark.index
-    return f"{text[:start]}next: {flow}\n{text[start:]}"
+    return f"{text[:start]}{key}: {flow}\n{text[start:]}"

@@ -24,29 +24,42 @@ from gangci_calc.io.load.boundary import Loader
 from gangci_calc.io.load.schema import normalize_key
 
 
-def paid_flow(payments: Sequence[Transfer[str]]) -> str:
-    """``[{from: "小李", to: "张姐", amount: 3700}]``: names JSON-quoted, a half as text (``"1850.5"``)."""
+def paid_flow(payments: Sequence[Transfer[str]], times: Sequence[str | None] = (), *, as_json: bool = False) -> str:
+    """``[{from: "小李", to: "张姐", amount: 3700, at: "2026-12-04T21:30"}]``: names JSON-quoted, a half as text
+    (``"1850.5"``), ``at`` (when it was recorded) where ``times`` gives it."""
 
     def amount(value: Amount) -> str:
         if isinstance(value, int) or value.denominator == 1:
             return str(int(value))
         return f'"{value.numerator // 2}.5"'  # a half: the loader reads it back as text (no floats)
 
-    items = (
-        f"{{from: {json.dumps(p.payer, ensure_ascii=False)}, to: {json.dumps(p.payee, ensure_ascii=False)}, "
-        f"amount: {amount(p.amount)}}}"
-        for p in payments
-    )
-    return "[" + ", ".join(items) + "]"
+    def key(name: str) -> str:  # a ledger written as JSON stays JSON: its keys quoted
+        return f'"{name}"' if as_json else name
+
+    def item(index: int, p: Transfer[str]) -> str:
+        at = times[index] if index < len(times) else None
+        fields = [
+            f"{key('from')}: {json.dumps(p.payer, ensure_ascii=False)}",
+            f"{key('to')}: {json.dumps(p.payee, ensure_ascii=False)}",
+            f"{key('amount')}: {amount(p.amount)}",
+            *([f"{key('at')}: {json.dumps(at)}"] if at else []),
+        ]
+        return "{" + ", ".join(fields) + "}"
+
+    return "[" + ", ".join(item(index, p) for index, p in enumerate(payments)) + "]"
 
 
-def with_paid(text: str, payments: Sequence[Transfer[str]]) -> str:
+def with_paid(text: str, payments: Sequence[Transfer[str]], times: Sequence[str | None] = ()) -> str:
     """The ledger's text with its ``paid:`` set to ``payments`` (a ledger in block style: the header's keys one per
-    line; raises ValueError for one written as a single flow mapping)."""
+    line; one written as a single flow mapping, JSON: the pair ``"paid": [...]`` before ``"hands"``)."""
     root = yaml.compose(text, Loader=Loader)
-    if not isinstance(root, yaml.MappingNode) or root.flow_style:
+    if isinstance(root, yaml.MappingNode) and root.flow_style:
+        from gangci_calc.io.ledger.ledger_next import with_key_before_hands
+
+        return with_key_before_hands(text, "paid", paid_flow(payments, times, as_json=True))
+    if not isinstance(root, yaml.MappingNode):
         raise ValueError("the ledger's header is not one key per line")
-    line = f"paid: {paid_flow(payments)}\n"
+    line = f"paid: {paid_flow(payments, times)}\n"
     for key, value in root.value:
         if normalize_key(str(key.value)) == "paid":
             start = text.rfind("\n", 0, key.start_mark.index) + 1

@@ -119,15 +119,30 @@ def read_date(value: Any, path: FieldPath) -> str:
     raise RuleError(path, say(m.NOT_A_DATE, value=shown(value)))
 
 
-def read_paid(value: Any, path: FieldPath) -> tuple[Transfer[str], ...]:
-    """``paid:`` (已付): a list of ``{from, to, amount}``, each a payment of the settle-up made, by name."""
+def read_paid(value: Any, path: FieldPath) -> tuple[tuple[Transfer[str], ...], tuple[str | None, ...]]:
+    """``paid:`` (已付): a list of ``{from, to, amount, at}``, each a payment made, by name; and when each was
+    recorded (``at``, optional: ``None`` where a ledger of before gives none)."""
     from gangci_calc.core.evening.transfers import Transfer  # an evening's arithmetic: one hand's score does without it
 
-    payments = []
-    for at, given in _mappings(value, path, PAID, (m.WHAT_PAYMENT, m.PAID_LIST), ("from", "to", "amount")):
-        payer, payee = (_person_text(given[key], (*at, key)) for key in ("from", "to"))
-        payments.append(Transfer(payer, payee, read_paid_amount(given["amount"], (*at, "amount"))))
-    return tuple(payments)
+    payments, times = [], []
+    for here, given in _mappings(value, path, PAID, (m.WHAT_PAYMENT, m.PAID_LIST), ("from", "to", "amount")):
+        payer, payee = (_person_text(given[key], (*here, key)) for key in ("from", "to"))
+        payments.append(Transfer(payer, payee, read_paid_amount(given["amount"], (*here, "amount"))))
+        times.append(_paid_at(given.get("at"), (*here, "at")))
+    return tuple(payments), tuple(times)
+
+
+def _paid_at(value: Any, path: FieldPath) -> str | None:
+    """When a payment was recorded: a date and time as text (YAML may read an unquoted one as a datetime)."""
+    import datetime
+
+    if value is None:
+        return None
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if not isinstance(value, str) or not value.strip() or not value.isprintable() or len(value) > 40:
+        raise RuleError(path, say(m.NOT_A_TIME, value=shown(value)))
+    return value.strip()
 
 
 def _mappings(

@@ -75,8 +75,9 @@ class SessionFile:
     current: Table | None = None  # the table after the last hand's changes (None: the header's)
     mi: tuple[int, int, int, int] = NO_MI  # 米 held before the next hand (下米)
     date: str | None = None  # the evening's date (YYYY-MM-DD), where the header gives it
-    paid: tuple[Transfer[str], ...] = ()  # 已付: the payments of the settle-up recorded as made, by name
+    paid: tuple[Transfer[str], ...] = ()  # 已付: the payments recorded as made, by name
     upcoming: Next | None = None  # ``next:``: the table changed before the next hand was entered
+    paid_at: tuple[str | None, ...] = ()  # when each payment of ``paid`` was recorded (None: not said)
 
     @property
     def table_after(self) -> Table:
@@ -157,19 +158,26 @@ class SettledSession:
         """What each person paid in 台费, by name."""
         return {person_name(who): amount for who, amount in self.fees_paid}
 
-    def paid_marks(self) -> list[bool]:
-        """For each transfer of the settle-up, whether ``paid:`` records it as made (each payment marks one)."""
-        left = list(self.session.paid)
-        marks = []
-        for transfer in self.named_settle_up:
-            marks.append(transfer in left)
-            if marks[-1]:
-                left.remove(transfer)
-        return marks
-
     def dues(self) -> Dues[str]:
-        """The settle-up's transfers still open after the ledger's ``paid:``, and what each person still owes."""
+        """The settle-up's transfers still open after the ledger's ``paid:``, and what each person still owes: every
+        settle-up shown (``session``, the page, ``history``, the 赛季 view, their JSON) is this one, by name."""
         return dues_of(self.named_settle_up, self.session.paid)
+
+    def open_transfers(self) -> tuple[Transfer[Person], ...]:
+        """:meth:`dues`' open transfers, each person as the evening knows them (for labels: a seat, the house)."""
+        people = {person_name(who): who for who, _ in self.people}
+        return tuple(
+            Transfer(people.get(t.payer, t.payer), people.get(t.payee, t.payee), t.amount) for t in self.dues().open
+        )
+
+    def payments(self) -> tuple[tuple[Transfer[Person], str | None], ...]:
+        """The payments ``paid:`` records, each person as the evening knows them, with when each was recorded."""
+        people = {person_name(who): who for who, _ in self.people}
+        times = self.session.paid_at or (None,) * len(self.session.paid)
+        return tuple(
+            (Transfer(people.get(t.payer, t.payer), people.get(t.payee, t.payee), t.amount), at)
+            for t, at in zip(self.session.paid, times, strict=True)
+        )
 
     @cached_property  # asked for each hand of a table: worked out once (5,000 hands took 100 s)
     def seats(self) -> tuple[Seat, ...]:
@@ -233,7 +241,7 @@ def session_from_data(
             raise RuleError((), say(m.MISSING_FIRST_DEALER))
         first_dealer = read_seat(given["dealer"], ("dealer",))
         date = read_date(given["date"], ("date",)) if "date" in given else None
-        paid = read_paid(given["paid"], ("paid",)) if "paid" in given else ()
+        paid, paid_at = read_paid(given["paid"], ("paid",)) if "paid" in given else ((), ())
         raw_hands = given.get("hands")
         if raw_hands is None:
             raw_hands = []
@@ -265,7 +273,7 @@ def session_from_data(
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
     return SessionFile(
-        source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid, upcoming
+        source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid, upcoming, paid_at
     )
 
 

@@ -42,6 +42,7 @@ PAID_KEYS: dict[str, tuple[str, ...]] = {
     "from": ("from", "付款人"),
     "to": ("to", "收款人"),
     "amount": ("amount", "金额"),
+    "at": ("at", "时间"),  # when it was recorded (written by --paid and the page), optional
 }
 NEXT_KEYS: dict[str, tuple[str, ...]] = {k: TOP_KEYS[k] for k in TABLE_KEYS}
 SESSION_HAND_KEYS: dict[str, tuple[str, ...]] = {

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from gangci_calc.core.evening.ledger import Person
+    from gangci_calc.core.evening.transfers import Transfer
     from gangci_calc.io.load.load_session import SessionFile, SettledSession
 
 
@@ -69,12 +70,20 @@ def ranked_people(result: SettledSession) -> list[tuple[Person, Amount]]:
 
 
 def settle_lines(result: SettledSession, lang: str) -> list[str]:
-    """``西 张姐 付给 东 老王 300``: the fewest payments between people (``· 已付`` after one recorded as paid)."""
-    return [
-        f"{person_label(result, t.payer, lang)} {word('pays', lang)} {person_label(result, t.payee, lang)} "
-        f"{amount_text(t.amount)}" + (f" · {word('paid', lang)}" if paid else "")
-        for t, paid in zip(result.settle_up, result.paid_marks(), strict=True)
-    ]
+    """``西 张姐 付给 东 老王 300``: what is still to pay (the settle-up less the payments recorded), then each payment
+    recorded, ``· 已付`` after it."""
+    return [*(transfer_line(result, t, lang) for t in result.open_transfers()), *paid_lines(result, lang)]
+
+
+def paid_lines(result: SettledSession, lang: str) -> list[str]:
+    """``小李 付给 台费 160 · 已付``: each payment the ledger's ``paid:`` records."""
+    return [f"{transfer_line(result, t, lang)} · {word('paid', lang)}" for t, _ in result.payments()]
+
+
+def transfer_line(result: SettledSession, t: Transfer[Person], lang: str) -> str:
+    return f"{person_label(result, t.payer, lang)} {word('pays', lang)} {person_label(result, t.payee, lang)} " + (
+        amount_text(t.amount)
+    )
 
 
 def short_outcome(hand: Hand, lang: str) -> str:

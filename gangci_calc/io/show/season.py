@@ -64,16 +64,25 @@ def season_notes(record: ClubRecord, lang: str) -> list[str]:
     return notes
 
 
+def paid_ask(transfer: Transfer[str], lang: str, *, back: bool = False) -> str:
+    """What a 已付 button asks before it records (``老王 已付 小李 2410？``), or a 撤回 button before it takes back."""
+    from gangci_calc.words.season import SEASON
+
+    key = "unpaid_ask" if back else "paid_ask"
+    return (
+        SEASON[key].text(lang).format(payer=transfer.payer, payee=transfer.payee, amount=amount_text(transfer.amount))
+    )
+
+
 def paid_data(file: str, transfer: Transfer[str]) -> str:
     """What a 已付 button sends (``POST /api/paid``): ``{"file", "from", "to", "amount"}``, the amount as text."""
     data = {"file": file, "from": transfer.payer, "to": transfer.payee, "amount": amount_text(transfer.amount)}
     return json.dumps(data, ensure_ascii=False)
 
 
-def tonight_paid_data(settled: SettledSession) -> list[str]:
-    """For each transfer of the evening's settle-up, what its 已付 button sends; empty where it is paid already."""
-    named = settled.named_settle_up
-    return [
-        "" if paid else paid_data(settled.session.source, transfer)
-        for transfer, paid in zip(named, settled.paid_marks(), strict=True)
-    ]
+def tonight_paid_data(settled: SettledSession, lang: str) -> list[tuple[str, str, bool]]:
+    """For each line of the settle-up (:func:`~gangci_calc.io.show.render_session.settle_lines`: the transfers still
+    open, then the payments recorded), what its button sends, what it asks first, and whether it takes back."""
+    source = settled.session.source
+    still = [(paid_data(source, t), paid_ask(t, lang), False) for t in settled.dues().open]
+    return still + [(paid_data(source, t), paid_ask(t, lang, back=True), True) for t in settled.session.paid]

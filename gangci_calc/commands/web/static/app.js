@@ -52,21 +52,51 @@ async function refresh() {
   if (!response.ok) return;
   const html = await response.text();
   const problem = html.includes('class="card problem"');
-  if (!problem) {
-    try {
-      localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString() }));
-    } catch (e) { /* private mode: nothing kept */ }
-  }
+  if (!problem) keepEvening(html);
   const form = $("#entry");
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
   const panels = panelsNow();  // the panels are in the part: what is open and typed in them, put back after
+  const seen = whatIsShown();
   $("#evening").innerHTML = html;
   version = Number(response.headers.get("X-Version"));
   document.body.dataset.version = String(version);  // the version shown (the tests wait for it)
   setUp();
   if (problem) showKept(html);
   keepPanels(panels);
+  if (!problem) heard(seen, whatIsShown());
+}
+
+// ---- every phone hears what changed: a hand entered, edited or undone, the table changed ----------------------
+function whatIsShown() {
+  const hands = {};
+  for (const node of document.querySelectorAll("#evening [data-hand]")) hands[node.dataset.hand] = node.textContent;
+  const table = ctx && !ctx.new ? JSON.stringify([ctx.pending, ctx.stakes, ctx.rules_now, ctx.seats, ctx.policy]) : "";
+  return { hands, table };
+}
+
+function heard(before, after) {
+  if (!ctx || ctx.new || !before.table) return;
+  const words = ctx.words;
+  const said = [];
+  for (const [n, text] of Object.entries(after.hands)) {
+    if (!(n in before.hands)) said.push(words.heard_saved.replace("{n}", n));
+    else if (before.hands[n] !== text) said.push(words.heard_edited.replace("{n}", n));
+  }
+  for (const n of Object.keys(before.hands)) if (!(n in after.hands)) said.push(words.heard_undone.replace("{n}", n));
+  if (before.table !== after.table) said.push(words.heard_table);
+  if (!said.length) return;
+  toast(said.join(" · "));
+  const when = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  $("#heard-list").prepend(...said.map((line) => el("li", { textContent: `${when} ${line}` })));
+  $("#heard").hidden = false;
+}
+
+// the evening as this phone saw it last, for when the ledger cannot be read (or the server is gone)
+function keepEvening(html) {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify({ html, when: new Date().toLocaleString() }));
+  } catch (e) { /* private mode: nothing kept */ }
 }
 
 // ---- an open panel and what is typed in it outlive a refresh (another phone's save) -----------------------------
@@ -304,6 +334,12 @@ function handBody() {
   return body;
 }
 
+// the form keeps its hand: the number shown when the person began is the one saved (another phone saving it
+// first gets this one the "already saved" card), however long the form stays open
+function begin() {
+  if (state && !state.editing && state.number === null) state.number = ctx.next;
+}
+
 function needsWin(form) {
   if (state.win) return false;
   showError(form, { error: ctx.words.need_win, field: "win.type" });
@@ -342,8 +378,7 @@ async function save(event) {
     said += " · " + ctx.words.changed_later.replace("{list}", result.data.changed.join(", "));
   }
   toast(said);
-  const bets = editing ? {} : state.bets;
-  state = freshState(bets);
+  state = freshState({});  // the next hand starts from the server's next on every phone: no add-ons carried over
   $("#preview").hidden = true;
   $("#taken").hidden = true;
   await refresh();
@@ -352,9 +387,10 @@ async function save(event) {
 // two phones saved the same hand: this one is told what was saved, and chooses
 function showTaken(data) {
   const box = $("#taken");
-  $("#taken-text").textContent = ctx.words.taken.replace("{n}", data.hand);
-  $("#taken-line").textContent = data.saved ? data.saved.line : data.error;
-  const next = data.count + 1;
+  // a number saved already: what was saved; a number the table has not reached (a hand undone): which comes next
+  $("#taken-text").textContent = data.saved ? ctx.words.taken.replace("{n}", data.hand) : data.error;
+  $("#taken-line").textContent = data.saved ? data.saved.line : "";
+  const next = data.next || data.count + 1;
   $("#taken-other").textContent = ctx.words.taken_other.replace("{n}", next);
   $("#taken-other").onclick = () => { state.number = next; box.hidden = true; drawForm(); };
   $("#taken-keep").onclick = () => { state = freshState({}); box.hidden = true; $("#preview").hidden = true; drawForm(); };
@@ -409,7 +445,8 @@ function optionControls(container, options) {
         input.append(el("option", { value: choice.value, textContent: choice.label, selected: choice.value === option.value }));
       }
     } else {
-      input = el("input", { value: option.value, inputMode: "numeric" });
+      // a number's keyboard for amounts and counts only: the fee's 收款 is a name
+      input = el("input", { value: option.value, inputMode: option.kind === "amount" ? "numeric" : "text" });
     }
     input.dataset.key = option.key;
     row.append(input);
@@ -513,7 +550,6 @@ function setUp() {
   $("#entry-slot").append(form);
   if (!state) state = freshState({});
   if (state.editing && state.editing > ctx.next - 1) state = freshState({});
-  if (state.number && state.number < ctx.next) state.number = null;  // the table moved on: the next hand's number
   drawForm();
   const panel = $("#changes");
   nameInputs($("#names", panel), true);
@@ -529,6 +565,7 @@ function setUp() {
   const undoButton = $("#undo");
   if (undoButton) undoButton.addEventListener("click", () => undo(undoButton));
   $("#copy").addEventListener("click", copyChat);
+  $("#download").addEventListener("click", () => { $("#download-hint").hidden = false; });  // how to carry on
 }
 
 async function copyChat() {
@@ -588,7 +625,10 @@ function showKept(problemHtml) {
 function listen() {
   const source = new EventSource("/api/events");
   const live = $("#live");
-  source.onopen = () => { const was = down; backUp(); refresh(); if (was) setUp(); };
+  // the stream's first event names the version: a changed one is fetched then (once), an unchanged one not at all
+  // back after the server was gone: fetched again, what is open and typed in 改规矩 kept (refresh keeps panels)
+  // (and a ledger that cannot be read is looked at again: its card and the evening last seen, marked not live)
+  source.onopen = () => { const was = down; backUp(); if (was || $("#evening .problem")) refresh(); };
   source.onerror = () => {
     live.classList.add("off");
     if (!downTimer && !down) downTimer = setTimeout(() => { downTimer = null; goneDown(); }, DOWN_AFTER_MS);
@@ -605,6 +645,9 @@ function listen() {
 document.addEventListener("DOMContentLoaded", () => {
   const form = $("#entry");
   form.addEventListener("submit", save);
+  for (const kind of ["click", "input", "change"]) {
+    form.addEventListener(kind, (event) => { if (!event.target.closest("#cancel")) begin(); }, true);
+  }
   $("#preview-button").addEventListener("click", preview);
   $("#cancel").addEventListener("click", () => { state = freshState({}); $("#preview").hidden = true; drawForm(); });
   $("#add-kong").addEventListener("click", () => { state.kongs.push({ by: ctx.seats[0].seat, type: ctx.kong_types[0].value }); drawKongs(); });
@@ -612,6 +655,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#tiles-left").addEventListener("input", (event) => { state.tilesLeft = event.target.value.trim(); });
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
+  const loaded = $("#evening").innerHTML;
+  if (!loaded.includes('class="card problem"')) keepEvening(loaded);  // the evening as loaded, before any setUp
   setUp();
   if (!ctx && $("#evening .problem")) showKept($("#evening").innerHTML);
   listen();

@@ -21,15 +21,18 @@
     if (response.ok) document.getElementById("season").innerHTML = await response.text();
   }
 
+  // 已付 records a payment, 撤回 takes one back: each asks first ("老王 已付 小李 2410？")
   document.addEventListener("click", async (event) => {
-    const button = event.target.closest("button[data-paid]");
+    const button = event.target.closest("button[data-paid], button[data-unpaid]");
     if (!button) return;
+    if (button.dataset.ask && !confirm(button.dataset.ask)) return;
+    const back = button.dataset.unpaid !== undefined;
     button.disabled = true;
-    const response = await fetch(`/api/paid?lang=${lang}`, {
+    const response = await fetch(`/api/${back ? "unpaid" : "paid"}?lang=${lang}`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
-      body: button.dataset.paid,
+      body: back ? button.dataset.unpaid : button.dataset.paid,
     });
     const answer = await response.json().catch(() => ({}));
     say(response.ok ? answer.said : answer.error || String(response.status));
