@@ -309,3 +309,27 @@ def test_a_users_own_arrow_memory_pool_is_kept() -> None:
     env = {**_no_pool(), "ARROW_DEFAULT_MEMORY_POOL": "system"}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert done.stdout.strip() == "system", done.stderr
+
+
+def test_a_name_at_n_at_a_table_of_three_is_refused_on_every_path(english, tmp_path: Path) -> None:
+    """Found when tables of three came onto the fast paths: a record naming a player at N under 三人场 was scored
+    by JSON Lines, score_many and the column path while the loader refuses it (nobody sits at N)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from gangci_calc.cli import app
+
+    plain = {"stakes": 1, "dealer": "E", "win": {"type": "anci", "winner": "E"}}
+    named = {**plain, "players": {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}, "rules": {"三人场": True}}
+    records = [plain, plain, named, {**named, "players": {"E": "ana", "S": "bo", "W": "cy"}}]
+    refused = "players.N: a table of three (三人场) has no N"
+    assert [refused in str(got) for got in score_many(records, lang="en")] == [False, False, True, False]
+    rows = [{**r, "rules": json.dumps(r["rules"], ensure_ascii=False) if "rules" in r else None} for r in records]
+    table = pa.Table.from_struct_array(pa.array(rows))  # every row's keys, not the first row's alone
+    assert [refused in str(r["error"]) for r in score_batch(table, lang="en").to_pylist()] == [0, 0, 1, 0]
+    jsonl = tmp_path / "hands.jsonl"
+    jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    pq.write_table(table, tmp_path / "hands.parquet")
+    for source in (jsonl, tmp_path / "hands.parquet"):
+        out = lines(english.invoke(app, ["batch", str(source)]).stdout)
+        assert [refused in str(item.get("error")) for item in out] == [False, False, True, False], source

@@ -352,6 +352,8 @@ class FastPath:
                 return None
             echo, names, more = said
             keys += more
+            if 3 in names and HOUSES[house].house.three_players:  # a name at N where nobody sits: the loader says so
+                return _slow("players: N at a table of three")
         if colons not in (keys, -1):  # -1: not JSON, no colons to count
             return _slow("a key given twice, or a colon in a text")
         e, s, w, n = net

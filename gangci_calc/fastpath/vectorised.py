@@ -49,7 +49,7 @@ from gangci_calc.fastpath.fast import (
     forget_plans,
     held_verdict,
 )
-from gangci_calc.fastpath.houses import forget_houses
+from gangci_calc.fastpath.houses import HOUSES, forget_houses
 from gangci_calc.fastpath.records import FastKong, FastWin, bounds
 from gangci_calc.fastpath.said import KEPT, refused
 from gangci_calc.fastpath.tables import TableStakes, houses
@@ -129,7 +129,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     if kongs is not None:
         _add_kongs(halves, kongs, (on, dealer_at), stakes, counts, pc.take(plans.draw, at), fast, slow)
     halves = [pc.multiply(net, stakes.scale) for net in halves]
-    players = _players(columns.get("players"), rows, slow)
+    players = _players(columns.get("players"), rows, slow, house)
     ident = _ident(columns.get("id"), rows, slow)
     return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
 
@@ -466,9 +466,10 @@ def _add_kongs(
         halves[seat] = pc.add(halves[seat], pc.subtract(pc.take(running, ends), pc.take(running, starts)))
 
 
-def _players(column: Any, rows: int, slow: Slow) -> Any:
+def _players(column: Any, rows: int, slow: Slow, house: Any) -> Any:
     """The names at the seats (a struct, null where a row names none); a name the loader would change or refuse,
-    or one name at two seats, makes its row slow."""
+    one name at two seats, or a name at N at a table of three (``house``: each row's rules' number) makes its row
+    slow."""
     names = [pa.nulls(rows, pa.string())] * 4
     fields = struct_of(column, LETTERS, slow) or {}
     for seat, letter in enumerate(LETTERS):
@@ -483,6 +484,9 @@ def _players(column: Any, rows: int, slow: Slow) -> Any:
     for first in range(4):
         for second in range(first + 1, 4):
             slow.mark(pc.equal(names[first], names[second]))
+    threes = [number for number, met in HOUSES.items() if met.house.three_players]
+    if threes and house is not None:  # nobody sits at N there: the loader says so
+        slow.mark(pc.and_(pc.is_valid(names[3]), pc.is_in(house, value_set=pa.array(threes, pa.int64()))))
     named = pc.or_(
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
