@@ -321,15 +321,18 @@ def test_a_name_at_n_at_a_table_of_three_is_refused_on_every_path(english, tmp_p
 
     plain = {"stakes": 1, "dealer": "E", "win": {"type": "anci", "winner": "E"}}
     named = {**plain, "players": {"E": "ana", "S": "bo", "W": "cy", "N": "dee"}, "rules": {"三人场": True}}
+    three = {k: v for k, v in named.items() if k != "players"}
     records = [plain, plain, named, {**named, "players": {"E": "ana", "S": "bo", "W": "cy"}}]
-    refused = "players.N: a table of three (三人场) has no N"
-    assert [refused in str(got) for got in score_many(records, lang="en")] == [False, False, True, False]
+    records += [{**three, "bets": {"N": {"pao": 0}}}, {**plain, "bets": {"N": {"pao": 0}}}]
+    refused = "N: a table of three (三人场) has no N"
+    expected = [False, False, True, False, True, False]
+    assert [refused in str(got) for got in score_many(records, lang="en")] == expected
     rows = [{**r, "rules": json.dumps(r["rules"], ensure_ascii=False) if "rules" in r else None} for r in records]
     table = pa.Table.from_struct_array(pa.array(rows))  # every row's keys, not the first row's alone
-    assert [refused in str(r["error"]) for r in score_batch(table, lang="en").to_pylist()] == [0, 0, 1, 0]
+    assert [refused in str(r["error"]) for r in score_batch(table, lang="en").to_pylist()] == expected
     jsonl = tmp_path / "hands.jsonl"
     jsonl.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
     pq.write_table(table, tmp_path / "hands.parquet")
     for source in (jsonl, tmp_path / "hands.parquet"):
         out = lines(english.invoke(app, ["batch", str(source)]).stdout)
-        assert [refused in str(item.get("error")) for item in out] == [False, False, True, False], source
+        assert [refused in str(item.get("error")) for item in out] == expected, source

@@ -437,6 +437,8 @@ class FastPath:
         the loader's. Each count set is noted in ``counted``, each kong's plan in ``kongs_met`` (when given)."""
         net, keys = form.const, 0
         if record.bets:
+            if "N" in record.bets and HOUSES[house].house.three_players:  # bets: {N: ...} names a seat nobody sits at
+                return _slow("bets: N at a table of three")
             added = _add_bets(record.bets, form, net, counted)
             if added is None:
                 return None

@@ -116,6 +116,7 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
         lambda index: flat_table(*tables[index]),  # forms with a flat amount (跑底, 米): at the stakes themselves
     )
     counts = _counts(columns.get("bets"), slow)
+    _refuse_north_at_three(columns.get("bets"), house, slow)
     _check_bets(counts, dealer_at, on, house, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
@@ -382,6 +383,20 @@ def _counts(column: Any, slow: Slow) -> list[Any | None]:
     return counts
 
 
+def _refuse_north_at_three(column: Any, house: Any, slow: Slow) -> None:
+    """Rows whose bets name N (even ``{N: {pao: 0}}``) at a table of three are slow: the loader refuses them."""
+    seats = struct_of(column, LETTERS, slow)
+    north = seats.get("N") if seats else None
+    if north is not None and house is not None:
+        slow.mark(pc.and_(pc.is_valid(north), _at_three(house)))
+
+
+def _at_three(house: Any) -> Any:
+    """Which rows' house rules (their numbers) are a table of three."""
+    threes = [number for number, met in HOUSES.items() if met.house.three_players]
+    return pc.is_in(house, value_set=ints(threes))  # pyarrow.array() would import pandas
+
+
 def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow: Slow) -> None:
     """Rows whose bets the core refuses (its own check, :func:`~.fast.bets_refused`, of each count apart, asked
     once per distinct count, dealer, 带政策 and house rules) are slow."""
@@ -484,9 +499,8 @@ def _players(column: Any, rows: int, slow: Slow, house: Any) -> Any:
     for first in range(4):
         for second in range(first + 1, 4):
             slow.mark(pc.equal(names[first], names[second]))
-    threes = [number for number, met in HOUSES.items() if met.house.three_players]
-    if threes and house is not None:  # nobody sits at N there: the loader says so
-        slow.mark(pc.and_(pc.is_valid(names[3]), pc.is_in(house, value_set=pa.array(threes, pa.int64()))))
+    if house is not None:  # nobody sits at N at a table of three: the loader says so
+        slow.mark(pc.and_(pc.is_valid(names[3]), _at_three(house)))
     named = pc.or_(
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
