@@ -1,6 +1,6 @@
 """Arrow in, Arrow out: score a batch of recorded hands where a platform keeps them (Spark, DuckDB, polars).
 
-``pip install 'gangci-calc[arrow]'`` (pyarrow); nothing else in gangci imports this module.
+``pip install '.[arrow]'`` (pyarrow); nothing else in gangci imports this module.
 
 :func:`score_batch` takes a ``pyarrow.RecordBatch`` (or ``Table``) whose rows are hand
 records as ``gangci batch`` reads them: nested fields as structs and lists, as DuckDB or

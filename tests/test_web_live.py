@@ -133,7 +133,7 @@ def test_without_the_web_extra_serve_says_what_to_install(ledger: Path, tmp_path
         [sys.executable, "-m", "gangci_calc", "serve", str(ledger)], capture_output=True, text=True, env=env, timeout=30
     )
     assert done.returncode == 2
-    assert done.stderr.strip().count("\n") == 0 and "pip install 'gangci-calc[web]'" in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "pip install '.[web]'" in done.stderr
 
 
 def test_gangci_score_does_not_load_the_web_stack() -> None:

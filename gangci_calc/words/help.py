@@ -29,9 +29,9 @@ HELP: dict[str, M] = {
     ),
     "session_file": M("一个场次文件 (多局)。", "A session file (many hands)."),
     "serve": M(
-        "在局域网上开一页：桌上每部手机都能看这一晚、记牌、撤销和改牌 (需要 pip install 'gangci-calc[web]')。",
+        "在局域网上开一页：桌上每部手机都能看这一晚、记牌、撤销和改牌 (需要网页组件：pip install '.[web]')。",
         "Serve the evening as a page on the LAN: every phone at the table sees it and can enter, undo and edit hands"
-        " (needs pip install 'gangci-calc[web]').",
+        " (needs the web parts: pip install '.[web]').",
     ),
     "serve_ledger": M(
         "场次文件；不存在或还空着时，页面先开新的一晚。",

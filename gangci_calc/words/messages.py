@@ -602,8 +602,8 @@ HAND_TAKEN = M(
 )
 CANNOT_APPEND = M("加不进去：{reason}", "cannot add the hand: {reason}")
 NEEDS_WEB = M(
-    "gangci serve 需要网页组件：pip install 'gangci-calc[web]' ({missing})",
-    "gangci serve needs the web parts: pip install 'gangci-calc[web]' ({missing})",
+    "gangci serve 需要网页组件：在 gangci 的目录里 pip install '.[web]' ({missing})",
+    "gangci serve needs the web parts: pip install '.[web]' in gangci's folder ({missing})",
 )
 CANNOT_BIND = M("不能在 {address} 上开页面：{reason}", "cannot serve on {address}: {reason}")
 PORT_TAKEN = M("端口 {port} 用不了：{reason}", "port {port} cannot be used: {reason}")
@@ -626,8 +626,8 @@ TOKEN_UNKEPT = M(
 )
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 NEEDS_ARROW = M(
-    "Parquet 需要 Arrow 组件：pip install 'gangci-calc[arrow]'",
-    "Parquet needs the Arrow parts: pip install 'gangci-calc[arrow]'",
+    "Parquet 需要 Arrow 组件：在 gangci 的目录里 pip install '.[arrow]'",
+    "Parquet needs the Arrow parts: pip install '.[arrow]' in gangci's folder",
 )
 COLUMN_TWICE = M("'{key}' 这一列写了两次；只写一次", "the column '{key}' is given twice; say it once")
 NOT_PARQUET = M("不是能读的 Parquet 文件：{reason}", "not a Parquet file that can be read: {reason}")
