@@ -236,8 +236,10 @@ def platform_hand(
             "piao": given.get(seat, {}).get("piao", 0),
             "di": given.get(seat, {}).get("di", 0),
             "gang": given.get(seat, {}).get("gang", 0),
-            "pao": rng.choice([0, 0, 1, 2, 3]) if pao and seat in seats else 0,
+            "pao": rng.choice([0, 0, 1, 2, 3]) if pao else 0,
         }
+        if seat in seats
+        else None  # nobody sits at N at a table of three: the server's row holds no bets there
         for seat in SEATS
     }
     if not hand["policy"] and not pao:

@@ -12,7 +12,7 @@ from gangci_calc.core.rules.settle import settle
 from gangci_calc.fastpath.fast import FastPath, core_hand
 from gangci_calc.fastpath.records import FastHand
 from gangci_calc.io.export.export import payments_json
-from tests.handgen import distinct_hands, null_free, warehouse_hands
+from tests.handgen import distinct_hands, null_free, platform_hands, warehouse_hands
 
 RECORDS = [
     *distinct_hands(1500, seed=31),
@@ -64,3 +64,21 @@ def test_fast_payments_follow_the_stakes_scale() -> None:
         texts.append(paid(fast, typed))
         assert texts[-1] == payments_json(hand, settle(hand))
     assert len(set(texts)) == 3
+
+
+def test_fast_payments_of_a_platforms_month_are_the_cores() -> None:
+    """米 with kongs (the core writes 米 after the kongs), 跑 on kongs at stakes in the usual proportions, tables of
+    three: every hand of a platform's month is paid on the fast path as the core pays it."""
+    fast = FastPath()
+    taken = mi_and_kongs = 0
+    for data in (null_free(row) for row in platform_hands(3000, seed=33)):
+        typed = fast.typed(data)
+        assert typed is not None
+        if fast.settle(typed, -1, paying=True) is None:
+            assert "concealed_kong" in data.get("rules", {}), data  # the planted mistake (暗杠倍数 3) alone
+            continue
+        taken += 1
+        hand = core_hand(typed)
+        mi_and_kongs += bool(hand.kongs) and any(hand.mi)
+        assert paid(fast, typed) == payments_json(hand, settle(hand)), data
+    assert taken > 2900 and mi_and_kongs > 50

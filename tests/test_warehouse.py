@@ -324,8 +324,10 @@ def test_a_name_at_n_at_a_table_of_three_is_refused_on_every_path(english, tmp_p
     three = {k: v for k, v in named.items() if k != "players"}
     records = [plain, plain, named, {**named, "players": {"E": "ana", "S": "bo", "W": "cy"}}]
     records += [{**three, "bets": {"N": {"pao": 0}}}, {**plain, "bets": {"N": {"pao": 0}}}]
+    # a warehouse's struct column: N's fields all null gives nothing, at a table of three too (null is absent)
+    records += [{**three, "bets": {"N": {"pao": None, "piao": None}}}, {**three, "bets": {"E": None, "N": None}}]
     refused = "N: a table of three (三人场) has no N"
-    expected = [False, False, True, False, True, False]
+    expected = [False, False, True, False, True, False, False, False]
     assert [refused in str(got) for got in score_many(records, lang="en")] == expected
     rows = [{**r, "rules": json.dumps(r["rules"], ensure_ascii=False) if "rules" in r else None} for r in records]
     table = pa.Table.from_struct_array(pa.array(rows))  # every row's keys, not the first row's alone

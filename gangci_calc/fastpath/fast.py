@@ -39,6 +39,7 @@ from gangci_calc.core.rules import (
     HouseRules,
     Kong,
     KongType,
+    Role,
     Seat,
     Stakes,
     TableRules,
@@ -260,10 +261,24 @@ _BETS_CHECKED: Generations[tuple[int, bool, int], dict[tuple[int, int], bool]] =
 _WHY = [""]  # what sent the last record the fast path did not settle to the loader (``--verbose`` counts them)
 
 
+class _AtStakes(Exception):
+    """A kong's form holds a flat amount (跑底) at stakes taken as their ratio: the record's forms must be taken at
+    the stakes themselves (:attr:`Known.whole`)."""
+
+
 def _slow(why: str) -> NoReturn | None:  # noqa: RUF020 (mypy: "None", not "no value", at the call sites)
     """``None`` (the loader's), noting why."""
     _WHY[0] = why
     return None
+
+
+def _names_north(bets: dict[str, FastBets | None]) -> bool:
+    """Bets that give North something (zeros too: the loader refuses them at a table of three); N as null, or as a
+    warehouse's struct of nulls, gives nothing."""
+    north = bets.get("N")
+    return north is not None and any(
+        value is not None and value is not UNSET for value in (north.piao, north.di, north.gang, north.pao)
+    )
 
 
 # what a record settles to: its outcome's plan, the net per seat in halves (E S W N), what it echoes, its names, and
@@ -297,7 +312,7 @@ class FastPath:
         except (msgspec.ValidationError, RecursionError):
             return None
 
-    def why_slow(self, row: str) -> str:
+    def why_slow(self, row: str, paying: bool = False) -> str:
         """What sends a JSON line the fast path does not settle to the loader (``--verbose``): the field its typed
         decode does not take, or the step that handed it on."""
         if "\\u" in row:
@@ -309,7 +324,7 @@ class FastPath:
         except (msgspec.DecodeError, RecursionError):
             return "not JSON"
         _WHY[0] = "?"
-        self.settle(record, row.count(":"))
+        self.settle(record, row.count(":"), paying)
         return _WHY[0]
 
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
@@ -337,10 +352,15 @@ class FastPath:
             keys += _nulls(record)  # each a key of the line, not given
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
-        if paying and kongs and plan.mi:  # the core writes 米 after the kongs: a plan's payments come before them
-            return _slow("--payments: 米 with kongs")
         if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
-            added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
+            try:
+                added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
+            except _AtStakes:  # a kong's flat 跑底 where the outcome's form has none: every form at the stakes
+                known = known.whole
+                form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
+                counted.clear()
+                kongs_met = [] if paying else None
+                added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
             if added is None:
                 return None
             net, more = added
@@ -437,7 +457,7 @@ class FastPath:
         the loader's. Each count set is noted in ``counted``, each kong's plan in ``kongs_met`` (when given)."""
         net, keys = form.const, 0
         if record.bets:
-            if "N" in record.bets and HOUSES[house].house.three_players:  # bets: {N: ...} names a seat nobody sits at
+            if _names_north(record.bets) and HOUSES[house].house.three_players:  # a seat nobody sits at
                 return _slow("bets: N at a table of three")
             added = _add_bets(record.bets, form, net, counted)
             if added is None:
@@ -480,7 +500,7 @@ class FastPath:
                 kongs_met.append(made)
             kform = made.forms.get(known.ratio) or made.form(known.ratio, known.bases)
             if not kform.scaled and known.scale != 1:
-                return _slow("kongs: 跑底 at stakes in the usual proportions")
+                raise _AtStakes
             ke, ks, kw, kn = kform.const
             e, s, w, n = e + ke, s + ks, w + kw, n + kn
             for index, gang in counted:  # a kong's form counts only the 杠 (its other deltas are None)
@@ -664,9 +684,14 @@ def _payments(plan: Plan, known: Known, counted: list[tuple[int, int]], kongs: l
     """``--payments`` of a record settled by its ``plan`` and ``kongs`` at ``known`` stakes, with these counts: its
     plans' payments (``fastpath/paid.py``), each amount the sum of the core's linear forms at the record's counts, each
     text written by ``payment_object``."""
-    parts = [paid_forms(plan, known.ratio, PER_SEAT, COUNTED)]
+    outcome = paid_forms(plan, known.ratio, PER_SEAT, COUNTED)
+    cut = len(outcome)
+    if kongs and plan.mi:  # the core writes 米 after the kongs: the plan's 米 payments (its last) go after them
+        cut = next((at for at, paid in enumerate(outcome) if paid.key[3] is Role.MI), cut)
+    parts = [outcome[:cut]]
     for kong in kongs:
         parts.append(paid_forms(kong, known.ratio, PER_SEAT, COUNTED))
+    parts.append(outcome[cut:])
     return plans_payments_text(parts, dict(counted), known.scale)
 
 

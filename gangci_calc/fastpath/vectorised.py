@@ -12,6 +12,7 @@ the API, which gives the loader's result or its error; so no row is ever called 
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -384,11 +385,16 @@ def _counts(column: Any, slow: Slow) -> list[Any | None]:
 
 
 def _refuse_north_at_three(column: Any, house: Any, slow: Slow) -> None:
-    """Rows whose bets name N (even ``{N: {pao: 0}}``) at a table of three are slow: the loader refuses them."""
+    """Rows whose bets give N something (even ``{N: {pao: 0}}``) at a table of three are slow: the loader refuses
+    them. N as null, or as a struct of nulls (a warehouse's struct column), gives nothing."""
     seats = struct_of(column, LETTERS, slow)
     north = seats.get("N") if seats else None
     if north is not None and house is not None:
-        slow.mark(pc.and_(pc.is_valid(north), _at_three(house)))
+        given = pc.is_valid(north)
+        if pa.types.is_struct(north.type) and north.type.num_fields:
+            fields = [pc.is_valid(pc.struct_field(north, field.name)) for field in north.type]
+            given = functools.reduce(pc.or_, fields)
+        slow.mark(pc.and_(given, _at_three(house)))
 
 
 def _at_three(house: Any) -> Any:

@@ -202,7 +202,7 @@ class Scorer:
                 if row and not row.isspace():
                     out.one_by_one += 1
                     if self.options.verbose:
-                        out.said_why(self.fast.why_slow(row))
+                        out.said_why(self.fast.why_slow(row, paying))
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1

@@ -136,8 +136,8 @@ def hand_from(
     outcome = read_outcome(given["win"], (*path, "win"))
     bets = read_bets(given.get("bets"), (*path, "bets"))
     if table.rules.house.three_players and isinstance(given.get("bets"), dict):  # {N: {pao: 0}} names North too
-        for seat, _ in by_seat(given["bets"], (*path, "bets")):
-            if seat is Seat.N:
+        for seat, item in by_seat(given["bets"], (*path, "bets")):
+            if seat is Seat.N and not _all_null(item):  # a warehouse's struct column gives N's fields as nulls
                 raise RuleError((*path, "bets", "N"), say(m.NO_NORTH_AT_THREE, seat=seat_word(Seat.N)))
     kongs = read_kongs(given.get("kongs"), (*path, "kongs"))
     ci, tiles = _ci_and_tiles(given, table, outcome.win, path)
@@ -152,6 +152,11 @@ def hand_from(
     except RuleError as error:
         raise RuleError((*path, *error.path), error.message, at_key=error.at_key) from None
     return hand, tiles
+
+
+def _all_null(item: Any) -> bool:
+    """A seat's bets given as a mapping of nulls only: nothing given (null is absent)."""
+    return isinstance(item, dict) and all(value is None for value in item.values())
 
 
 def tiles_for_table(tiles: TileClaim, house: HouseRules, path: FieldPath) -> TileClaim:
