@@ -66,7 +66,7 @@ class Details:
                 self.made = _details(*self.source)
             else:
                 record, check, lang = self.source
-                self.made = score(record, check=check, lang=lang).details.worked()
+                self.made = _loaded_score(record, None, check, lang).details.worked()
         return self.made
 
     def __eq__(self, other: object) -> bool:
@@ -148,10 +148,19 @@ def score(
     (numpy's integers too), booleans and None. Anything else (a datetime, a Decimal, a set, bytes, a mapping
     that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
     """
+    language = _language(lang)
+    if rules is None and type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
+        settled = _settled_fast(_fast_path(), record, check, language)
+        if settled is not None:
+            return settled
+    return _loaded_score(record, rules, check, language)
+
+
+def _loaded_score(record: Mapping[str, Any], rules: Mapping[str, Any] | None, check: bool, language: str) -> Result:
+    """:func:`score` by the loader and the core's settlement (payments and words kept for :class:`Details`)."""
     from gangci_calc.io.load.boundary import plain_data
     from gangci_calc.io.load.load import hand_from_data
 
-    language = _language(lang)
     with speaking(language):
         try:
             loaded = hand_from_data(plain_data(record), _base(rules, language))
@@ -205,9 +214,15 @@ def _record_id(record: Any) -> str | int | None:
 
 
 def _fast_path() -> Any:
-    from gangci_calc.fastpath.fast import FastPath
+    """The process's fast path (its tables of forms are the process's anyway), made on first use."""
+    if not _FAST:
+        from gangci_calc.fastpath.fast import FastPath
 
-    return FastPath()
+        _FAST.append(FastPath())
+    return _FAST[0]
+
+
+_FAST: list[Any] = []
 
 
 def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
@@ -354,9 +369,9 @@ def _language(lang: str | None) -> str:
         if code not in LANGS:
             raise HandError("lang", say(m.NOT_A_LANGUAGE, value=repr(lang)), "en")
         return code
-    from gangci_calc.io.load.config import default_language
+    from gangci_calc.io.load.config import process_language
 
     try:
-        return default_language()
+        return process_language()
     except InputError:
         return "zh"

@@ -125,17 +125,33 @@ def test_a_hand_error_carries_the_records_id() -> None:
     assert [e.id for e in errors] == ["h-7", 9, None]  # type: ignore[union-attr]
 
 
-def test_score_many_takes_the_fast_path_and_gives_the_same_results() -> None:
-    """Plain records are settled by the batch's fast path; each Result equals score()'s, field by field, in its
-    repr, as a dict and pickled, and its payments and explanation come when read."""
+@pytest.mark.parametrize("many", [True, False], ids=["score_many", "score"])
+def test_the_fast_path_gives_the_loaders_results(many: bool, monkeypatch) -> None:
+    """Plain records are settled by the batch's fast path, in score_many and score alike; each Result equals the
+    loader's (a record given as another Mapping goes there), field by field, in its repr, as a dict and pickled,
+    and its payments and explanation come when read. Canonical hands, a warehouse's and a platform's month (house
+    rules, 跑, 米, 包次 by the tiles left, tables of three)."""
     import dataclasses
     import pickle
+    from types import MappingProxyType
 
-    from tests.handgen import distinct_hands
+    from gangci_calc import api
+    from tests.handgen import distinct_hands, null_free, platform_hands, warehouse_hands
 
-    records = distinct_hands(400)
-    for record, fast in zip(records, score_many(records, lang="en"), strict=True):
-        slow = score(record, lang="en")
+    records = distinct_hands(300)
+    records += [
+        {k: json.loads(v) if k in ("stakes", "rules") and isinstance(v, str) else v for k, v in null_free(r).items()}
+        for r in warehouse_hands(200, seed=5)
+    ]
+    records += [r for r in map(null_free, platform_hands(300, seed=6)) if r.get("rules", {}).get("concealed_kong") != 3]
+    real = api._loaded_score
+    loaded = []
+    monkeypatch.setattr(api, "_loaded_score", lambda *args: loaded.append(args) or real(*args))
+    got = list(score_many(records, lang="en")) if many else [score(r, lang="en") for r in records]
+    assert loaded == []  # the fast path took every one
+    monkeypatch.undo()
+    for record, fast in zip(records, got, strict=True):
+        slow = score(MappingProxyType(record), lang="en")  # the loader's
         assert fast == slow and slow == fast and repr(fast) == repr(slow)
         assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
         assert pickle.loads(pickle.dumps(fast)) == slow

@@ -66,6 +66,22 @@ def default_language() -> str:
 _READ: dict[str, object] = {}  # the config file's language, with the file's path and time it was read at
 
 
+def process_language() -> str:
+    """:func:`default_language`, read once per process (the API asks on every call; a command runs once): again
+    only where the variables that name it change, not when the file does."""
+    key = tuple(map(os.environ.get, _NAMING))
+    known = _ONCE.get(key)
+    if known is None:
+        known = default_language()
+        _ONCE.clear()
+        _ONCE[key] = known
+    return known
+
+
+_NAMING = ("GANGCI_LANG", "GANGCI_CONFIG", "XDG_CONFIG_HOME", "APPDATA", "HOME")  # what says which file it is
+_ONCE: dict[tuple[str | None, ...], str] = {}
+
+
 _WARNED: list[str] = []
 
 
