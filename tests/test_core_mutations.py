@@ -4,9 +4,10 @@ Each case changes one rule of ``core/rules/settle.py`` (庄家翻倍, 暗杠倍�
 factor) or adds one refusal to ``core/rules/hand.py``, in memory: the module's source is changed and run again in
 the module itself, its functions taking the place of the old ones wherever the package holds them (its classes
 are kept, so every object stays of the one class). Then ``score``, ``score_many``, ``score_batch`` and ``gangci
-batch`` (with and without ``--payments``) must all say what ``score`` says, and ``score`` must say something else
-than before (the change is real). A fast path that restated a rule or a check instead of asking the core would
-keep the old answer on its records, and the case would fail. (tests/test_mutations.py does the same in a copy of
+batch`` (with and without ``--payments``) must all say what the loader and the core's settlement say (``score`` of
+a record given as another Mapping), and that must be something else than before (the change is real). A fast
+path that restated a rule or a check instead of asking the core would keep the old answer on its records, and the
+case would fail. (tests/test_mutations.py does the same in a copy of
 the package, in other processes, under ``-O`` too: the process tier.)
 """
 
@@ -20,6 +21,7 @@ import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -70,6 +72,14 @@ MUTATIONS = {
     ),
 }
 
+# a check that reads the stakes: Hand.at_stakes (the fast paths' hand at each table's stakes) trusts that none does
+READS_STAKES = (
+    "hand",
+    "    check_kongs(hand.kongs, hand.outcome)\n",
+    "    check_kongs(hand.kongs, hand.outcome)\n    if rules.stakes.gang > 150 and hand.kongs:\n"
+    "        raise RuleError(('kongs',), say(m.NOT_A_LANGUAGE, value='x'))\n",
+)
+
 
 def _records() -> list[dict[str, Any]]:
     """Hands at the house rules the mutations change, with what each needs (跑 counts, a ci tile, 包次)."""
@@ -103,6 +113,17 @@ def _scored() -> list[object]:
     for record in RECORDS:
         try:
             found.append(_halves(score(record, lang="en").net))
+        except HandError:
+            found.append("refused")
+    return found
+
+
+def _loaded() -> list[object]:
+    """The same by the loader and the core's settlement (a record given as another Mapping goes there)."""
+    found: list[object] = []
+    for record in RECORDS:
+        try:
+            found.append(_halves(score(MappingProxyType(record), lang="en").net))
         except HandError:
             found.append("refused")
     return found
@@ -173,7 +194,7 @@ def hands_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def unchanged() -> list[object]:
     forget_compiled()
-    return _scored()
+    return _loaded()
 
 
 @pytest.mark.parametrize("name", list(MUTATIONS))
@@ -181,13 +202,14 @@ def test_a_rule_or_check_changed_in_the_core_is_followed_by_every_path(
     name: str, unchanged: list[object], hands_file: Path, english: Any
 ) -> None:
     with mutated(*MUTATIONS[name]):
-        scored = _scored()
+        scored = _loaded()
         assert scored != unchanged, "the mutation changed nothing: pick another"
+        assert _scored() == scored
         assert _many() == scored
         assert _batched() == scored
         assert _batch_lines(english, hands_file) == scored
         assert _batch_lines(english, hands_file, "--payments") == scored
-    assert _scored() == unchanged  # and put back
+    assert _loaded() == unchanged == _scored()  # and put back
 
 
 def test_the_records_reach_the_fast_paths() -> None:
@@ -197,3 +219,73 @@ def test_the_records_reach_the_fast_paths() -> None:
     fast = FastPath()
     settled = [fast.settle(fast.typed(record), -1) for record in RECORDS if fast.typed(record) is not None]
     assert sum(found is not None for found in settled) > len(RECORDS) // 2
+
+
+def _checks_read_no_stakes() -> None:
+    """Every record's checked hand, at other stakes, is the hand the core checks at those stakes."""
+    from dataclasses import replace
+
+    from gangci_calc.core.rules import SCHEMES, Hand, Stakes
+    from gangci_calc.io.load.load import hand_from_data
+
+    kongs = 0
+    for record in RECORDS:
+        try:
+            hand = hand_from_data(record).hand
+        except Exception:
+            continue
+        kongs += bool(hand.kongs)
+        for stakes in (*SCHEMES.values(), Stakes(gang=7, bomb=3, ci=5, dianpao=None), Stakes.from_gang(10**9)):
+            rules = replace(hand.rules, stakes=stakes)
+            fields = (hand.dealer, hand.outcome, hand.bets, hand.kongs, hand.ci, hand.mi, hand.tiles_left)
+            assert Hand(rules, *fields) == hand.at_stakes(stakes)
+    assert kongs > 50
+
+
+def test_the_checks_read_no_stakes() -> None:
+    """Hand.at_stakes does not check a hand again at other stakes; this test fails where a check reads them."""
+    _checks_read_no_stakes()
+    with mutated(*READS_STAKES), pytest.raises(Exception, match="kongs"):
+        _checks_read_no_stakes()
+
+
+def test_a_ci_tile_settles_as_the_tile_that_stands_for_it() -> None:
+    """The fast paths key a plan by ``ci_as_settled`` (one tile for every tile settling alike), and check the ci
+    tile, 米 and the tiles left one at a time: both hold for every tile, at every table that reads them."""
+    from itertools import product
+
+    from gangci_calc.core.errors import RuleError
+    from gangci_calc.core.rules import SCHEMES, Hand, HouseRules, Outcome, Seat, TableRules, Win, settle
+    from gangci_calc.core.rules.hand import ci_as_settled
+
+    wins = (Outcome(Win.ANCI, Seat.S), Outcome(Win.TIANCI, Seat.E), Outcome(Win.ZHICI, Seat.W, Seat.N))
+    wins += (Outcome(Win.BOMB, Seat.N),)
+    read = 0
+    for double, no_honour, honours in product((False, True), repeat=3):
+        house = HouseRules(honor_ci_double=double, no_honour_ci=no_honour, honours=honours, xiami=50 * double)
+        for outcome, tile in product(wins, range(34)):
+            rules = TableRules(SCHEMES[2], True, house)
+            try:
+                hand = Hand(rules, Seat.E, outcome, ci=tile)
+            except RuleError:
+                continue
+            standing = ci_as_settled(house, tile)
+            read += standing is not None
+            alike = Hand(rules, Seat.E, outcome, ci=standing if standing is not None else tile)
+            assert settle(hand) == settle(alike), (house, outcome, tile)
+        for tile, mi, left in product((None, 5, 30), ((0, 0, 0, 0), (1, 0, 2, 0), (0, 0, 0, -1)), (None, 0, 99)):
+            alone = []
+            for held in ((tile, (0, 0, 0, 0), None), (None, mi, None), (None, (0, 0, 0, 0), left)):
+                try:
+                    Hand(TableRules(SCHEMES[1], False, house), Seat.E, Outcome(Win.DRAW), ci=held[0], mi=held[1],
+                         tiles_left=held[2])  # fmt: skip
+                    alone.append(True)
+                except RuleError:
+                    alone.append(False)
+            try:
+                Hand(TableRules(SCHEMES[1], False, house), Seat.E, Outcome(Win.DRAW), ci=tile, mi=mi, tiles_left=left)
+                together = True
+            except RuleError:
+                together = False
+            assert together == all(alone), (house, tile, mi, left)
+    assert read > 100

@@ -646,6 +646,7 @@ _UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given
 _UNHELD = (UNSET, UNSET, UNSET)  # ci, mi, tiles_left: not given
 _CI_TILES: dict[str, int] = {}  # a ci tile's text -> the tile (-1: the loader refuses it)
 _HELD: Generations[tuple[object, ...], Held | str] = Generations(1 << 14)  # (rules, ci, 米, tiles left) -> verdict
+_HELD_PART: Generations[tuple[object, ...], bool] = Generations(1 << 14)  # (rules, (ci, 米, tiles left)) -> refused?
 _BAO: Generations[tuple[object, ...], Held] = Generations(1 << 14)  # (rules, dealer, win, kongs, left, ci) -> 包次
 _UNSAID = (UNSET, UNSET, UNSET)  # no players, id or meta: nothing to echo
 
@@ -667,7 +668,7 @@ when_let_go(_let_go)
 
 def forget_plans() -> None:
     """Every plan and check verdict held, dropped (:func:`~.vectorised.forget_compiled`)."""
-    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _BAO, _CI_TILES, _FLAT):
+    for held in (_PLANS, _KONGS, _BETS_CHECKED, _HELD, _HELD_PART, _BAO, _CI_TILES, _FLAT):
         held.clear()
     _draw_voids_kongs.cache_clear()
 
@@ -710,10 +711,10 @@ def _outcome_hand(policy: bool, dealer: Seat, outcome: Won, house: HouseRules, h
     it."""
     ci, mi = held.ci, held.mi
     try:
-        Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome, ci=ci, mi=mi)
+        checked = Hand(TableRules(SCHEMES[1], policy, house), dealer, outcome, ci=ci, mi=mi)
     except RuleError:
         return None
-    return lambda stakes: (Hand(TableRules(stakes, policy, house), dealer, outcome, ci=ci, mi=mi), None)
+    return lambda stakes: (checked.at_stakes(stakes), None)
 
 
 def _ci_tile(text: str) -> int:
@@ -786,12 +787,24 @@ def _held_verdict(house: int, tile: int | None, mi: tuple[int, int, int, int], l
     rules = HOUSES.get(house)
     if rules is None:
         return "rules"
-    try:
-        Hand(TableRules(SCHEMES[1], False, rules.house), Seat.E, Won.draw(), ci=tile, mi=mi, tiles_left=left)
-    except RuleError:
-        return "ci, mi or tiles_left: refused by the core"
-    ci = tile if tile is not None and core_checks.reads_ci(rules.house) else None
+    for held in ((tile, NO_MI, None), (None, mi, None), (None, NO_MI, left)):  # none of the checks reads two
+        refused = _HELD_PART.young.get((house, held))
+        if refused is None:
+            refused = _HELD_PART.get((house, held))
+            if refused is None:
+                refused = _HELD_PART.put((house, held), _held_refused(rules.house, *held))
+        if refused:
+            return "ci, mi or tiles_left: refused by the core"
+    ci = core_checks.ci_as_settled(rules.house, tile)  # one tile for all that settle alike: fewer plans
     return Held(ci, mi, True if left is not None and core_checks.reads_tiles_left(rules.house) else None)
+
+
+def _held_refused(house: HouseRules, tile: int | None, mi: tuple[int, int, int, int], left: int | None) -> bool:
+    try:
+        Hand(TableRules(SCHEMES[1], False, house), Seat.E, Won.draw(), ci=tile, mi=mi, tiles_left=left)
+    except RuleError:
+        return True
+    return False
 
 
 REFUSED_BAO = Held(None, NO_MI, None)  # the core refuses the outcome or kongs: the loader says why
@@ -817,14 +830,15 @@ def _bao_of(house: int, dealer: str, win: FastWin, kongs: tuple[FastKong, ...], 
 def _kong_hand(policy: bool, dealer: Seat, kong: Kong, house: HouseRules = SEED_RULES) -> HandAt | None:
     """One kong's hand (a 流局 with it) at any stakes, and the kong's own rows; ``None`` where the core refuses it."""
 
-    def hand_at(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
-        hand = Hand(TableRules(stakes, policy, house), dealer, Won.draw(), kongs=(kong,))
-        return hand, kong_rows(hand)
-
     try:
-        hand_at(SCHEMES[1])
+        checked = Hand(TableRules(SCHEMES[1], policy, house), dealer, Won.draw(), kongs=(kong,))
     except RuleError:
         return None
+
+    def hand_at(stakes: Stakes) -> tuple[Hand, list[Row] | None]:
+        hand = checked.at_stakes(stakes)
+        return hand, kong_rows(hand)
+
     return hand_at
 
 
