@@ -129,3 +129,33 @@ def test_a_hand_written_by_quick_entry_reads_back_the_same(hand: Hand, overridde
     read, _ = hand_from(given, Table(hand.rules, {}), hand.dealer, mi=hand.mi)
     assert read == hand
     assert ("dealer" in item) is overridden
+
+
+@given(hands())
+def test_a_settlements_payments_are_made_when_read_and_add_up_to_its_net(hand: Hand) -> None:
+    """settle() sums the shares' forms for the net; the payments are made from the same forms on the first read,
+    once, and pickle, compare and repr as made."""
+    import importlib
+    import pickle
+    from fractions import Fraction
+
+    settle_module = importlib.import_module("gangci_calc.core.rules.settle")
+
+    made: list[object] = []
+    real = settle_module.payments
+    settle_module.payments = lambda of: made.append(of) or real(of)  # type: ignore[assignment]
+    try:
+        settled = settle(hand)
+        assert made == []  # the net alone: no payment made
+        payments = settled.payments
+        assert settled.payments is payments and len(made) == 1
+    finally:
+        settle_module.payments = real
+    halves = [0, 0, 0, 0]
+    for payment in payments:
+        if payment.payee is not None:
+            halves[payment.payee] += payment.halves
+            halves[payment.payer] -= payment.halves
+    assert tuple(Fraction(h, 2) for h in halves) == settled.net
+    again = pickle.loads(pickle.dumps(settle(hand)))
+    assert again == settled and repr(again) == repr(settled) and hash(again) == hash(settled)

@@ -15,7 +15,6 @@ locate it their own way (the API's ``hands[2].tiles``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gangci_calc.core.errors import ClaimRejected
@@ -44,7 +43,7 @@ def settle_hand(loaded: LoadedHand, *, check: bool = True) -> Settlement:
         raise ClaimRejected(say(m.WHERE_WHAT, where=loaded.source, what=problem), problems=((None, problem),))
     settlement = settle(loaded.hand)
     if check and loaded.tiles is not None:  # checked above, and it held
-        return replace(settlement, tiles_checked=True)
+        return settlement.checked()
     return settlement
 
 

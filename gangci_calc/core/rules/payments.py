@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from gangci_calc.core.rules.kongs import KongType
 from gangci_calc.core.rules.outcomes import Win
@@ -106,14 +107,67 @@ class Payment:
         return from_halves(self.halves)
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The result of :func:`~gangci_calc.core.rules.settle.settle`: payments and net per seat."""
+Payments = tuple["Payment", ...]
 
-    payments: tuple[Payment, ...]
-    net: tuple[Amount, Amount, Amount, Amount]  # indexed by Seat; sums to 0; fees are not in it
-    fees: tuple[int, int, int, int] = (0, 0, 0, 0)  # 台费 each seat paid (to the house, not to a seat)
-    tiles_checked: bool = False  # 牌已核对: the hand gave tiles and they hold its claim
+
+class Settlement:
+    """The result of :func:`~gangci_calc.core.rules.settle.settle`: payments and net per seat.
+
+    ``payments`` may be given as the way to make them, ``(function, argument)``: they are made when first read (an
+    evening's totals and a platform's nets never ask for them). Equal settlements have equal payments."""
+
+    __slots__ = ("_made", "_maker", "fees", "net", "tiles_checked")
+
+    def __init__(
+        self,
+        payments: Payments | tuple[Callable[[Any], Payments], Any],
+        net: tuple[Amount, Amount, Amount, Amount],  # indexed by Seat; sums to 0; fees are not in it
+        fees: tuple[int, int, int, int] = (0, 0, 0, 0),  # 台费 each seat paid (to the house, not to a seat)
+        tiles_checked: bool = False,  # 牌已核对: the hand gave tiles and they hold its claim
+    ) -> None:
+        lazy = len(payments) == 2 and callable(payments[0])
+        self._made: Payments | None = None if lazy else payments  # type: ignore[assignment]
+        self._maker: tuple[Callable[[Any], Payments], Any] | None = payments if lazy else None  # type: ignore[assignment]
+        self.net = net
+        self.fees = fees
+        self.tiles_checked = tiles_checked
+
+    @property
+    def payments(self) -> Payments:
+        """Every payment of the hand, in order (made on the first read)."""
+        made = self._made
+        if made is None:
+            assert self._maker is not None
+            make, argument = self._maker
+            made = self._made = make(argument)
+            self._maker = None
+        return made
+
+    def checked(self) -> Settlement:
+        """The same settlement, its tiles checked and holding its claim."""
+        return Settlement(self._maker or self.payments, self.net, self.fees, True)
+
+    def compared(self) -> tuple[object, ...]:
+        """What equality compares: the payments, net, fees and whether the tiles were checked."""
+        return (self.payments, self.net, self.fees, self.tiles_checked)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settlement) and self.compared() == other.compared()
+
+    def __hash__(self) -> int:
+        return hash(self.compared())
+
+    def __repr__(self) -> str:
+        return (
+            f"Settlement(payments={self.payments!r}, net={self.net!r}, fees={self.fees!r}, "
+            f"tiles_checked={self.tiles_checked!r})"
+        )
+
+    def __getstate__(self) -> tuple[object, ...]:
+        return (self._made, self._maker, self.net, self.fees, self.tiles_checked)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self._made, self._maker, self.net, self.fees, self.tiles_checked = state
 
     @property
     def fee_total(self) -> int:

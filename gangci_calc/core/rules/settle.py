@@ -304,11 +304,12 @@ def kong_rows(hand: Hand) -> list[Row]:
     ]
 
 
-def net_halves(hand: Hand) -> list[int]:
-    """Net per seat in half units, without building payment objects (bulk scoring)."""
+def net_halves(hand: Hand, forms: tuple[Linear, ...] | None = None) -> list[int]:
+    """Net per seat in half units, without building payment objects (bulk scoring): the sum of its shares'
+    ``forms`` (:func:`linear_form`, worked out here if not given)."""
     halves = [0, 0, 0, 0]
     bets = hand.bets
-    for form in linear_form(hand):
+    for form in linear_form(hand) if forms is None else forms:
         amount = form.amount(bets)
         row = form.row
         halves[row[1]] += amount  # payee
@@ -336,11 +337,23 @@ def settle(hand: Hand) -> Settlement:
     >>> settle(hand).net
     (-3000, -13000, 19000, -3000)
     """
-    payments: list[Payment] = []
-    halves = [0, 0, 0, 0]
+    forms = linear_form(hand)
+    e, s, w, n = (from_halves(h) for h in net_halves(hand, forms))
+    paid = [0, 0, 0, 0]
+    if hand.rules.fee.on:
+        for payment in fee_payments(hand):
+            paid[payment.payer] += payment.halves >> 1
+    return Settlement((payments, (hand, forms)), (e, s, w, n), (paid[0], paid[1], paid[2], paid[3]))
+
+
+def payments(of: tuple[Hand, tuple[Linear, ...]]) -> tuple[Payment, ...]:
+    """A settled hand's payments (made when first asked for), from its shares' forms: the shares grouped, then
+    台费."""
+    hand, forms = of
+    made: list[Payment] = []
     # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
     bets = hand.bets
-    for (payer, payee, reason, role), group in groupby(linear_form(hand), key=payment_key):
+    for (payer, payee, reason, role), group in groupby(forms, key=payment_key):
         charges = []
         for form in group:
             row = form.row
@@ -355,16 +368,9 @@ def settle(hand: Hand) -> Settlement:
                     pao_counts=tuple((seat, count) for seat, count, _ in pao),
                 )
             )  # fmt: skip
-            halves[payee] += amount
-            halves[payer] -= amount
-        payments.append(Payment(payer, payee, reason, role, tuple(charges)))
-    fees = fee_payments(hand)
-    payments.extend(fees)
-    e, s, w, n = (from_halves(h) for h in halves)
-    paid = [0, 0, 0, 0]
-    for payment in fees:
-        paid[payment.payer] += payment.halves >> 1
-    return Settlement(tuple(payments), (e, s, w, n), (paid[0], paid[1], paid[2], paid[3]))
+        made.append(Payment(payer, payee, reason, role, tuple(charges)))
+    made.extend(fee_payments(hand))
+    return tuple(made)
 
 
 def fee_payments(hand: Hand) -> list[Payment]:
