@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from gangci_calc.commands.service import settle_evening, settle_hand
@@ -287,9 +287,10 @@ def settle_session(
         for item, hand in zip(loaded.hands, result.hands, strict=True):
             loaded_hand = item.loaded
             one = _result(
-                loaded_hand.hand, hand.settlement, loaded_hand.names, loaded_hand.id, loaded_hand.meta, language
-            )
-            settled.append(replace(one, hand=item.number))
+                loaded_hand.hand, hand.settlement, loaded_hand.names, loaded_hand.id, loaded_hand.meta, language,
+                item.number,
+            )  # fmt: skip
+            settled.append(one)
     return Evening(
         tuple(settled),
         {seat.name: amount for seat, amount in zip(SEATS, result.totals, strict=True)},
@@ -305,9 +306,8 @@ def _result(
     ident: str | int | None,
     meta: dict[str, Any] | None,
     lang: str,
+    number: int | None = None,
 ) -> Result:
-    from gangci_calc.io.export.export import house_object
-
     outcome = hand.outcome
     return Result(
         net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
@@ -315,12 +315,29 @@ def _result(
         winner=outcome.winner.name if outcome.winner is not None else None,
         source=outcome.source.name if outcome.source is not None else None,
         dealer=hand.dealer.name,
-        rules=house_object(hand.house),
+        rules=_house_object(hand.house),
         players={seat.name: name for seat, name in names.items()},
         id=ident,
         meta=meta,
+        hand=number,
         details=Details((hand, settlement, dict(names), lang)),
     )
+
+
+def _house_object(house: HouseRules) -> dict[str, Any]:
+    """``house_object``, worked out once per set of rules (an evening's hands share theirs); a fresh dict each
+    time, as a Result's ``rules`` is the caller's to change."""
+    made = _HOUSE_OBJECTS.get(house)
+    if made is None:
+        from gangci_calc.io.export.export import house_object
+
+        if len(_HOUSE_OBJECTS) >= 256:
+            _HOUSE_OBJECTS.clear()
+        made = _HOUSE_OBJECTS[house] = house_object(house)
+    return {key: dict(value) if isinstance(value, dict) else value for key, value in made.items()}
+
+
+_HOUSE_OBJECTS: dict[HouseRules, dict[str, Any]] = {}
 
 
 def _details(
