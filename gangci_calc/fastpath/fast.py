@@ -402,8 +402,10 @@ class FastPath:
             known = self.stakes_for(record.stakes)
             if known is None:
                 return _slow("stakes")
+        if known.scale != 1 and (house or held) and flat_table(house, held):  # a flat amount (跑底, 米) in its
+            known = known.whole  # forms: taken at the stakes themselves, not their ratio
         form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
-        if not form.scaled and known.scale != 1:  # a flat amount in it (跑底): the form at the stakes themselves
+        if not form.scaled and known.scale != 1:  # flat where the table's probe said not: the same, found late
             known = known.whole
             form = plan.forms.get(known.ratio) or plan.form(known.ratio, known.bases)
         return plan, known, form, house, keys
