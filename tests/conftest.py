@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -53,3 +55,22 @@ def write(tmp_path: Path):
 def english() -> CliRunner:
     """A runner for tests that read messages: the user chose English (GANGCI_LANG), labels included."""
     return CliRunner(env={"GANGCI_LANG": "en"})
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    """Tonight's ledger: a copy of examples/session.yaml (a test module may keep a ledger of its own)."""
+    import shutil
+
+    path = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", path)
+    return path
+
+
+@pytest.fixture
+def client(ledger: Path) -> Iterator[Any]:
+    """The page of tonight's ledger, signed in (Starlette's TestClient: tests/test_web.py ``client_for``)."""
+    from tests.test_web import client_for
+
+    with client_for(ledger) as signed_in:
+        yield signed_in

@@ -4,8 +4,6 @@ through Starlette's TestClient (no socket)."""
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,18 +11,10 @@ from starlette.testclient import TestClient
 
 from gangci_calc.commands.session.show import session_output
 from gangci_calc.commands.web.app import Settings, build_app
-from tests.conftest import EXAMPLES
 
 TOKEN = "s3cret-token-for-tests"
 ORIGIN = {"Origin": "http://127.0.0.1:8000"}
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
 
 
 def client_for(ledger: Path, *, signed_in: bool = True) -> TestClient:
@@ -33,12 +23,6 @@ def client_for(ledger: Path, *, signed_in: bool = True) -> TestClient:
     if signed_in:
         client.get(f"/?t={TOKEN}", follow_redirects=False)
     return client
-
-
-@pytest.fixture
-def client(ledger: Path) -> Iterator[TestClient]:
-    with client_for(ledger) as signed_in:
-        yield signed_in
 
 
 def hands_in(ledger: Path) -> int:

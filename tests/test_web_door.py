@@ -4,7 +4,6 @@ stdout that fails, SIGHUP, and what a kill leaves. The red team's reproductions,
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -17,19 +16,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import EXAMPLES
-
 pytestmark = [pytest.mark.process, pytest.mark.skipif(sys.platform == "win32", reason="signals, /dev/full")]
 TOKEN = "door-token-0123456789"
 ENV = {**os.environ, "GANGCI_LANG": "en"}
 BEARER = f"Authorization: Bearer {TOKEN}"
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
 
 
 def gangci_serve(ledger: Path, *more: str, **kwargs: object) -> subprocess.Popen[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,13 +20,6 @@ from tests.web_server import TOKEN, running
 
 pytestmark = pytest.mark.process
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
 
 
 def count(ledger: Path) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import stat
@@ -19,7 +18,6 @@ import httpx
 import pytest
 
 from gangci_calc.commands.web.token import ledger_token, token_file
-from tests.conftest import EXAMPLES
 
 pytestmark = pytest.mark.process
 
@@ -51,13 +49,6 @@ def serving(ledger: Path, *more: str, port: int | None = None) -> Iterator[tuple
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=20)
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
 
 
 def test_the_token_is_kept_beside_the_ledger_for_its_owner_only(ledger: Path) -> None:

@@ -4,7 +4,6 @@ each reproduction is one test."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,19 +13,6 @@ from tests.conftest import EXAMPLES
 from tests.test_web import ORIGIN, client_for, hands_in
 
 BOMB = {"win": {"type": "bomb", "winner": "S"}}
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
-
-
-@pytest.fixture
-def client(ledger: Path) -> Iterator[TestClient]:
-    with client_for(ledger) as signed_in:
-        yield signed_in
 
 
 # --- 44.3 (a): a number that is not the next one is refused, never renumbered ------------------------------------

@@ -4,30 +4,12 @@ route through Starlette's TestClient; each red-team reproduction is one test."""
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from starlette.testclient import TestClient
 
 from gangci_calc.commands.session.show import session_output
-from tests.conftest import EXAMPLES
 from tests.test_web import BEARER, ORIGIN, TOKEN, client_for, hands_in
-
-
-@pytest.fixture
-def ledger(tmp_path: Path) -> Path:
-    path = tmp_path / "tonight.yaml"
-    shutil.copy(EXAMPLES / "session.yaml", path)
-    return path
-
-
-@pytest.fixture
-def client(ledger: Path) -> Iterator[TestClient]:
-    with client_for(ledger) as signed_in:
-        yield signed_in
-
 
 BOMB = {"win": {"type": "bomb", "winner": "S"}}
 
