@@ -422,6 +422,26 @@ def test_a_ledger_of_too_many_hands_is_refused_before_its_hands_are_read(english
         assert result.exit_code == 2 and "a ledger holds at most 5,000 hands (this one has 5,001)" in result.stderr
 
 
+@pytest.mark.parametrize("flow", [False, True])
+def test_a_long_ledger_of_tiny_hands_is_counted_not_read(english: CliRunner, tmp_path: Path, monkeypatch, flow) -> None:
+    """1 MiB of `- win: {type: draw}` is 52,000 hands: counted from the parser's events and refused at its hands,
+    the ledger never built (it took 6 s to be read whole, then composed again to locate the error)."""
+    from gangci_calc.io.load import load_session
+
+    item = "{win: {type: draw}}"
+    hands = f"牌局: [{', '.join([item] * 30_000)}]\n" if flow else "hands:\n" + f"- {item}\n" * 30_000
+    ledger = tmp_path / "tiny.yaml"
+    ledger.write_text("stakes: 1\ndealer: E\n" + hands, encoding="utf-8")
+    monkeypatch.setattr(load_session, "parse_yaml", lambda *args, **kwargs: pytest.fail("the ledger was read"))
+    result = english.invoke(app, ["session", str(ledger)])
+    where = "3:5" if flow else "4:1"
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == f"{ledger}:{where}: hands: a ledger holds at most 5,000 hands (this one has 30,000): start a new one\n"
+    )
+
+
 def test_a_full_ledger_takes_no_more_hands_and_says_so(english: CliRunner, tmp_path: Path) -> None:
     from starlette.testclient import TestClient
 

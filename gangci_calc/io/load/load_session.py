@@ -222,10 +222,68 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
 
     ``line_offset``: where the text starts in its file (a session record of a batch stream).
     """
+    if len(text) > _COUNT_FIRST:
+        _refuse_too_many_hands(text, source, line_offset)
     data = parse_yaml(text, source, line_offset=line_offset)
     if data is None:
         raise InputError(source, say(m.EMPTY_FILE, need=m.SESSION_NEEDS))
     return session_from_data(data, source, base, text, line_offset=line_offset)
+
+
+_COUNT_FIRST = 100_000  # a text this long might hold more hands than a ledger may: they are counted before it is read
+
+
+def _refuse_too_many_hands(text: str, source: str, line_offset: int) -> None:
+    """Count the hands of a long ledger from the parser's events, building nothing (a 1 MiB ledger of 50,000
+    tiny hands is refused in about a second, not after it is read whole and located again); past
+    :data:`MOST_HANDS`, refused at its ``hands`` key."""
+    import yaml
+
+    depth = count = 0
+    expect_key = counting = False  # at the top: is a key next? are the items being met the hands?
+    key: yaml.Event | None = None  # the top key last met
+    hands: yaml.Event | None = None  # where the hands' list starts
+    try:
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            kind = type(event)
+            if kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                if depth == 1:  # a top key's value
+                    counting = kind is yaml.SequenceStartEvent and _names_hands(key)
+                    hands = event if counting else hands
+                elif depth == 2 and counting:
+                    count += 1
+                depth += 1
+                expect_key = depth == 1 and kind is yaml.MappingStartEvent
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                depth -= 1
+                if depth == 1:
+                    counting, expect_key = False, True
+            elif depth == 1:  # a scalar or an alias: a top key, or its value
+                key = event if expect_key else key
+                expect_key = not expect_key
+            elif depth == 2 and counting:
+                count += 1
+    except yaml.YAMLError:
+        return  # the parse that follows says where
+    if count > MOST_HANDS and hands is not None:
+        from gangci_calc.io.load.schema import field_words
+
+        mark = hands.start_mark
+        raise InputError(
+            source,
+            say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{count:,}"),
+            line=mark.line + 1 + line_offset if mark else None,
+            column=mark.column + 1 if mark else None,
+            field=field_words(("hands",)),
+            path=("hands",),
+        )
+
+
+def _names_hands(key: object) -> bool:
+    from gangci_calc.io.load.schema import normalize_key
+
+    value = getattr(key, "value", None)
+    return isinstance(value, str) and normalize_key(value) == "hands"
 
 
 def session_from_data(
