@@ -196,24 +196,6 @@ class SettledSession:
         return list(dict.fromkeys(seats))
 
 
-def _hand_lines(text: str) -> list[int | None]:
-    """1-based line of each item of ``hands:`` (None if it cannot be found)."""
-    import yaml
-
-    from gangci_calc.io.load.schema import normalize_key
-
-    try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml: ten times faster
-    except yaml.YAMLError:
-        return []
-    if not isinstance(root, yaml.MappingNode):
-        return []
-    for key, value in root.value:
-        if normalize_key(key.value) == "hands" and isinstance(value, yaml.SequenceNode):
-            return [item.start_mark.line + 1 for item in value.value]
-    return []
-
-
 _MI_SPELLINGS = set(TOP_KEYS["mi"])
 
 
@@ -222,36 +204,51 @@ def session_from_text(text: str, source: str, base: HouseRules = SEED_RULES, *, 
 
     ``line_offset``: where the text starts in its file (a session record of a batch stream).
     """
-    if len(text) > _COUNT_FIRST:
-        _refuse_too_many_hands(text, source, line_offset)
+    lines = _refuse_too_many_hands(text, source, line_offset)
     data = parse_yaml(text, source, line_offset=line_offset)
     if data is None:
         raise InputError(source, say(m.EMPTY_FILE, need=m.SESSION_NEEDS))
-    return session_from_data(data, source, base, text, line_offset=line_offset)
+    return session_from_data(data, source, base, text, line_offset=line_offset, lines=lines)
 
 
-_COUNT_FIRST = 100_000  # a text this long might hold more hands than a ledger may: they are counted before it is read
+def _refuse_too_many_hands(text: str, source: str, line_offset: int) -> list[int | None]:
+    """The lines of a ledger's hands (:func:`hand_lines`), refused past :data:`MOST_HANDS` at its ``hands``
+    before the ledger is read: a megabyte of 50,000 one-line hands is refused in half a second."""
+    lines, start = hand_lines(text)
+    if len(lines) > MOST_HANDS and start is not None:
+        from gangci_calc.io.load.schema import field_words
+
+        mark = start.start_mark
+        raise InputError(
+            source,
+            say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{len(lines):,}"),
+            line=mark.line + 1 + line_offset if mark else None,
+            column=mark.column + 1 if mark else None,
+            field=field_words(("hands",)),
+            path=("hands",),
+        )
+    return lines
 
 
-def _refuse_too_many_hands(text: str, source: str, line_offset: int) -> None:
-    """Count the hands of a long ledger from the parser's events, building nothing (a 1 MiB ledger of 50,000
-    tiny hands is refused in about a second, not after it is read whole and located again); past
-    :data:`MOST_HANDS`, refused at its ``hands`` key."""
+def hand_lines(text: str) -> tuple[list[int | None], Any]:
+    """The 1-based line of each item of a ledger's ``hands:``, and the event where the list starts (``None``: no
+    list), from the parser's events: nothing is built, so a ledger's hands are counted before it is read."""
     import yaml
 
-    depth = count = 0
+    depth = 0
     expect_key = counting = False  # at the top: is a key next? are the items being met the hands?
     key: yaml.Event | None = None  # the top key last met
     hands: yaml.Event | None = None  # where the hands' list starts
+    lines: list[int | None] = []
     try:
-        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml: faster
             kind = type(event)
             if kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 if depth == 1:  # a top key's value
-                    counting = kind is yaml.SequenceStartEvent and _names_hands(key)
+                    counting = hands is None and kind is yaml.SequenceStartEvent and _names_hands(key)
                     hands = event if counting else hands
                 elif depth == 2 and counting:
-                    count += 1
+                    lines.append(_line_of(event))
                 depth += 1
                 expect_key = depth == 1 and kind is yaml.MappingStartEvent
             elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
@@ -262,21 +259,15 @@ def _refuse_too_many_hands(text: str, source: str, line_offset: int) -> None:
                 key = event if expect_key else key
                 expect_key = not expect_key
             elif depth == 2 and counting:
-                count += 1
+                lines.append(_line_of(event))
     except yaml.YAMLError:
-        return  # the parse that follows says where
-    if count > MOST_HANDS and hands is not None:
-        from gangci_calc.io.load.schema import field_words
+        return [], None  # the parse that follows says where
+    return lines, hands
 
-        mark = hands.start_mark
-        raise InputError(
-            source,
-            say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{count:,}"),
-            line=mark.line + 1 + line_offset if mark else None,
-            column=mark.column + 1 if mark else None,
-            field=field_words(("hands",)),
-            path=("hands",),
-        )
+
+def _line_of(event: Any) -> int | None:
+    mark = event.start_mark
+    return mark.line + 1 if mark is not None else None
 
 
 def _names_hands(key: object) -> bool:
@@ -287,9 +278,16 @@ def _names_hands(key: object) -> bool:
 
 
 def session_from_data(
-    data: Any, source: str, base: HouseRules = SEED_RULES, text: str | None = None, *, line_offset: int = 0
+    data: Any,
+    source: str,
+    base: HouseRules = SEED_RULES,
+    text: str | None = None,
+    *,
+    line_offset: int = 0,
+    lines: list[int | None] | None = None,
 ) -> SessionFile:
-    """A session's data -> its hands; ``text``, where there is one, locates the errors (and --add extends it)."""
+    """A session's data -> its hands; ``text``, where there is one, locates the errors (and --add extends it);
+    ``lines``: its hands' lines (:func:`hand_lines`), where they were counted already."""
     try:
         if not isinstance(data, dict):
             raise RuleError((), say(m.SESSION_MAPPING, kind=kind_of(data)))
@@ -311,7 +309,9 @@ def session_from_data(
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
 
-    lines = [line + line_offset if line is not None else None for line in _hand_lines(text)] if text else []
+    if lines is None:
+        lines = hand_lines(text)[0] if text else []
+    lines = [line + line_offset if line is not None else None for line in lines]
     errors: list[InputError] = []
     hands: list[SessionHand] = []
     reading = Reading(table, first_dealer)
