@@ -39,6 +39,7 @@ from gangci_calc.core.rules import (
     HouseRules,
     Kong,
     KongType,
+    Part,
     Role,
     Seat,
     Stakes,
@@ -85,6 +86,7 @@ class Form(NamedTuple):
     scaled: bool = True
 
 
+_FLAT_PARTS = frozenset(part for part in Part if not part.scaled)  # the core's word on which parts are flat
 HandAt = Callable[[Stakes], "tuple[Hand, list[Row] | None]"]  # a plan's hand at some stakes, and its shares' rows
 
 
@@ -110,23 +112,29 @@ class Plan:
         """The core's linear form of this plan's hand at these bases, summed per seat."""
         hand, found = self.hand_at(Stakes(gang=bases[2], bomb=bases[0], ci=bases[1], dianpao=bases[3]))
         const = [0, 0, 0, 0]
-        deltas: dict[int, list[int]] = {}
+        deltas: list[list[int] | None] = [None] * ZERO
         scaled = True
         for share in linear_form(hand, found):
-            payer, payee = share.row[0], share.row[1]
-            const[payee] += share.const
-            const[payer] -= share.const
-            scaled = scaled and share.row.part.scaled  # 米: a flat amount, not the stakes' ratio
+            row = share.row
+            payer, payee, amount = int(row.payer), int(row.payee), share.const
+            const[payee] += amount
+            const[payer] -= amount
+            if scaled and row.part in _FLAT_PARTS:  # 米: a flat amount, not the stakes' ratio
+                scaled = False
             for term in share.terms:
-                scaled = scaled and term.scaled
-                delta = deltas.setdefault(term.seat * PER_SEAT + COUNTED[term.addon], [0, 0, 0, 0])
+                if not term.scaled:
+                    scaled = False
+                index = int(term.seat) * PER_SEAT + COUNTED[term.addon]
+                delta = deltas[index]
+                if delta is None:
+                    delta = deltas[index] = [0, 0, 0, 0]
                 delta[payee] += term.coefficient
                 delta[payer] -= term.coefficient
         if len(self.forms) > 64:  # a table's stakes: a few; bounded all the same
             self.forms.clear()
         made = self.forms[ratio] = Form(
             (const[0], const[1], const[2], const[3]),
-            tuple((d[0], d[1], d[2], d[3]) if (d := deltas.get(index)) else None for index in range(ZERO)),
+            tuple((d[0], d[1], d[2], d[3]) if d else None for d in deltas),
             scaled,
         )
         return made
