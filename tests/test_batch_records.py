@@ -204,7 +204,7 @@ def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOption
 BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
     ("gangci_calc.core.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
     ("gangci_calc.core.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
-    ("gangci_calc.io.load.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
+    ("gangci_calc.io.load.boundary", "LARGEST_ECHOED", 10**6, {"id": 1234567}),
     ("gangci_calc.io.load.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
 ]
 

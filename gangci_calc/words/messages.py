@@ -321,6 +321,10 @@ LONE_SURROGATE = M(
 KEY_TWICE_OBJECT = M("'{key}' 在一个对象里写了两次；只写一次", "'{key}' is given twice in one object; say it once")
 NOT_TRUE_FALSE = M("'{value}' 不是 true 或 false", "'{value}' is not true or false")
 TOO_MANY_DIGITS = M("'{value}' 超过 {digits} 位", "'{value}' has more than {digits} digits")
+BEYOND_BIGINT = M(  # an id, meta or a kept key: a warehouse's BIGINT at most
+    "'{value}' 超出 64 位整数 (BIGINT，最大 {largest})；写成文字",
+    "'{value}' is beyond a 64-bit whole number (BIGINT, at most {largest}); give it as text",
+)
 NOT_WHOLE = M("'{value}' 不是整数", "'{value}' is not a whole number")
 NOT_A_NUMBER = M("'{value}' 不是数", "'{value}' is not a number")
 PLAIN_YAML_ONLY = M(

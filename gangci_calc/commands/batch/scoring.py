@@ -242,6 +242,10 @@ class Scorer:
         try:
             data = parse_json(record.text, record.source, record.line)
         except InputError as error:  # not JSON, a key given twice ...: the id where it is sure, to join it back
+            from gangci_calc.commands.batch.reading import is_parquet
+
+            if is_parquet(record.source):  # the row and its field: the JSON line made of the row is ours
+                error.line, error.column = record.line, None
             ident = unread_id(record.text)
             echo = Echo("" if ident is None else json_text(ident))
             out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))

@@ -1,0 +1,108 @@
+"""One verdict for one record (#43.3): a BIGINT id, a timestamp, a column the hand does not know and the totals,
+the same on every path (the CLI's JSON Lines, YAML, CSV and Parquet, ``score``, ``score_many``, ``score_batch``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from gangci_calc.api import HandError, score, score_many
+from gangci_calc.cli import app
+
+pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
+pq = pytest.importorskip("pyarrow.parquet")
+
+from gangci_calc.arrow import score_batch  # noqa: E402
+
+BOMB = {"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "N"}}
+BIGINTS = [(1 << 63) - 1, -(1 << 63), 1234567890123456789, 7]  # int64's ends, a snowflake id, a small one
+BEYOND = [1 << 63, -(1 << 63) - 1, 10**25]  # no BIGINT holds them
+BEYOND_WORDS = "is beyond a 64-bit whole number (BIGINT, at most 9223372036854775807); give it as text"
+
+
+def _lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _parquet(path: Path, rows: list[dict[str, Any]], id_type: Any = None) -> Path:
+    if id_type is None:
+        table = pa.Table.from_pylist(rows)
+    else:
+        table = pa.Table.from_pylist([{k: v for k, v in row.items() if k != "id"} for row in rows])
+        table = table.add_column(0, "id", pa.array([row["id"] for row in rows], id_type))
+    pq.write_table(table, path)
+    return path
+
+
+# ------------------------------------------------------------------------------------------- 19-digit ids
+
+
+def test_a_bigint_id_is_scored_and_echoed_exactly_on_every_path(english: CliRunner, tmp_path: Path) -> None:
+    """A snowflake id (19 digits, up to int64's largest) and a BIGINT in meta: scored, and written digit for digit
+    (never through a float) in JSON Lines, CSV, Parquet out, ``score``, ``score_many`` and ``score_batch``."""
+    records = [{"id": ident, **BOMB, "meta": {"room": ident}} for ident in BIGINTS]
+    jsonl = tmp_path / "ids.jsonl"
+    jsonl.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    yaml_file = tmp_path / "ids.yaml"
+    yaml_file.write_text("".join("--- " + json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    parquet = _parquet(tmp_path / "ids.parquet", [{k: v for k, v in r.items() if k != "meta"} for r in records])
+    for source in (jsonl, yaml_file, parquet):
+        done = english.invoke(app, ["batch", str(source)])
+        assert done.exit_code == 0, done.output
+        for record, text in zip(records, done.stdout.splitlines(), strict=True):
+            assert text.startswith(f'{{"id": {record["id"]}, "net": {{"E": -2000'), text  # the digits as given
+            if source != parquet:
+                assert f'"meta": {{"room": {record["id"]}}}' in text
+    done = english.invoke(app, ["batch", str(jsonl), "-f", "csv"])
+    assert [row["id"] for row in csv.DictReader(io.StringIO(done.stdout))] == [str(i) for i in BIGINTS]
+    for source in (jsonl, parquet):
+        out = tmp_path / f"{source.stem}-{source.suffix[1:]}.parquet"
+        done = english.invoke(app, ["batch", str(source), "-o", str(out)])
+        assert done.exit_code == 0, done.output
+        written = pq.read_table(out)
+        assert written.column("id").to_pylist() == [str(i) for i in BIGINTS]  # the text column, every digit
+        assert written.column("error").null_count == len(BIGINTS)
+    assert [score(r).id for r in records] == BIGINTS
+    assert [r.id for r in score_many(records)] == BIGINTS  # type: ignore[union-attr]
+    batch = pa.RecordBatch.from_pylist([{k: v for k, v in r.items() if k != "meta"} for r in records])
+    assert batch.schema.field("id").type == pa.int64()
+    scored = score_batch(batch).to_pylist()
+    assert [row["id"] for row in scored] == [str(i) for i in BIGINTS] and all(row["error"] is None for row in scored)
+
+
+@pytest.mark.parametrize("ident", BEYOND)
+def test_an_id_no_bigint_holds_is_refused_alike(english: CliRunner, tmp_path: Path, ident: int) -> None:
+    """Beyond int64, an id is refused with the same words on every path; in Parquet at its row and column."""
+    record = {"id": ident, **BOMB}
+    jsonl = tmp_path / "big.jsonl"
+    jsonl.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    yaml_file = tmp_path / "big.yaml"
+    yaml_file.write_text(f"id: {ident}\nstakes: 2\ndealer: E\nwin: {{type: bomb, winner: N}}\n", encoding="utf-8")
+    for source, where in ((jsonl, "big.jsonl:1:8"), (yaml_file, "big.yaml:1:5")):
+        done = english.invoke(app, ["batch", str(source)])
+        assert done.exit_code == 1 and f"{where}: id: '{ident}' {BEYOND_WORDS}" in done.stdout, done.output
+    with pytest.raises(HandError, match=BEYOND_WORDS.replace("(", r"\(").replace(")", r"\)")) as refused:
+        score(record, lang="en")
+    assert refused.value.id == ident
+    (many,) = score_many([record], lang="en")
+    assert isinstance(many, HandError) and str(many) == str(refused.value)
+    if 0 <= ident < 1 << 64:  # a warehouse's UInt64 column: Parquet in, and score_batch
+        parquet = _parquet(tmp_path / "big.parquet", [record], pa.uint64())
+        done = english.invoke(app, ["batch", str(parquet)])
+        assert f'"error": "{parquet}:1: id: \'{ident}\' {BEYOND_WORDS}"' in done.stdout, done.output
+        (row,) = score_batch(pq.read_table(parquet), lang="en").to_pylist()
+        assert row["error"] == str(refused.value) and row["id"] == str(ident)
+
+
+def test_a_number_beyond_18_digits_in_the_hand_itself_is_still_refused(english: CliRunner, tmp_path: Path) -> None:
+    """The BIGINT is for what a record echoes; an amount or a count keeps the loader's 18 digits."""
+    path = tmp_path / "h.jsonl"
+    path.write_text(json.dumps({**BOMB, "stakes": {"gang": 1234567890123456789}}) + "\n", encoding="utf-8")
+    done = english.invoke(app, ["batch", str(path)])
+    assert "stakes.gang: '1234567890123456789' has more than 18 digits" in done.stdout
