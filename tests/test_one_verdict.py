@@ -106,3 +106,67 @@ def test_a_number_beyond_18_digits_in_the_hand_itself_is_still_refused(english: 
     path.write_text(json.dumps({**BOMB, "stakes": {"gang": 1234567890123456789}}) + "\n", encoding="utf-8")
     done = english.invoke(app, ["batch", str(path)])
     assert "stakes.gang: '1234567890123456789' has more than 18 digits" in done.stdout
+
+
+# ------------------------------------------------------------------------ a column the hand does not know
+
+ROOM_WORDS = "the column 'room_id' is not a key of a hand; {keep} passes it through to each hand's result"
+
+
+def _rooms(tmp_path: Path) -> Path:
+    rows = [{"id": i, **BOMB, "room_id": 10 * i} for i in (1, 2, 3)]
+    return _parquet(tmp_path / "rooms.parquet", rows)
+
+
+def test_an_unknown_column_is_one_error_before_the_batch(english: CliRunner, tmp_path: Path) -> None:
+    """Without --keep: one line and exit 2 before any row is scored (no output file), in both languages; not an
+    error on every row."""
+    rooms = _rooms(tmp_path)
+    out = tmp_path / "out.parquet"
+    for args in ([], ["-o", str(out)], ["-o", str(tmp_path / "out.jsonl")]):
+        done = english.invoke(app, ["batch", str(rooms), *args])
+        assert done.exit_code == 2 and done.stdout == "", done.output
+        assert done.stderr == f"{rooms}: {ROOM_WORDS.format(keep='--keep room_id')}\n"
+    assert not out.exists() and not (tmp_path / "out.jsonl").exists()
+    chinese = CliRunner().invoke(app, ["batch", str(rooms)])
+    assert chinese.exit_code == 2
+    assert chinese.stderr == f"{rooms}: 'room_id' 这一列不是牌局的键；要把它原样带到每局的结果里，用 --keep room_id\n"
+    with pytest.raises(ValueError, match=r"keep=\['room_id'\]") as refused:
+        score_batch(pq.read_table(rooms), lang="en")
+    assert str(refused.value) == "room_id: " + ROOM_WORDS.format(keep="keep=['room_id']")
+
+
+def test_a_kept_column_is_echoed_alike_by_the_cli_and_score_batch(english: CliRunner, tmp_path: Path) -> None:
+    rooms = _rooms(tmp_path)
+    done = english.invoke(app, ["batch", str(rooms), "--keep", "room_id"])
+    assert done.exit_code == 0 and done.stderr.startswith("batch: 3 hands, 3 scored"), done.output
+    assert [(line["id"], line["room_id"], line["net"]["N"]) for line in _lines(done.stdout)] == [
+        (1, 10, 6000),
+        (2, 20, 6000),
+        (3, 30, 6000),
+    ]
+    out = tmp_path / "out.parquet"
+    assert english.invoke(app, ["batch", str(rooms), "--keep", "room_id", "-o", str(out)]).exit_code == 0
+    assert pq.read_table(out).column("room_id").to_pylist() == ["10", "20", "30"]  # a kept key's text, as -o writes
+    table = pq.read_table(rooms)
+    scored = score_batch(table, keep=["room_id"], lang="en")
+    assert scored.schema.field("room_id").type == pa.int64()  # the column itself, its type kept
+    assert scored.column("room_id").to_pylist() == [10, 20, 30]
+    assert scored.drop_columns(["room_id"]).equals(score_batch(table.drop_columns(["room_id"]), lang="en"))
+    assert score_batch(table, keep=["room_id", "shard"]).column("shard").null_count == 3  # not in the batch: nulls
+    with pytest.raises(ValueError, match="cannot be kept"):
+        score_batch(table, keep=["error"], lang="en")
+
+
+def test_json_lines_say_an_unknown_key_on_its_record(english: CliRunner, tmp_path: Path) -> None:
+    """JSON Lines have no columns: a record's own unknown key is its own error line, which names --keep; kept, it
+    is echoed as the Parquet column is."""
+    path = tmp_path / "rooms.jsonl"
+    path.write_text(json.dumps({"id": 1, **BOMB, "room_id": 10}) + "\n" + json.dumps(BOMB) + "\n", encoding="utf-8")
+    done = english.invoke(app, ["batch", str(path)])
+    first, second = _lines(done.stdout)
+    assert done.exit_code == 1 and "unknown key 'room_id'" in first["error"]
+    assert first["error"].endswith("; --keep room_id keeps it")
+    assert second["net"]["N"] == 6000
+    kept = _lines(english.invoke(app, ["batch", str(path), "--keep", "room_id"]).stdout)
+    assert kept[0]["room_id"] == 10 and "room_id" not in kept[1]

@@ -643,3 +643,7 @@ TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--tota
 KEEP_CLASHES = M(
     "{key} 是牌局或结果本身的键，不能 --keep", "{key} is a key of the hand or of its result; it cannot be kept"
 )
+UNKNOWN_COLUMN = M(  # a table's column no hand has (a platform's room_id): said once, before any row is scored
+    "'{key}' 这一列不是牌局的键；要把它原样带到每局的结果里，用 {keep}",
+    "the column '{key}' is not a key of a hand; {keep} passes it through to each hand's result",
+)

@@ -65,11 +65,26 @@ class BatchOptions:
     verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
-def kept_keys(keys: list[str]) -> tuple[str, ...]:
-    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
+def record_keys() -> frozenset[str]:
+    """Every spelling of a key a record may hold: a hand's, a session's."""
     from gangci_calc.io.load.schema import SESSION_KEYS, TOP_KEYS
 
-    taken = {spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings}
+    return frozenset(spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings)
+
+
+def unknown_column(names: list[str], keep: tuple[str, ...]) -> str | None:
+    """The first of a table's columns that is no key of a record and not kept (``--keep`` / ``keep=``), or None:
+    it would make every row an error, so it is said once, before any row is scored."""
+    from gangci_calc.io.load.schema import SESSION, TOP
+
+    sessions = any(SESSION.lookup.get(name) == "hands" for name in names)  # a session's keys, where rows are sessions
+    known = record_keys() if sessions else TOP.lookup
+    return next((name for name in names if name not in known and name not in keep), None)
+
+
+def kept_keys(keys: list[str]) -> tuple[str, ...]:
+    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
+    taken = set(record_keys())
     taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
     taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
     for key in keys:

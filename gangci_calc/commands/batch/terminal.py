@@ -62,6 +62,7 @@ def run(
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
     _outputs_not_inputs(inputs, rules_file, output, totals_out)
+    _known_columns(inputs, options.keep)
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -104,6 +105,26 @@ def run(
 
         write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
     return stats
+
+
+def _known_columns(inputs: list[str], keep: tuple[str, ...]) -> None:
+    """A Parquet input's column that no hand has and ``--keep`` does not name: one error, before any row is scored
+    (each row would be refused for it). An input that cannot be read is said so where the run reaches it."""
+    from gangci_calc.commands.batch.scoring import unknown_column
+    from gangci_calc.core.errors import UnreadableInput
+
+    for name in expand(inputs):
+        if not is_parquet(name):
+            continue
+        from gangci_calc.commands.batch.parquet_in import parquet_file
+
+        try:
+            names = parquet_file(name).schema_arrow.names
+        except UnreadableInput:
+            continue
+        column = unknown_column(names, keep)
+        if column is not None:
+            raise InputError(name, say(m.UNKNOWN_COLUMN, key=column, keep=f"--keep {column}"))
 
 
 def _outputs_not_inputs(inputs: list[str], rules_file: str | None, output: str | None, totals: str | None) -> None:
