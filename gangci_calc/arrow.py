@@ -94,8 +94,8 @@ def score_batch(
 def _kept_columns(schema: pa.Schema, keep: Iterable[str], lang: str | None) -> tuple[str, ...]:
     """``keep``'s columns, each once; a column named twice, a kept key that the hand or its result has, or a
     column no hand has that is not kept: a :class:`HandError`, said once for the batch."""
-    from gangci_calc.commands.batch.scoring import kept_keys, unknown_column
     from gangci_calc.core.errors import HandError, InputError
+    from gangci_calc.io.load.schema import kept_keys, unknown_column
     from gangci_calc.words import messages as m
     from gangci_calc.words import say
 
@@ -106,7 +106,7 @@ def _kept_columns(schema: pa.Schema, keep: Iterable[str], lang: str | None) -> t
         kept = kept_keys(list(keep))
     except InputError as error:
         raise HandError("keep", error.reason or error.message, lang) from None
-    column = unknown_column(schema.names, kept)
+    column = unknown_column([field.name for field in schema if not pa.types.is_null(field.type)], kept)
     if column is not None:
         raise HandError(column, say(m.UNKNOWN_COLUMN, key=column, keep=f"keep={[column]!r}"), lang)
     return kept

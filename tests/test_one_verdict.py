@@ -170,3 +170,14 @@ def test_json_lines_say_an_unknown_key_on_its_record(english: CliRunner, tmp_pat
     assert second["net"]["N"] == 6000
     kept = _lines(english.invoke(app, ["batch", str(path), "--keep", "room_id"]).stdout)
     assert kept[0]["room_id"] == 10 and "room_id" not in kept[1]
+
+
+def test_a_column_of_nulls_only_gives_nothing(english: CliRunner, tmp_path: Path) -> None:
+    """A column of Arrow's null type (nothing given on any row) is no unknown column."""
+    table = pa.Table.from_pylist([{"id": 1, **BOMB}]).append_column("notes", pa.nulls(1))
+    path = tmp_path / "notes.parquet"
+    pq.write_table(table, path)
+    for args in ([], ["-o", str(tmp_path / "out.parquet")]):
+        done = english.invoke(app, ["batch", str(path), *args])
+        assert done.exit_code == 0, done.output
+    assert score_batch(table).column("error").to_pylist() == [None]

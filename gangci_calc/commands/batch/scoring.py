@@ -65,36 +65,6 @@ class BatchOptions:
     verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
-def record_keys() -> frozenset[str]:
-    """Every spelling of a key a record may hold: a hand's, a session's."""
-    from gangci_calc.io.load.schema import SESSION_KEYS, TOP_KEYS
-
-    return frozenset(spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings)
-
-
-def unknown_column(names: list[str], keep: tuple[str, ...]) -> str | None:
-    """The first of a table's columns that is no key of a record and not kept (``--keep`` / ``keep=``), or None:
-    it would make every row an error, so it is said once, before any row is scored."""
-    from gangci_calc.io.load.schema import SESSION, TOP
-
-    sessions = any(SESSION.lookup.get(name) == "hands" for name in names)  # a session's keys, where rows are sessions
-    known = record_keys() if sessions else TOP.lookup
-    return next((name for name in names if name not in known and name not in keep), None)
-
-
-def kept_keys(keys: list[str]) -> tuple[str, ...]:
-    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
-    taken = set(record_keys())
-    taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
-    taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
-    for key in keys:
-        if key in taken:
-            raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
-        if "." in key and key.split(".", 1)[0] in taken:  # meta.table: meta is echoed whole; --keep is top-level
-            raise InputError("--keep", say(m.KEEP_TOP_LEVEL, key=repr(key), top=key.split(".", 1)[0]))
-    return tuple(dict.fromkeys(keys))
-
-
 @dataclass
 class Totals:
     """Nets summed exactly, in half units: per seat, and per player where names are given."""

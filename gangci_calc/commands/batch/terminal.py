@@ -110,8 +110,8 @@ def run(
 def _known_columns(inputs: list[str], keep: tuple[str, ...]) -> None:
     """A Parquet input's column that no hand has and ``--keep`` does not name: one error, before any row is scored
     (each row would be refused for it). An input that cannot be read is said so where the run reaches it."""
-    from gangci_calc.commands.batch.scoring import unknown_column
     from gangci_calc.core.errors import UnreadableInput
+    from gangci_calc.io.load.schema import unknown_column
 
     for name in expand(inputs):
         if not is_parquet(name):
@@ -119,9 +119,10 @@ def _known_columns(inputs: list[str], keep: tuple[str, ...]) -> None:
         from gangci_calc.commands.batch.parquet_in import parquet_file
 
         try:
-            names = parquet_file(name).schema_arrow.names
+            schema = parquet_file(name).schema_arrow
         except UnreadableInput:
             continue
+        names = [field.name for field in schema if str(field.type) != "null"]  # a column of nulls gives nothing
         column = unknown_column(names, keep)
         if column is not None:
             raise InputError(name, say(m.UNKNOWN_COLUMN, key=column, keep=f"--keep {column}"))
