@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from gangci_calc.api import HandError, score, score_many
 from gangci_calc.cli import app
+from tests.handgen import WAREHOUSE_COLUMNS, duckdb_export, warehouse_hands
 
 pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -181,3 +182,53 @@ def test_a_column_of_nulls_only_gives_nothing(english: CliRunner, tmp_path: Path
         done = english.invoke(app, ["batch", str(path), *args])
         assert done.exit_code == 0, done.output
     assert score_batch(table).column("error").to_pylist() == [None]
+
+
+# ------------------------------------------------------------------ times written alike from every format
+
+TIMED_META = (
+    'STRUCT(played_on DATE, "table" INTEGER, "at" TIMESTAMP, at_tz TIMESTAMPTZ, clock TIME, fine TIMESTAMP_NS, '
+    "whole TIMESTAMP_S, fee DECIMAL(9, 2))"
+)
+
+
+def _timed_rows() -> list[dict[str, Any]]:
+    rows = warehouse_hands(24)
+    for number, row in enumerate(rows):
+        second = f"{number % 60:02d}"
+        row["meta"] |= {
+            "at": f"2026-11-25 20:31:{second}" + (".5" if number % 3 else ""),
+            "at_tz": f"2026-11-25T20:31:{second}+08:00",
+            "clock": f"20:31:{second}" + (".25" if number % 2 else ""),
+            "fine": f"2026-11-25 20:31:{second}.123456789",
+            "whole": f"2026-11-25 20:31:{second}",
+            "fee": "12.50" if number % 2 else None,
+        }
+        row["played_at"] = f"2026-11-25 20:{number % 60:02d}:07" if number % 4 else None
+    return rows
+
+
+def test_a_table_exported_both_ways_gives_the_same_lines(english: CliRunner, tmp_path: Path) -> None:
+    """DuckDB's JSON Lines export writes a timestamp as ``2026-11-25 20:31:26``; its Parquet holds it typed, which
+    came out as ``2026-11-25T20:31:26`` (and a TIMESTAMP_NS stopped the run). Every date, time, timestamp (with and
+    without time zone) and decimal, in meta and in a kept column: the same output lines, whichever file is read."""
+    columns = {**WAREHOUSE_COLUMNS, "meta": TIMED_META, "played_at": "TIMESTAMP"}
+    jsonl, parquet = duckdb_export(_timed_rows(), tmp_path, columns=columns)
+    outputs = []
+    for source in (jsonl, parquet):
+        done = english.invoke(app, ["batch", str(source), "--keep", "played_at"])
+        assert done.exit_code == 0, done.output
+        outputs.append([{k: v for k, v in line.items() if k != "source"} for line in _lines(done.stdout)])
+    assert outputs[0] == outputs[1]
+    metas = [line["meta"] for line in outputs[0]]
+    assert metas[1]["at"] == "2026-11-25 20:31:01.5" and metas[0]["at"] == "2026-11-25 20:31:00"
+    assert metas[1]["at_tz"] == "2026-11-25 12:31:01+00" and metas[1]["clock"] == "20:31:01.25"
+    assert metas[1]["fine"] == "2026-11-25 20:31:01.123456789" and metas[1]["fee"] == 12.5
+    assert outputs[0][1]["played_at"] == "2026-11-25 20:01:07" and "played_at" not in outputs[0][0]
+    tables = []
+    for source in (jsonl, parquet):  # Parquet out, its meta and kept texts: from either input alike
+        out = tmp_path / f"out-{source.suffix[1:]}.parquet"
+        assert english.invoke(app, ["batch", str(source), "--keep", "played_at", "-o", str(out)]).exit_code == 0
+        tables.append(pq.read_table(out).drop_columns(["source"]))
+    assert tables[0].equals(tables[1])
+    assert tables[1].column("played_at").to_pylist()[1] == "2026-11-25 20:01:07"

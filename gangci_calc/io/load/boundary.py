@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -520,6 +520,37 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     if hasattr(type(value), "__index__") and not isinstance(value, (bytes, bytearray)):
         return index(value)  # numpy's integers
     raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(value).__name__))
+
+
+def without_nulls(value: Any) -> Any:
+    """Data with every null inside its mappings taken out: a null is a key not given, in ``meta`` and a kept value
+    too (a warehouse writes one for each field it has no value for, in JSON as in Parquet).
+
+    >>> without_nulls({"at": "20:31", "fee": None, "seats": [{"n": None}, None]})
+    {'at': '20:31', 'seats': [{}, None]}
+    """
+    if isinstance(value, dict):
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
+def null_free_json(text: str) -> str:
+    """A JSON text as :func:`without_nulls` makes its value; the text itself where it has no null in a mapping."""
+    return text if "null" not in text else _null_free(text)
+
+
+@lru_cache(maxsize=1 << 14)  # a platform's meta repeats (a date and a table)
+def _null_free(text: str) -> str:
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:  # the loader says what is wrong with it
+        return text
+    cleaned = without_nulls(value)
+    return text if cleaned == value else json.dumps(cleaned, ensure_ascii=False, separators=(",", ":"))
 
 
 def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) -> Any:
