@@ -214,12 +214,13 @@ def test_a_table_exported_both_ways_gives_the_same_lines(english: CliRunner, tmp
     without time zone) and decimal, in meta and in a kept column: the same output lines, whichever file is read."""
     columns = {**WAREHOUSE_COLUMNS, "meta": TIMED_META, "played_at": "TIMESTAMP"}
     jsonl, parquet = duckdb_export(_timed_rows(), tmp_path, columns=columns)
-    outputs = []
+    outputs, texts = [], []
     for source in (jsonl, parquet):
         done = english.invoke(app, ["batch", str(source), "--keep", "played_at"])
         assert done.exit_code == 0, done.output
         outputs.append([{k: v for k, v in line.items() if k != "source"} for line in _lines(done.stdout)])
-    assert outputs[0] == outputs[1]
+        texts.append([line.split(', "source": ')[0] for line in done.stdout.splitlines()])
+    assert texts[0] == texts[1]  # the same lines, byte for byte, but for their source
     metas = [line["meta"] for line in outputs[0]]
     assert metas[1]["at"] == "2026-11-25 20:31:01.5" and metas[0]["at"] == "2026-11-25 20:31:00"
     assert metas[1]["at_tz"] == "2026-11-25 12:31:01+00" and metas[1]["clock"] == "20:31:01.25"
