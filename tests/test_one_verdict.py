@@ -233,3 +233,65 @@ def test_a_table_exported_both_ways_gives_the_same_lines(english: CliRunner, tmp
         tables.append(pq.read_table(out).drop_columns(["source"]))
     assert tables[0].equals(tables[1])
     assert tables[1].column("played_at").to_pylist()[1] == "2026-11-25 20:01:07"
+
+
+# --------------------------------------------------------------------------------------- --totals, short
+
+
+def _many_players(path: Path, count: int) -> Path:
+    """Hands of ``count`` players, four a table; in the last hand, a player named with a quote and a comma pays
+    half a unit."""
+    lines = []
+    for table in range(count // 4):
+        names = {seat: f"p{4 * table + i:05d}" for i, seat in enumerate("ESWN")}
+        lines.append({**BOMB, "players": names, "win": {"type": "bomb", "winner": "ESWN"[table % 4]}})
+    lines.append(
+        {
+            "stakes": {"gang": 1, "bomb": 2, "ci": 3},  # E pays half a unit
+            "dealer": "E",
+            "players": {"E": 'a "b", c', "S": "p00000", "W": "p00001", "N": "p00002"},
+            "win": {"type": "zhici", "winner": "S", "from": "W"},
+        }
+    )
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_totals_are_a_short_table_on_stderr(english: CliRunner, tmp_path: Path) -> None:
+    """99,000 players were one stderr line: now the seats on a line and a table of at most twenty players (the
+    ten who won most, the ten who lost most) and a row that says how many more, in both languages."""
+    source = _many_players(tmp_path / "many.jsonl", 400)
+    done = english.invoke(app, ["batch", str(source), "--totals"])
+    assert done.exit_code == 0, done.output
+    said = done.stderr.splitlines()
+    assert said[1].startswith("totals by seat: E ") and said[2] == "totals by player (401)"
+    rows = [[cell.strip() for cell in line.split("│")[1:4]] for line in said if line.startswith("│")]
+    assert len(rows) == 21 and rows[10] == ["…", "381 more", ""]
+    assert [row[0] for row in rows[:3]] == ["1", "2", "3"] and rows[-1][0] == "401"
+    totals = [float(row[2]) for row in rows if row[0] != "…"]
+    assert totals == sorted(totals, reverse=True) and totals[0] > 0 > totals[-1]
+    assert said[-1] == "every player: --totals-out FILE.csv (or .json)" and len(said) < 32
+    chinese = CliRunner().invoke(app, ["batch", str(source), "--totals"]).stderr
+    assert (
+        "各玩家合计 (401 人)" in chinese and "还有 381 人" in chinese and "全部玩家：--totals-out 文件.csv" in chinese
+    )
+    few = english.invoke(app, ["batch", str(_many_players(tmp_path / "few.jsonl", 8)), "--totals"]).stderr
+    assert "more" not in few and "--totals-out" not in few and few.count("│ p000") == 8
+
+
+def test_totals_out_writes_every_player_as_csv_or_json(english: CliRunner, tmp_path: Path) -> None:
+    source = _many_players(tmp_path / "many.jsonl", 400)
+    table, as_json = tmp_path / "totals.csv", tmp_path / "totals.json"
+    done = english.invoke(app, ["batch", str(source), "--totals-out", str(table), "--totals"])
+    assert done.exit_code == 0 and "totals by player (401)" in done.stderr  # both: the file and the short table
+    assert english.invoke(app, ["batch", str(source), "--totals-out", str(as_json)]).exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert list(rows[0]) == ["kind", "name", "total"] and [row["name"] for row in rows[:4]] == list("ESWN")
+    written = json.loads(as_json.read_text(encoding="utf-8"))
+    players = {row["name"]: row["total"] for row in rows if row["kind"] == "player"}
+    assert len(players) == 401 and players == {name: str(total) for name, total in written["people"].items()}
+    assert players['a "b", c'] == "-1.5" and [row["total"] for row in rows[:4]] == [
+        str(written["totals"][seat]) for seat in "ESWN"
+    ]  # exact, a half unit as written; a name with a quote and a comma, quoted as CSV does
+    ranked = [float(row["total"]) for row in rows if row["kind"] == "player"]
+    assert ranked == sorted(ranked, reverse=True)

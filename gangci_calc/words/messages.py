@@ -639,6 +639,9 @@ TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this le
 # --- records (io/load/fields.py, commands/batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
 META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
+TOTALS_PLAYERS = M("各玩家合计 ({count:,} 人)", "totals by player ({count:,})")  # batch --totals' table
+TOTALS_MORE = M("还有 {count:,} 人", "{count:,} more")
+TOTALS_FILE_HINT = M("全部玩家：--totals-out 文件.csv (或 .json)", "every player: --totals-out FILE.csv (or .json)")
 TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--totals-out and -o cannot be the same file")
 KEEP_CLASHES = M(
     "{key} 是牌局或结果本身的键，不能 --keep", "{key} is a key of the hand or of its result; it cannot be kept"

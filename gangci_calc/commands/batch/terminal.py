@@ -95,15 +95,21 @@ def run(
         if progress is not None and tasks:
             progress.stop()
     _report(stats, options, output, time.perf_counter() - start)
-    if totals_out is not None:
-        from gangci_calc.io.export.batch_lines import totals_json
+    seats, people = stats.totals.seats, stats.totals.people
+    if totals_out is not None:  # every player, as JSON, or CSV by the file's suffix
+        from gangci_calc.io.export.batch_lines import totals_csv, totals_json
 
+        as_csv = totals_out.lower().endswith(".csv")
         with atomic_file(totals_out) as handle:
-            handle.write(totals_json(stats.hands, stats.scored, stats.failed, stats.totals.seats, stats.totals.people))
-    elif totals:
-        from gangci_calc.io.export.batch_lines import totals_lines
+            handle.write(
+                totals_csv(seats, people)
+                if as_csv
+                else totals_json(stats.hands, stats.scored, stats.failed, seats, people)
+            )
+    if totals:  # short on the terminal, however many players
+        from gangci_calc.io.show.totals import totals_text
 
-        write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
+        write_err(totals_text(seats, people, options.lang))
     return stats
 
 
