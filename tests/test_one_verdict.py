@@ -295,3 +295,16 @@ def test_totals_out_writes_every_player_as_csv_or_json(english: CliRunner, tmp_p
     ]  # exact, a half unit as written; a name with a quote and a comma, quoted as CSV does
     ranked = [float(row["total"]) for row in rows if row["kind"] == "player"]
     assert ranked == sorted(ranked, reverse=True)
+
+
+def test_only_what_a_record_echoes_is_written_as_the_json_export(english: CliRunner, tmp_path: Path) -> None:
+    """A decimal in meta is its number; the hand's own columns are left to the loader (an id of DECIMAL(10, 0) is
+    the text it was before)."""
+    from decimal import Decimal
+
+    table = pa.Table.from_pylist([{**BOMB, "meta": {"fee": Decimal("1.5")}}])
+    table = table.add_column(0, "id", pa.array([Decimal(12345)], pa.decimal128(10, 0)))
+    path = tmp_path / "dec.parquet"
+    pq.write_table(table, path)
+    (line,) = _lines(english.invoke(app, ["batch", str(path)]).stdout)
+    assert line["id"] == "12345" and line["meta"] == {"fee": 1.5} and line["net"]["N"] == 6000

@@ -129,10 +129,14 @@ def as_exported(batch: pa.RecordBatch) -> pa.RecordBatch:
     """``batch`` with every date, time and timestamp (in a struct or a list too) as the text DuckDB's JSON
     export gives it (``2026-11-25 20:31:26``, ``20:31:26.5``, ``2026-11-25 12:31:26+00``), and every decimal of
     at most 15 digits as the double it writes (``1.5``, ``100.0``: exact): a table exported to JSON Lines and to
-    Parquet echoes the same ``meta`` and kept values. Without such a column, ``batch`` itself."""
-    if not any(_holds_time(field.type) for field in batch.schema):
+    Parquet echoes the same ``meta`` and kept values. The hand's own columns stay as they are (an id of
+    ``DECIMAL(10, 0)`` is the loader's to read). Without such a column, ``batch`` itself."""
+    from gangci_calc.io.load.schema import TOP
+
+    echoed = [TOP.lookup.get(field.name) in (None, "meta") for field in batch.schema]  # meta, kept, unknown
+    if not any(echo and _holds_time(field.type) for echo, field in zip(echoed, batch.schema, strict=True)):
         return batch
-    columns = [_time_text(column) for column in batch.columns]
+    columns = [_time_text(column) if echo else column for echo, column in zip(echoed, batch.columns, strict=True)]
     fields = [field.with_type(column.type) for field, column in zip(batch.schema, columns, strict=True)]
     return pa.RecordBatch.from_arrays(columns, schema=pa.schema(fields, batch.schema.metadata))
 
