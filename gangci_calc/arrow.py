@@ -54,16 +54,62 @@ def score_batch(
     rules: Mapping[str, Any] | None = None,
     check: bool = True,
     lang: str | None = None,
+    keep: Iterable[str] = (),
 ) -> pa.RecordBatch:
-    """Score every row of ``batch`` (a hand record each); one result row per hand, :data:`RESULT_SCHEMA`.
+    """Score every row of ``batch`` (a hand record each); one result row per hand, :data:`RESULT_SCHEMA`, then
+    each ``keep`` column.
 
     ``rules``: the house rules of every table (as ``gangci batch --rules``); ``check``: check a record's
-    ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``).
+    ``tiles:`` against its claim; ``lang``: the language of the errors (``zh``, ``en``); ``keep``: columns that
+    are no part of a hand (a platform's ``room_id``, a partition's ``date``), passed through untouched, with
+    their own types, after the result's columns (as ``gangci batch --keep``; a kept column the batch lacks is
+    nulls).
 
     Plain rows are settled column by column (:mod:`gangci_calc.fastpath.vectorised`); the rest one by one.
-    A column named twice raises :class:`~gangci_calc.core.errors.HandError`.
+    A column named twice, and a column no hand has that ``keep`` does not name, raise
+    :class:`~gangci_calc.core.errors.HandError` (a ``ValueError``) before any row is scored.
+
+    >>> hands = pa.RecordBatch.from_pylist([{"stakes": 1, "dealer": "E", "win": {"type": "draw"}, "room": 7}])
+    >>> try:
+    ...     score_batch(hands, lang="en")
+    ... except ValueError as refused:
+    ...     print(str(refused)[:50])
+    room: the column 'room' is not a key of a hand; ke
+    >>> score_batch(hands, keep=["room"]).to_pylist()[0]["room"]
+    7
     """
-    return scored_and_counted(batch, rules=rules, check=check, lang=lang)[0]
+    kept = _kept_columns(batch.schema, keep, lang)
+    hands = batch.drop_columns([key for key in kept if key in batch.schema.names]) if kept else batch
+    scored = scored_and_counted(hands, rules=rules, check=check, lang=lang)[0]
+    for key in kept:
+        if key not in batch.schema.names:
+            scored = scored.append_column(key, pa.nulls(batch.num_rows, pa.string()))
+            continue
+        column = batch.column(key)
+        values = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+        scored = scored.append_column(batch.schema.field(key), values)
+    return scored
+
+
+def _kept_columns(schema: pa.Schema, keep: Iterable[str], lang: str | None) -> tuple[str, ...]:
+    """``keep``'s columns, each once; a column named twice, a kept key that the hand or its result has, or a
+    column no hand has that is not kept: a :class:`HandError`, said once for the batch."""
+    from gangci_calc.core.errors import HandError, InputError
+    from gangci_calc.io.load.schema import kept_keys, unknown_column
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    _refuse_a_column_twice(schema, lang)
+    if isinstance(keep, str):
+        keep = [keep]
+    try:
+        kept = kept_keys(list(keep))
+    except InputError as error:
+        raise HandError("keep", error.reason or error.message, lang) from None
+    column = unknown_column([field.name for field in schema if not pa.types.is_null(field.type)], kept)
+    if column is not None:
+        raise HandError(column, say(m.UNKNOWN_COLUMN, key=column, keep=f"keep={[column]!r}"), lang)
+    return kept
 
 
 def scored_and_counted(

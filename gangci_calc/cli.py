@@ -459,7 +459,7 @@ def schema_command(
 
 def _arrow_schema(kind: SchemaKind, arrow: bool, keep: list[str], payments: bool) -> str:
     """``schema result --arrow``: the columns of ``batch -o FILE.parquet``, one a line, as pyarrow names types."""
-    from gangci_calc.commands.batch.scoring import kept_keys
+    from gangci_calc.io.load.schema import kept_keys
 
     if kind is not SchemaKind.result or not arrow:
         raise InputError("--arrow", say(m.ARROW_SCHEMA_OF_RESULT))
@@ -503,8 +503,9 @@ def batch(
 ) -> None:
     """Score recorded hands in bulk, streaming, one result per hand, in input order."""
     from gangci_calc.commands.batch.parquet_in import arrow_memory
-    from gangci_calc.commands.batch.scoring import BatchOptions, kept_keys
+    from gangci_calc.commands.batch.scoring import BatchOptions
     from gangci_calc.commands.batch.terminal import run
+    from gangci_calc.io.load.schema import kept_keys
 
     arrow_memory()
 

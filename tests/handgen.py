@@ -153,6 +153,7 @@ def duckdb_export(
     declared = "{" + ", ".join(f"'{key}': '{kind}'" for key, kind in typed.items()) + "}"
     con = duckdb.connect()
     try:
+        con.execute("SET TimeZone = 'UTC'")  # a TIMESTAMPTZ's JSON text in UTC, as Parquet holds it (docs/platforms.md)
         read = f"read_json('{raw}', format='newline_delimited', columns={declared})"
         con.execute(f"CREATE TABLE hands AS SELECT * FROM {read}")
         con.execute(f"COPY hands TO '{jsonl}' (FORMAT json)")

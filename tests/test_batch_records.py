@@ -108,7 +108,14 @@ def test_totals_sum_exactly(runner, tmp_path: Path) -> None:
     assert sum(people.values()) == 0
     shown = runner.invoke(app, ["batch", str(PLATFORM), "--totals", "--lang", "en"]).stderr
     assert "totals by seat: E +16000, S -22000, W +11000, N -5000" in shown
-    assert "totals by player: ana +16000, cy +11000, dee -5000, eve -7000, bo -15000" in shown
+    ranked = [line.split("│")[1:3] for line in shown.splitlines() if line.startswith("│")]
+    assert [(place.strip(), name.strip()) for place, name in ranked] == [
+        ("1", "ana"),
+        ("2", "cy"),
+        ("3", "dee"),
+        ("4", "eve"),
+        ("5", "bo"),
+    ]  # a table, ranked (tests/test_one_verdict.py: its amounts, and a platform's many players)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +211,7 @@ def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOption
 BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
     ("gangci_calc.core.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
     ("gangci_calc.core.rules.stakes", "MAX_AMOUNT", 10**6 - 1, {"stakes": {"gang": 10**6}}),
-    ("gangci_calc.io.load.boundary", "MAX_DIGITS", 6, {"id": 1234567}),
+    ("gangci_calc.io.load.boundary", "LARGEST_ECHOED", 10**6, {"id": 1234567}),
     ("gangci_calc.io.load.fields", "MAX_NAME", 3, {"players": {"S": "abcd"}}),
 ]
 

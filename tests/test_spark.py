@@ -30,8 +30,7 @@ def score_partition(batches: Iterator[Any]) -> Iterator[Any]:
     from gangci_calc.arrow import score_batch
 
     for batch in batches:
-        hands = batch.drop_columns(["date"])
-        yield score_batch(hands).append_column("date", batch.column("date"))
+        yield score_batch(batch, keep=["date"])
 
 
 def test_the_spark_recipe_agrees_with_score_many(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ MUTATIONS: list[Any] = [
     lambda r: r["win"].update(bao=False),
     lambda r: r["win"].update(type=None),
     lambda r: r.update(win=None),
-    lambda r: r.update(extra=1),  # a key it does not read
+    lambda r: r.update(extra=1),  # a column no hand has: kept (keep=), else refused before any row
     lambda r: r.update(tiles_left=5),  # a key of a house option: the loader's
     lambda r: r.update(policy=False) if r.get("bets") else r.update(policy=None),  # add-ons with 带政策 off
     lambda r: r.setdefault("bets", {}).setdefault(r["dealer"], {}).update(di=1),  # 抵 on the dealer
@@ -75,7 +75,7 @@ MUTATIONS: list[Any] = [
     lambda r: r.update(players={"N": "dee", "X": "eve"}),
     lambda r: r.update(players={"E": None, "S": "cy"}),
     lambda r: r.update(id=None),
-    lambda r: r.update(id=10**18),  # more digits than the loader takes
+    lambda r: r.update(id=10**18),  # 19 digits: a BIGINT id, taken (#43.3)
     lambda r: r.update(meta={"table": 7}),  # never on a result row
 ]
 
@@ -114,9 +114,14 @@ def test_every_row_agrees_with_score_many(cases: list[tuple[dict[str, Any], int]
         batch = _batch(records)
     except (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError):  # a column of two types, a number beyond int64
         assume(False)
-    scored = score_batch(batch, lang="en")
-    assert scored.schema == RESULT_SCHEMA
-    for row, want in zip(scored.to_pylist(), _expected(batch), strict=True):
+    kept = ["extra"] if "extra" in batch.schema.names else []  # no key of a hand: kept, or refused first (#43.3)
+    if kept:
+        with pytest.raises(ValueError, match="the column 'extra' is not a key of a hand; keep=\\['extra'\\]"):
+            score_batch(batch, lang="en")
+    scored = score_batch(batch, lang="en", keep=kept)
+    assert scored.schema == RESULT_SCHEMA if not kept else scored.drop_columns(kept).schema == RESULT_SCHEMA
+    assert scored.column("extra") == batch.column("extra") if kept else True
+    for row, want in zip(scored.to_pylist(), _expected(batch.drop_columns(kept)), strict=True):
         agrees(row, want)
 
 

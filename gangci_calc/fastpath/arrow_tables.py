@@ -125,6 +125,70 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) 
 _STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
 
 
+def as_exported(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """``batch`` with every date, time and timestamp (in a struct or a list too) as the text DuckDB's JSON
+    export gives it (``2026-11-25 20:31:26``, ``20:31:26.5``, ``2026-11-25 12:31:26+00``), and every decimal of
+    at most 15 digits as the double it writes (``1.5``, ``100.0``: exact): a table exported to JSON Lines and to
+    Parquet echoes the same ``meta`` and kept values. The hand's own columns stay as they are (an id of
+    ``DECIMAL(10, 0)`` is the loader's to read). Without such a column, ``batch`` itself."""
+    from gangci_calc.io.load.schema import TOP
+
+    echoed = [TOP.lookup.get(field.name) in (None, "meta") for field in batch.schema]  # meta, kept, unknown
+    if not any(echo and _holds_time(field.type) for echo, field in zip(echoed, batch.schema, strict=True)):
+        return batch
+    columns = [_time_text(column) if echo else column for echo, column in zip(echoed, batch.columns, strict=True)]
+    fields = [field.with_type(column.type) for field, column in zip(batch.schema, columns, strict=True)]
+    return pa.RecordBatch.from_arrays(columns, schema=pa.schema(fields, batch.schema.metadata))
+
+
+def _holds_time(kind: pa.DataType) -> bool:
+    """A date, a time, a timestamp or a decimal, or a struct or list holding one."""
+    if pa.types.is_temporal(kind) and not pa.types.is_duration(kind) and not pa.types.is_interval(kind):
+        return True
+    if pa.types.is_decimal(kind):
+        return bool(kind.precision <= _EXACT_DOUBLE)
+    if pa.types.is_struct(kind):
+        return any(_holds_time(field.type) for field in kind)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return _holds_time(kind.value_type)
+    return False
+
+
+_EXACT_DOUBLE = 15  # a decimal of at most 15 digits is a double exactly, which JSON writes as those digits
+
+
+def _time_text(array: Any) -> Any:
+    """One column as :func:`as_exported` writes it."""
+    kind = array.type
+    if not _holds_time(kind):
+        return array
+    if pa.types.is_struct(kind):
+        parts = [_time_text(part) for part in array.flatten()]
+        fields = [field.with_type(part.type) for field, part in zip(kind, parts, strict=True)]
+        return pa.StructArray.from_arrays(parts, fields=fields, mask=pc.is_null(array))
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        made = pa.LargeListArray if pa.types.is_large_list(kind) else pa.ListArray
+        return made.from_arrays(array.offsets, _time_text(array.values), mask=pc.is_null(array))
+    if pa.types.is_decimal(kind):
+        return pc.cast(array, pa.float64())
+    if pa.types.is_date(kind):
+        return pc.cast(array, pa.string())
+    if pa.types.is_time(kind):
+        return _whole_seconds(pc.cast(array, pa.string()))
+    text = _whole_seconds(pc.strftime(array, format="%Y-%m-%d %H:%M:%S"))
+    if kind.tz is None:
+        return text
+    offset = pc.replace_substring_regex(pc.strftime(array, format="%z"), pattern=r"^([+-]\d\d)00$", replacement=r"\1")
+    offset = pc.replace_substring_regex(offset, pattern=r"^([+-]\d\d)(\d\d)$", replacement=r"\1:\2")
+    return pc.binary_join_element_wise(text, offset, scalar(""))  # +00, +05:30: as DuckDB writes an offset
+
+
+def _whole_seconds(text: Any) -> Any:
+    """A time's fraction of a second without its trailing zeros (``26.120000`` → ``26.12``, ``26.000`` → ``26``)."""
+    trimmed = pc.replace_substring_regex(text, pattern=r"(\.\d*?)0+$", replacement=r"\1")
+    return pc.replace_substring_regex(trimmed, pattern=r"\.$", replacement="")
+
+
 def absent(value: Any) -> Any:
     """A value with every null taken out of its mappings: a null means "not given" (a warehouse's export)."""
     kind = type(value)

@@ -66,6 +66,7 @@ from gangci_calc.fastpath.records import (
 )
 from gangci_calc.fastpath.said import checked_for, clean_json, names_of, raw_meta
 from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, json_text
+from gangci_calc.io.load.boundary import null_free_json, without_nulls
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -631,7 +632,7 @@ class FastPath:
                 meta, colons = said
                 keys += colons
             elif value is not None:
-                meta = json_text(value)
+                meta = json_text(without_nulls(value))
                 if not meta.startswith("{"):  # meta is a mapping, or the loader says what is wrong
                     return None
         if not self.keep:
@@ -646,9 +647,11 @@ class FastPath:
                 if not clean_json(text, self.digits):
                     return None
                 keys += 1 + text.count(":")
+                text = null_free_json(text)
             else:
-                text = json_text(value)
-            kept.append((name, text))
+                text = json_text(without_nulls(value))
+            if text != "null":  # null: not given, as a Parquet row's null
+                kept.append((name, text))
         return _made_echo((record_id, meta, tuple(kept), 0, players)), keys
 
 

@@ -20,13 +20,14 @@ class Bounds(NamedTuple):
     amount: int  # a stake at most: core/rules/stakes.py MAX_AMOUNT
     digits: int  # digits of a whole number at most: io/load/boundary.py MAX_DIGITS
     names: int  # a player's name's length at most: io/load/fields.py MAX_NAME (the names checked are for it)
+    ids: int  # a whole-number id at most (and -ids - 1 at least): io/load/boundary.py LARGEST_ECHOED
 
 
 def bounds() -> Bounds:
     from gangci_calc.core.rules import addons, stakes
     from gangci_calc.io.load import boundary, fields
 
-    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS, fields.MAX_NAME)
+    return Bounds(addons.MAX_COUNT, stakes.MAX_AMOUNT, boundary.MAX_DIGITS, fields.MAX_NAME, boundary.LARGEST_ECHOED)
 
 
 # Null is absent (the hand format): an optional key given as null decodes to None and counts as not given; it is
@@ -132,7 +133,7 @@ def record_type(keep: tuple[str, ...], raw: bool, limits: Bounds) -> type[FastHa
     """The struct for these ``--keep`` keys and bounds: ``meta`` and each kept key as raw JSON text (``raw``) or
     data; counts, amounts and a numeric id bounded as the loader bounds them."""
     count: Any = Annotated[int, Meta(ge=0, le=limits.counts)]
-    whole: Any = Annotated[int, Meta(gt=-(10**limits.digits), lt=10**limits.digits)]
+    whole: Any = Annotated[int, Meta(ge=-limits.ids - 1, le=limits.ids)]  # a BIGINT, as the loader takes an id
     bets: Any = msgspec.defstruct(
         "Bets", [(name, count | Maybe, UNSET) for name in ("piao", "di", "gang", "pao")], bases=(FastBets,),
         forbid_unknown_fields=True, gc=False,

@@ -11,6 +11,7 @@ from gangci_calc.core.errors import RuleError
 from gangci_calc.core.rules import SEATS
 from gangci_calc.fastpath.records import UNSET, FastPlayers
 from gangci_calc.io.export.batch_lines import json_text
+from gangci_calc.io.load.boundary import null_free_json
 from gangci_calc.io.load.fields import name_text
 
 
@@ -94,7 +95,7 @@ def raw_meta(raw: bytes, digits: int) -> tuple[str, int] | None:
         if text == "null":
             found = ("", 0)
         elif text.startswith("{") and clean_json(text, digits):
-            found = (text, text.count(":"))
+            found = (null_free_json(text), text.count(":"))  # a null in it is not given, as a Parquet row's
         if len(_METAS) >= 1 << 14:
             _METAS.clear()
         _METAS[raw] = found

@@ -514,16 +514,16 @@ def _players(column: Any, rows: int, slow: Slow, house: Any) -> Any:
 
 
 def _ident(column: Any, rows: int, slow: Slow) -> Any:
-    """The record's id as text; a whole number beyond the loader's digits, or an id of another kind, is slow."""
+    """The record's id as text; a whole number beyond the loader's bound on an id (a BIGINT's), or an id of
+    another kind, is slow."""
     if column is None:
         return pa.nulls(rows, pa.string())
     if pa.types.is_integer(column.type):
         values = whole_of(column, slow)
         if values is None:  # uint64: its given rows are slow
             return pa.nulls(rows, pa.string())
-        digits = bounds().digits
-        if digits < 19:
-            largest = 10**digits
-            slow.mark(pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest))))
+        largest = bounds().ids
+        if largest < (1 << 63) - 1:  # a tighter bound than int64's own
+            slow.mark(pc.or_(pc.greater(values, scalar(largest)), pc.less(values, scalar(-largest - 1))))
         return pc.cast(values, pa.string())
     return text_of(column, slow) or pa.nulls(rows, pa.string())

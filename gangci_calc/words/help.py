@@ -210,11 +210,13 @@ HELP: dict[str, M] = {
         "Add each payment to a hand's result: payer, payee, amount, reason.",
     ),
     "totals": M(
-        "最后在 stderr 列出每个座位和每位玩家 (有名字时) 的合计。",
-        "End with the totals per seat, and per player where names are given, on stderr.",
+        "最后在 stderr 列出每个座位的合计，和玩家合计表 (有名字时；多于 20 人只列输赢最多的各 10 人)。",
+        "End with the totals per seat, and a table of the players' (where names are given; beyond 20 players, the"
+        " 10 who won most and the 10 who lost most) on stderr.",
     ),
     "totals_out": M(
-        "把合计写成 JSON 文件 (代替 --totals 的 stderr)。", "Write the totals to this file as JSON (instead of stderr)."
+        "把全部合计写进这个文件：.csv 写成表 (kind,name,total)，其他写成 JSON。",
+        "Write every total to this file: a table (kind,name,total) for .csv, else JSON.",
     ),
     "strict": M("遇到第一局失败就停。", "Stop at the first hand that fails."),
     "verbose": M(

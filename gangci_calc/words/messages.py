@@ -321,6 +321,10 @@ LONE_SURROGATE = M(
 KEY_TWICE_OBJECT = M("'{key}' 在一个对象里写了两次；只写一次", "'{key}' is given twice in one object; say it once")
 NOT_TRUE_FALSE = M("'{value}' 不是 true 或 false", "'{value}' is not true or false")
 TOO_MANY_DIGITS = M("'{value}' 超过 {digits} 位", "'{value}' has more than {digits} digits")
+BEYOND_BIGINT = M(  # an id, meta or a kept key: a warehouse's BIGINT at most
+    "'{value}' 超出 64 位整数 (BIGINT，最大 {largest})；写成文字",
+    "'{value}' is beyond a 64-bit whole number (BIGINT, at most {largest}); give it as text",
+)
 NOT_WHOLE = M("'{value}' 不是整数", "'{value}' is not a whole number")
 NOT_A_NUMBER = M("'{value}' 不是数", "'{value}' is not a number")
 PLAIN_YAML_ONLY = M(
@@ -635,7 +639,14 @@ TABLE_ALREADY = M("这个账本已经开局了 — 往里记牌即可", "this le
 # --- records (io/load/fields.py, commands/batch/) --------------------------------------------------------------------------
 NOT_AN_ID = M("{value} 不是编号：写文字或整数", "{value} is not an id: give text or a whole number")
 META_MAPPING = M("应该是映射 (随便什么键)，不是{kind}", "should be a mapping (any keys), not {kind}")
+TOTALS_PLAYERS = M("各玩家合计 ({count:,} 人)", "totals by player ({count:,})")  # batch --totals' table
+TOTALS_MORE = M("还有 {count:,} 人", "{count:,} more")
+TOTALS_FILE_HINT = M("全部玩家：--totals-out 文件.csv (或 .json)", "every player: --totals-out FILE.csv (or .json)")
 TOTALS_OUT_IS_OUTPUT = M("--totals-out 和 -o 不能是同一个文件", "--totals-out and -o cannot be the same file")
 KEEP_CLASHES = M(
     "{key} 是牌局或结果本身的键，不能 --keep", "{key} is a key of the hand or of its result; it cannot be kept"
+)
+UNKNOWN_COLUMN = M(  # a table's column no hand has (a platform's room_id): said once, before any row is scored
+    "'{key}' 这一列不是牌局的键；要把它原样带到每局的结果里，用 {keep}",
+    "the column '{key}' is not a key of a hand; {keep} passes it through to each hand's result",
 )

@@ -88,7 +88,6 @@ WORDS: dict[str, M] = {
     "total_lower": M("合计", "total"),
     "yes": M("是", "yes"),
     "totals_seats": M("各座位合计: ", "totals by seat: "),
-    "totals_people": M("各玩家合计: ", "totals by player: "),
     "no": M("否", "no"),
     "bao_mark": M(" 包次", " (baoci)"),
     "dealer_short": M("[庄{seat}]", "[dealer {seat}]"),

@@ -11,7 +11,7 @@ from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError, RuleError
 from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
-from gangci_calc.io.load.boundary import Loader
+from gangci_calc.io.load.boundary import Loader, null_free_json, without_nulls
 from gangci_calc.io.load.load import located
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -59,8 +59,9 @@ def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
     record_id = data.get("id")
     id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
     meta = data.get("meta")
-    meta_text = json_text(meta) if isinstance(meta, dict) else ""
-    return Echo(id_text, meta_text, tuple((key, json_text(value)) for key, value in kept.items()))
+    meta_text = json_text(without_nulls(meta)) if isinstance(meta, dict) else ""
+    kept_texts = tuple((key, json_text(without_nulls(value))) for key, value in kept.items() if value is not None)
+    return Echo(id_text, meta_text, kept_texts)
 
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
@@ -76,9 +77,9 @@ def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
     if id_text and not (id_text.startswith('"') or ascii_whole(id_text.removeprefix("-")) is not None):
         id_text = ""  # not text or a whole number: the loader says so
     meta = raw.get("meta")
-    meta_text = bytes(meta).decode() if meta is not None and bytes(meta).startswith(b"{") else ""
-    kept = tuple((key, bytes(raw[key]).decode()) for key in keep if key in raw)
-    return Echo(id_text, meta_text, kept)
+    meta_text = null_free_json(bytes(meta).decode()) if meta is not None and bytes(meta).startswith(b"{") else ""
+    kept = tuple((key, null_free_json(bytes(raw[key]).decode())) for key in keep if key in raw)
+    return Echo(id_text, meta_text, tuple((key, text) for key, text in kept if text != "null"))
 
 
 def located_in(error: RuleError, record: Record) -> InputError:
@@ -120,5 +121,5 @@ def own_echo(loaded: LoadedHand) -> dict[str, Any]:
     if loaded.id is not None:
         own["id"] = json_text(loaded.id)
     if loaded.meta is not None:
-        own["meta"] = json_text(loaded.meta)
+        own["meta"] = json_text(without_nulls(loaded.meta))
     return own

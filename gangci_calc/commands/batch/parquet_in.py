@@ -47,11 +47,11 @@ def arrow_memory() -> None:
 def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any], set[int]]]:
     """(number of the first row, the rows as records, the rows holding a NaN or an infinity) of each batch of a
     Parquet file."""
-    from gangci_calc.fastpath.arrow_tables import record_of
+    from gangci_calc.fastpath.arrow_tables import as_exported, record_of
 
     first = 1
     for batch in parquet_file(name).iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta, raw=True) for row in pylist(batch)]
+        rows = [record_of(row, meta=meta, raw=True) for row in pylist(as_exported(batch))]
         yield first, rows, set().union(*(_not_finite(column) for column in batch.columns))
         first += len(rows)
 
@@ -125,9 +125,9 @@ def parquet_chunks(name: str) -> Iterator[Chunk]:
 
 def row_lines(batch: Any) -> list[str]:
     """Each row of an Arrow batch as the JSON line :func:`parquet_chunks` makes of it."""
-    from gangci_calc.fastpath.arrow_tables import record_of
+    from gangci_calc.fastpath.arrow_tables import as_exported, record_of
 
-    rows = [record_of(row, meta=True, raw=True) for row in pylist(batch)]
+    rows = [record_of(row, meta=True, raw=True) for row in pylist(as_exported(batch))]
     return _lines(rows, set().union(*(_not_finite(column) for column in batch.columns)))
 
 

@@ -65,21 +65,6 @@ class BatchOptions:
     verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
-def kept_keys(keys: list[str]) -> tuple[str, ...]:
-    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
-    from gangci_calc.io.load.schema import SESSION_KEYS, TOP_KEYS
-
-    taken = {spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings}
-    taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
-    taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
-    for key in keys:
-        if key in taken:
-            raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
-        if "." in key and key.split(".", 1)[0] in taken:  # meta.table: meta is echoed whole; --keep is top-level
-            raise InputError("--keep", say(m.KEEP_TOP_LEVEL, key=repr(key), top=key.split(".", 1)[0]))
-    return tuple(dict.fromkeys(keys))
-
-
 @dataclass
 class Totals:
     """Nets summed exactly, in half units: per seat, and per player where names are given."""
@@ -242,6 +227,10 @@ class Scorer:
         try:
             data = parse_json(record.text, record.source, record.line)
         except InputError as error:  # not JSON, a key given twice ...: the id where it is sure, to join it back
+            from gangci_calc.commands.batch.reading import is_parquet
+
+            if is_parquet(record.source):  # the row and its field: the JSON line made of the row is ours
+                error.line, error.column = record.line, None
             ident = unread_id(record.text)
             echo = Echo("" if ident is None else json_text(ident))
             out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))

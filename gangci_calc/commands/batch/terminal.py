@@ -62,6 +62,7 @@ def run(
 ) -> Stats:
     """Run a batch for the terminal; the summary line (and ``--totals``) go to stderr. Raises KeyboardInterrupt."""
     _outputs_not_inputs(inputs, rules_file, output, totals_out)
+    _known_columns(inputs, options.keep)
     start = time.perf_counter()
     progress = _progress()
     tasks: list[TaskID] = []
@@ -94,16 +95,43 @@ def run(
         if progress is not None and tasks:
             progress.stop()
     _report(stats, options, output, time.perf_counter() - start)
-    if totals_out is not None:
-        from gangci_calc.io.export.batch_lines import totals_json
+    seats, people = stats.totals.seats, stats.totals.people
+    if totals_out is not None:  # every player, as JSON, or CSV by the file's suffix
+        from gangci_calc.io.export.batch_lines import totals_csv, totals_json
 
+        as_csv = totals_out.lower().endswith(".csv")
         with atomic_file(totals_out) as handle:
-            handle.write(totals_json(stats.hands, stats.scored, stats.failed, stats.totals.seats, stats.totals.people))
-    elif totals:
-        from gangci_calc.io.export.batch_lines import totals_lines
+            handle.write(
+                totals_csv(seats, people)
+                if as_csv
+                else totals_json(stats.hands, stats.scored, stats.failed, seats, people)
+            )
+    if totals:  # short on the terminal, however many players
+        from gangci_calc.io.show.totals import totals_text
 
-        write_err(totals_lines(stats.totals.seats, stats.totals.people, options.lang))
+        write_err(totals_text(seats, people, options.lang))
     return stats
+
+
+def _known_columns(inputs: list[str], keep: tuple[str, ...]) -> None:
+    """A Parquet input's column that no hand has and ``--keep`` does not name: one error, before any row is scored
+    (each row would be refused for it). An input that cannot be read is said so where the run reaches it."""
+    from gangci_calc.core.errors import UnreadableInput
+    from gangci_calc.io.load.schema import unknown_column
+
+    for name in expand(inputs):
+        if not is_parquet(name):
+            continue
+        from gangci_calc.commands.batch.parquet_in import parquet_file
+
+        try:
+            schema = parquet_file(name).schema_arrow
+        except UnreadableInput:
+            continue
+        names = [field.name for field in schema if str(field.type) != "null"]  # a column of nulls gives nothing
+        column = unknown_column(names, keep)
+        if column is not None:
+            raise InputError(name, say(m.UNKNOWN_COLUMN, key=column, keep=f"--keep {column}"))
 
 
 def _outputs_not_inputs(inputs: list[str], rules_file: str | None, output: str | None, totals: str | None) -> None:

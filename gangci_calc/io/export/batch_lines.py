@@ -242,19 +242,20 @@ def totals_json(hands: int, scored: int, failed: int, seats: list[int], people: 
     return f'{{"hands": {hands}, "scored": {scored}, "failed": {failed}, "totals": {{{net}}}, "people": {{{named}}}}}\n'
 
 
-def totals_lines(seats: list[int], people: dict[str, int], lang: str) -> str:
-    """``--totals`` on stderr: the seats' totals, then each player's (by name), exact."""
-    from gangci_calc.core.rules import SEATS
-    from gangci_calc.io.show.labels import seat_name, word
+def totals_csv(seats: list[int], people: dict[str, int]) -> str:
+    """``--totals-out FILE.csv``: ``kind,name,total``, a row per seat (``seat,E,16000``), then a row per player
+    ranked by total (``player,ana,16000``), exact (``1500.5``): a table any warehouse loads, however many players.
+    """
+    import csv
+    import io
 
-    def signed(halves: int) -> str:
-        return ("+" if halves > 0 else "") + halves_text(halves)
-
-    lines = [word("totals_seats", lang) + ", ".join(f"{seat_name(s, lang)} {signed(seats[s])}" for s in SEATS)]
-    if people:
-        ranked = sorted(people.items(), key=lambda item: -item[1])
-        lines.append(word("totals_people", lang) + ", ".join(f"{name} {signed(total)}" for name, total in ranked))
-    return "\n".join(lines)
+    ranked = sorted(people.items(), key=lambda item: (-item[1], item[0]))
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["kind", "name", "total"])
+    writer.writerows(["seat", letter, halves_text(seats[i])] for i, letter in enumerate("ESWN"))
+    writer.writerows(["player", name, halves_text(total)] for name, total in ranked)
+    return text.getvalue()
 
 
 class OneDecimal:

@@ -8,7 +8,8 @@ prefix of a bad value:
 - text that is not UTF-8 (a BOM is allowed);
 - YAML tags beyond the plain core types (no Python objects, no binary, sets
   or ordered maps); a value its tag cannot build (``!!bool maybe``);
-- integers of more than 18 digits;
+- integers of more than 18 digits, except where a record echoes them (its ``id``, its ``meta``, a key it
+  keeps): there a warehouse's BIGINT, any 64-bit whole number;
 - a key given twice in one mapping, in YAML and JSON alike, naming both lines;
 - nesting deeper than :data:`MAX_DEPTH`, and more than :data:`MAX_ALIASES`
   YAML aliases (the "billion laughs"), checked without recursion.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ MAX_DEPTH = 24  # a hand file nests about 5 deep; meta mappings get room
 MAX_ALIASES = 64
 MAX_EXPANDED = 10_000  # items that aliases may stand for, all together (a hand has about 30)
 MAX_DIGITS = 18
+LARGEST_ECHOED = (1 << 63) - 1  # an id, meta or kept key's whole number: a warehouse's BIGINT (snowflake ids)
 HAND_FILE_LIMIT = 1 << 20  # 1 MiB: one hand, or a rules file
 # A ledger's limits (docs/file-format.md, gangci schema): far past any evening's (a hundred hands, ~15 KB), and
 # small enough that a ledger within them is read in about a second and a hundred MB at worst (every hand a
@@ -64,36 +66,73 @@ _MERGE = "tag:yaml.org,2002:merge"
 
 
 class TooBig(str):
-    """A whole number of more than 18 digits, where it stood (1-based), until the field it is in is known."""
+    """A whole number of more than 18 digits, where it stood (1-based), until the field it is in is known; its
+    ``number`` where it is one of at most 20 digits (else ``None``)."""
 
     line: int
     column: int
+    number: int | None
 
-    def __new__(cls, text: str, line: int, column: int) -> TooBig:
+    def __new__(cls, text: str, line: int, column: int, number: int | None = None) -> TooBig:
         made = super().__new__(cls, text)
-        made.line, made.column = line, column
+        made.line, made.column, made.number = line, column, number
         return made
 
 
 def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "") -> None:
     """Raise the located error of the first :class:`TooBig` in ``data``, naming its field (a JSON number, which
-    comes without a place, is found in ``text``)."""
+    comes without a place, is found in ``text``); one that a record echoes (:func:`echoed`) and a BIGINT holds
+    is put back as its number."""
     from gangci_calc.io.load.schema import field_words
 
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    stack: list[tuple[tuple[str | int, ...], Any, Any]] = [((), data, None)]
     while stack:
-        path, value = stack.pop()
+        path, value, holder = stack.pop()
         if isinstance(value, TooBig):
-            said = say(m.TOO_MANY_DIGITS, value=short(str(value)), digits=MAX_DIGITS)
+            number, echoing = value.number, echoed(path)
+            if echoing and holder is not None and number is not None and _bigint(number):
+                holder[path[-1]] = number  # a BIGINT: a snowflake id, a warehouse's room number
+                continue
+            if echoing:
+                said = say(m.BEYOND_BIGINT, value=short(str(value)), largest=LARGEST_ECHOED)
+            else:
+                said = say(m.TOO_MANY_DIGITS, value=short(str(value)), digits=MAX_DIGITS)
             line, column = value.line + line_offset, value.column
             if not value.line and text.find(value) >= 0:
                 line, column = _position(text, text.find(value), 1 + line_offset)
             raise InputError(source, said, line=line, column=column, field=field_words(path), path=path)
         if isinstance(value, dict):
-            stack += [((*path, str(key)), key) for key in value if isinstance(key, TooBig)]
-            stack += [((*path, str(key)), item) for key, item in reversed(value.items())]
+            stack += [((*path, str(key)), key, None) for key in value if isinstance(key, TooBig)]
+            stack += [((*path, key), item, value) for key, item in reversed(value.items())]
         elif isinstance(value, list):
-            stack += [((*path, index), item) for index, item in reversed(list(enumerate(value)))]
+            stack += [((*path, index), item, value) for index, item in reversed(list(enumerate(value)))]
+
+
+def _bigint(number: int) -> bool:
+    return -LARGEST_ECHOED - 1 <= number <= LARGEST_ECHOED
+
+
+def echoed(path: tuple[str | int, ...]) -> bool:
+    """Is ``path`` within what a record echoes as given: its ``id``, its ``meta`` (a session's hand's too), or a
+    top-level key the hand does not know (``--keep`` keeps it; else it is refused as unknown)?
+
+    >>> echoed(("id",)), echoed(("meta", "room")), echoed(("hands", 2, "编号")), echoed(("room_id",))
+    (True, True, True, True)
+    >>> echoed(("stakes", "gang")), echoed(("hands", 2, "bets"))
+    (False, False)
+    """
+    from gangci_calc.io.load.schema import SESSION, TOP
+
+    if not path or not isinstance(path[0], str):
+        return False
+    top = path[0]
+    if SESSION.lookup.get(top) == "hands":
+        return len(path) > 2 and isinstance(path[2], str) and TOP.lookup.get(path[2]) in _ECHOED
+    known = TOP.lookup.get(top) or SESSION.lookup.get(top)
+    return known is None or known in _ECHOED
+
+
+_ECHOED = ("id", "meta")
 
 
 class Loader(_Base):  # type: ignore[misc]
@@ -164,13 +203,13 @@ class Loader(_Base):  # type: ignore[misc]
         except (ValueError, TypeError):
             raise ValueProblem(say(m.NOT_WHOLE, value=short(text)), node.start_mark) from None
         if abs(value) >= 10**MAX_DIGITS:
-            return self._too_big(text, node)
+            return self._too_big(text, node, value)
         return value
 
-    def _too_big(self, text: str, node: yaml.ScalarNode) -> TooBig:
+    def _too_big(self, text: str, node: yaml.ScalarNode, number: int | None = None) -> TooBig:
         """A number of more than 18 digits stands in the data until the load ends, which then says which field."""
         self.too_big = True
-        return TooBig(text, node.start_mark.line + 1, node.start_mark.column + 1)
+        return TooBig(text, node.start_mark.line + 1, node.start_mark.column + 1, number)
 
     def construct_yaml_float(self, node: yaml.ScalarNode) -> float:
         try:
@@ -410,7 +449,7 @@ def _json_int(text: str) -> int | TooBig:
     if len(text) <= MAX_DIGITS or len(text.lstrip("-")) <= MAX_DIGITS:
         return int(text)
     _BIG_SEEN[0] += 1
-    return TooBig(text, 0, 0)
+    return TooBig(text, 0, 0, int(text) if len(text) <= 21 else None)  # 20 digits and a sign: a BIGINT's or more
 
 
 @cache
@@ -481,6 +520,37 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     if hasattr(type(value), "__index__") and not isinstance(value, (bytes, bytearray)):
         return index(value)  # numpy's integers
     raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(value).__name__))
+
+
+def without_nulls(value: Any) -> Any:
+    """Data with every null inside its mappings taken out: a null is a key not given, in ``meta`` and a kept value
+    too (a warehouse writes one for each field it has no value for, in JSON as in Parquet).
+
+    >>> without_nulls({"at": "20:31", "fee": None, "seats": [{"n": None}, None]})
+    {'at': '20:31', 'seats': [{}, None]}
+    """
+    if isinstance(value, dict):
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
+def null_free_json(text: str) -> str:
+    """A JSON text as :func:`without_nulls` makes its value; the text itself where it has no null in a mapping."""
+    return text if "null" not in text else _null_free(text)
+
+
+@lru_cache(maxsize=1 << 14)  # a platform's meta repeats (a date and a table)
+def _null_free(text: str) -> str:
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:  # the loader says what is wrong with it
+        return text
+    cleaned = without_nulls(value)
+    return text if cleaned == value else json.dumps(cleaned, ensure_ascii=False, separators=(",", ":"))
 
 
 def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) -> Any:

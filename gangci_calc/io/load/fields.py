@@ -332,11 +332,16 @@ def name_text(name: Any, path: FieldPath) -> str:
 
 
 def read_id(value: Any, path: FieldPath) -> str | int:
-    """A record's ``id``: text or a whole number, echoed as given."""
+    """A record's ``id``: text or a whole number a BIGINT holds (a snowflake id), echoed as given."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise RuleError(
             path, say(m.NOT_AN_ID, value=shown(value) if not isinstance(value, (dict, list)) else kind_of(value))
         )
+    from gangci_calc.io.load import boundary
+
+    largest = boundary.LARGEST_ECHOED
+    if isinstance(value, int) and not -largest - 1 <= value <= largest:  # as a file's text is refused
+        raise RuleError(path, say(m.BEYOND_BIGINT, value=boundary.short(str(value)), largest=largest))
     return value
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from gangci_calc.core.errors import InputError
 from gangci_calc.core.rules import HouseRules, KongType, Win, parse_seat
 from gangci_calc.core.rules.fee import Fee
 from gangci_calc.core.rules.options import entries
 from gangci_calc.core.rules.terms import KONG_ZH, WIN_ZH
-from gangci_calc.words import Message
+from gangci_calc.words import Message, say
+from gangci_calc.words import messages as m
 
 # canonical key -> accepted spellings (the canonical one included)
 TOP_KEYS: dict[str, tuple[str, ...]] = {
@@ -216,3 +218,29 @@ def field_words(path: tuple[str | int, ...]) -> Message:
         table = inside if isinstance(inside, dict) else {}
         parent = part
     return Message(" ".join(words), field_name(path))
+
+
+def record_keys() -> frozenset[str]:
+    """Every spelling of a key a record may hold: a hand's, a session's."""
+    return frozenset(spelling for spellings in (*TOP_KEYS.values(), *SESSION_KEYS.values()) for spelling in spellings)
+
+
+def unknown_column(names: list[str], keep: tuple[str, ...]) -> str | None:
+    """The first of a table's columns that is no key of a record and not kept (``--keep`` / ``keep=``), or None:
+    it would make every row an error, so it is said once, before any row is scored."""
+    sessions = any(SESSION.lookup.get(name) == "hands" for name in names)  # a session's keys, where rows are sessions
+    known = record_keys() if sessions else TOP.lookup
+    return next((name for name in names if name not in known and name not in keep), None)
+
+
+def kept_keys(keys: list[str]) -> tuple[str, ...]:
+    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
+    taken = set(record_keys())
+    taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
+    taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
+    for key in keys:
+        if key in taken:
+            raise InputError("--keep", say(m.KEEP_CLASHES, key=repr(key)))
+        if "." in key and key.split(".", 1)[0] in taken:  # meta.table: meta is echoed whole; --keep is top-level
+            raise InputError("--keep", say(m.KEEP_TOP_LEVEL, key=repr(key), top=key.split(".", 1)[0]))
+    return tuple(dict.fromkeys(keys))
