@@ -159,3 +159,17 @@ def test_a_settlements_payments_are_made_when_read_and_add_up_to_its_net(hand: H
     assert tuple(Fraction(h, 2) for h in halves) == settled.net
     again = pickle.loads(pickle.dumps(settle(hand)))
     assert again == settled and repr(again) == repr(settled) and hash(again) == hash(settled)
+
+
+@given(st.text())
+def test_json_text_writes_a_text_as_json_dumps_does(text: str) -> None:
+    """io/export/batch_lines.py json_text writes a printable text without quotes or backslashes itself: the same
+    as json.dumps, for any text and for every single character."""
+    import json
+
+    from gangci_calc.io.export.batch_lines import json_text
+
+    assert json_text(text) == json.dumps(text, ensure_ascii=False)
+    if not text:
+        for code in (c for c in range(0x110000) if not 0xD800 <= c < 0xE000):
+            assert json_text(chr(code)) == json.dumps(chr(code), ensure_ascii=False)

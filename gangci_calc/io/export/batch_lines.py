@@ -63,6 +63,8 @@ def halves_net(e: int, s: int, w: int, n: int) -> tuple[str, str, str, str]:
 
 def json_text(value: object) -> str:
     """A value the record carried (an id, meta, a kept key), or the house rules, as JSON text."""
+    if type(value) is str and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'  # what json.dumps writes for it (it escapes only quotes, backslashes and controls)
     return json.dumps(value, ensure_ascii=False)
 
 
