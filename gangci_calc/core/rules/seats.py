@@ -91,4 +91,10 @@ def is_seat_word(text: str) -> bool:
     >>> is_seat_word("东"), is_seat_word("east"), is_seat_word("老王")
     (True, True, False)
     """
-    return parse_seat(text) is not None or text.strip().lower() in SEAT_WORDS_EN
+    word = text.strip()
+    if len(word) > _LONGEST_SEAT_WORD:  # most names: no seat is spelled so long
+        return False
+    return parse_seat(word) is not None or word.lower() in SEAT_WORDS_EN
+
+
+_LONGEST_SEAT_WORD = max(len(word) for word in (*_SEAT_NAMES, *SEAT_WORDS_EN))
