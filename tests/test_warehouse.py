@@ -240,9 +240,11 @@ def test_verbose_says_how_many_went_one_by_one(runner, tmp_path: Path) -> None:
     hands = tmp_path / "hands.jsonl"
     rows = warehouse_hands(20)
     rows[3]["dealer"] = "东"  # an alias: the loader's
+    rows[5]["rules"] = json.dumps({"concealed_kong": 3})  # refused: a failure, not a hand scored one by one
     hands.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
     english = runner.invoke(app, ["batch", str(hands), "--verbose", "--lang", "en"])
-    assert ", 1 scored one by one (off the fast path)," in english.stderr
+    assert "20 hands, 19 scored, 1 failed, 1 scored one by one (off the fast path)," in english.stderr
+    assert english.stderr.split("\n")[1:] == ["  1 one by one for: a \\u escape", ""]  # json.dumps wrote 东 so
     chinese = runner.invoke(app, ["batch", str(hands), "--verbose"])
     assert "，1 局一局一局算 (没走快路)，" in chinese.stderr
     assert "one by one" not in runner.invoke(app, ["batch", str(hands), "--lang", "en"]).stderr

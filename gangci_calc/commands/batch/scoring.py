@@ -150,8 +150,9 @@ class Scorer:
         """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
         stop = None  # the line of the first failure
         for record in records(chunk):
-            out.one_by_one += 1
+            failures = out.failures
             self._json(record, out)
+            out.one_by_one += out.failures == failures  # scored, off the fast path (a refusal is a failure)
             if out.failures and stop is None:
                 stop = record.line
         rows = chunk.text.split("\n")
@@ -185,10 +186,12 @@ class Scorer:
                 fast = None
             if fast is None:
                 if row and not row.isspace():
-                    out.one_by_one += 1
-                    if self.options.verbose:
-                        out.said_why(self.fast.why_slow(row, paying))
+                    failures = out.failures
                     self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
+                    if out.failures == failures:  # scored, off the fast path (a refusal is counted as a failure)
+                        out.one_by_one += 1
+                        if self.options.verbose:
+                            out.said_why(self.fast.why_slow(row, paying))
                 else:  # a blank line is no record, but the summary says how many there were
                     out.blank += 1
                 continue
@@ -263,14 +266,15 @@ class Scorer:
                 frame = self._plan_frames.get(plan) or self._plan_frame(plan)
                 out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
                 continue
-            out.one_by_one += 1
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
             except InputError as error:
                 where = self._where(record.source, record.line)
                 out.failed(self.lines.failed(Echo(), error.text(self.options.lang), where))
                 continue
+            failures = out.failures
             self._slow(record, data, out, None)
+            out.one_by_one += out.failures == failures  # scored, off the fast path (a refusal is a failure)
 
     def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
         """A record through the loader: its result, or its error, located in its file."""
