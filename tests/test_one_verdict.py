@@ -4,6 +4,7 @@ the same on every path (the CLI's JSON Lines, YAML, CSV and Parquet, ``score``, 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 from pathlib import Path
@@ -157,6 +158,22 @@ def test_a_kept_column_is_echoed_alike_by_the_cli_and_score_batch(english: CliRu
     assert score_batch(table, keep=["room_id", "shard"]).column("shard").null_count == 3  # not in the batch: nulls
     with pytest.raises(ValueError, match="cannot be kept"):
         score_batch(table, keep=["error"], lang="en")
+
+
+def test_a_date_partition_column_is_kept_as_any_other(english: CliRunner, tmp_path: Path) -> None:
+    """A table of hands partitioned by ``date`` (docs/spark.md): ``date`` is a session's key, not a hand's, so it
+    is kept like room_id; a hand's own key is still refused."""
+    table = pq.read_table(_rooms(tmp_path)).drop_columns(["room_id"])
+    dated = table.append_column("date", pa.array([datetime.date(2026, 11, d) for d in (1, 2, 3)]))
+    path = tmp_path / "dated.parquet"
+    pq.write_table(dated, path)
+    done = english.invoke(app, ["batch", str(path), "--keep", "date"])
+    assert done.exit_code == 0, done.output
+    assert [line["date"] for line in _lines(done.stdout)] == ["2026-11-01", "2026-11-02", "2026-11-03"]
+    assert score_batch(dated, keep=["date"], lang="en").column("date").type == pa.date32()
+    assert english.invoke(app, ["batch", str(path), "--keep", "dealer"]).exit_code == 2
+    with pytest.raises(ValueError, match="cannot be kept"):
+        score_batch(dated, keep=["hands"], lang="en")
 
 
 def test_json_lines_say_an_unknown_key_on_its_record(english: CliRunner, tmp_path: Path) -> None:

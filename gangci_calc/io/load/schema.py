@@ -234,8 +234,9 @@ def unknown_column(names: list[str], keep: tuple[str, ...]) -> str | None:
 
 
 def kept_keys(keys: list[str]) -> tuple[str, ...]:
-    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept."""
-    taken = set(record_keys())
+    """``--keep`` keys, each once; a key the hand or its result line has cannot be kept. A session's own keys but
+    its hands (``date``, ``paid``, ...) can: a table of hands partitioned by ``date`` keeps it."""
+    taken = set(TOP.lookup) | set(SESSION.spellings["hands"])
     taken |= {"net", "outcome", "winner", "from", "hand", "error", "source", "payments", "牌局"}
     taken |= {f"net_{letter}" for letter in "ESWN"}  # the Parquet output's columns
     for key in keys:
