@@ -184,10 +184,11 @@ class _ColumnPiece:
     def piece(self) -> _Piece:
         import pyarrow.compute as pc
 
-        from gangci_calc.fastpath.arrow_tables import fast_results
+        from gangci_calc.fastpath.arrow_tables import settled_results
 
         batch = self.batch
-        results, slow = fast_results(batch.drop_columns(self.keep) if self.keep else batch)
+        results, settled = settled_results(batch.drop_columns(self.keep) if self.keep else batch)
+        slow = settled.slow
         numbers = ints(range(self.first, self.first + batch.num_rows))
         fast = self._fast_rows(results, numbers)
         out = _Piece(fast, kept=frozenset(key for key in self.keep if batch.column(key).null_count < batch.num_rows))
@@ -195,6 +196,7 @@ class _ColumnPiece:
         out.one_by_one = len(slow_at)
         if slow_at:
             fast, out.batch = self._with_slow_rows(fast.filter(pc.invert(slow)), slow_at, out)
+            out.why = settled.why.why(ints(slow_at[: out.one_by_one]))  # what sent each there, as --verbose says
         else:  # every row settled by columns (a warehouse's plain export): in order already
             out.batch = fast.drop_columns(["source_row"])
         if self.scorer.options.totals:
@@ -225,12 +227,10 @@ class _ColumnPiece:
         counts: list[int] = []
         if not slow_at:
             return texts, counts
-        lines = row_lines(self.batch.take(slow_at))
+        lines = row_lines(self.batch.take(ints(slow_at)))  # a list: pyarrow.array, which imports pandas
         for at, line in zip(slow_at, lines, strict=True):
             done = self.scorer.score_chunk(Chunk("json", self.name, self.first + at, line + "\n"))
             out.kept |= done.kept
-            for why, count in (done.why or {"columns: a value the column path does not read": 1}).items():
-                out.why[why] = out.why.get(why, 0) + count
             if self.strict and done.failed:
                 text = done.text[: done.first_failure_end]
                 texts.append(text)
@@ -238,6 +238,7 @@ class _ColumnPiece:
                 out.failed += 1
                 out.totals.merge(done.totals_at_first_failure)
                 out.failure = text.rstrip("\n").rsplit("\n", 1)[-1]
+                out.one_by_one = len(counts)
                 break
             texts.append(done.text)
             counts.append(done.text.count("\n"))
