@@ -497,3 +497,45 @@ def test_verbose_names_what_sent_parquet_rows_one_by_one(runner, tmp_path: Path)
     assert ", 4 scored one by one (off the fast path)," in said.stderr
     assert "3 one by one for: dealer: a value the fast path does not take" in said.stderr
     assert "1 one by one for: rules" in said.stderr
+
+
+def test_the_duckdb_export_recipe_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/platforms.md's DuckDB export: its table and its COPY statements, as written, on a platform's month;
+    ``gangci batch`` of both files agrees row by row, goes one by one only for the planted mistakes, and every
+    verdict and amount is ``score_many``'s for the same hands."""
+    duckdb = pytest.importorskip("duckdb")
+    from decimal import Decimal
+
+    from tests.handgen import null_free, platform_hands
+
+    text = (ROOT / "docs" / "platforms.md").read_text(encoding="utf-8")
+    section = text.split("## Exporting a hands table from DuckDB\n", 1)[1].split("\n## ", 1)[0]
+    create, copy = re.findall(r"```sql\n(.*?)```", section, re.DOTALL)
+    rows = platform_hands(1200)
+    for row in rows[40:52]:
+        row["rules"] = {**(row["rules"] or {}), "concealed_kong": 3}  # a planted mistake
+    server = tmp_path / "server.jsonl"
+    server.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the recipe's files are where it runs
+    con = duckdb.connect()
+    try:
+        con.execute(create)
+        typed = {name: kind for name, kind, *_ in con.execute("DESCRIBE hands").fetchall()}
+        declared = "{" + ", ".join(f"'{name}': '{kind}'" for name, kind in typed.items()) + "}"
+        con.execute(
+            f"INSERT INTO hands SELECT * FROM read_json('{server}', format='newline_delimited', columns={declared})"
+        )
+        con.execute(copy)
+    finally:
+        con.close()
+    by_lines, stats = _both_ways(tmp_path / "hands.jsonl", tmp_path / "hands.parquet", tmp_path)
+    assert stats.one_by_one == stats.failed == by_lines.failed == 12 and by_lines.one_by_one == 12
+    import pyarrow.parquet as pq
+
+    got = pq.read_table(tmp_path / "out.parquet").to_pylist()
+    want = score_many([null_free({k: v for k, v in row.items() if k != "meta"}) for row in rows], lang="en")
+    for row, result in zip(got, want, strict=True):
+        net = getattr(result, "net", None)
+        assert (row["error"] is None) == (net is not None), row["id"]
+        if net is not None:
+            assert {seat: row[f"net_{seat}"] for seat in "ESWN"} == {s: Decimal(str(v)) for s, v in net.items()}
