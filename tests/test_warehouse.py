@@ -539,3 +539,36 @@ def test_the_duckdb_export_recipe_runs_as_written(tmp_path: Path, monkeypatch: p
         assert (row["error"] is None) == (net is not None), row["id"]
         if net is not None:
             assert {seat: row[f"net_{seat}"] for seat in "ESWN"} == {s: Decimal(str(v)) for s, v in net.items()}
+
+
+@pytest.mark.parametrize(("tables", "forms"), [(3, 1 << 16), (1 << 14, 25)], ids=["few tables", "few forms"])
+def test_the_column_paths_bounds_let_go_and_every_row_stays_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tables: int, forms: int
+) -> None:
+    """The column path keeps its tables and forms under bounds that let go (never a cap that sends rows one by
+    one): with the bounds made tiny, a platform's rooms in small batches still settle on the column path, each row
+    as ``score_many`` scores it."""
+    import pyarrow.parquet as pq
+
+    from gangci_calc.arrow import scored_and_counted
+    from gangci_calc.fastpath import vectorised
+    from tests.handgen import null_free
+
+    monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())
+    for name in ("_OUTCOMES", "_KONG_FORMS"):
+        made = getattr(vectorised, name)
+        monkeypatch.setattr(vectorised, name, vectorised._Forms(made.width, made.plan_of))
+    monkeypatch.setattr(vectorised, "MOST_TABLES", tables)
+    monkeypatch.setattr(vectorised, "MOST_FORMS", forms)
+    jsonl, parquet = _platform(tmp_path, 400)
+    records = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    expected = list(score_many([null_free({k: v for k, v in r.items() if k != "meta"}) for r in records], lang="en"))
+    slow = 0
+    got: list[dict[str, Any]] = []
+    for batch in pq.ParquetFile(parquet).iter_batches(batch_size=37):
+        scored, counted = scored_and_counted(batch, lang="en")
+        got += scored.to_pylist()
+        slow += counted
+    assert slow == 12  # the planted mistakes alone
+    for row, want in zip(got, expected, strict=True):
+        agrees(row, want)

@@ -150,8 +150,8 @@ class _Ratios:
     """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
     (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules with what the hands hold
     that they read. A platform's rooms choose their rules: thousands of tables, each numbered as it is met. Past
-    :data:`MOST_TABLES` tables, or :data:`MOST_FORMS` forms, every table and form is let go (before a batch is
-    numbered, never in the middle of one) and numbered again as met: a bound that evicts, never a cap."""
+    :data:`MOST_TABLES` tables every table and form is let go (before a batch is numbered, never in the middle of
+    one) and numbered again as met: a bound that evicts, never a cap."""
 
     def __init__(self) -> None:
         self.numbers: dict[object, int] = {}
@@ -162,8 +162,7 @@ class _Ratios:
     def numbered(self, tables: list[tuple[Known, Table] | None]) -> list[int]:
         """Each table's number (0 for ``None``)."""
         fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
-        full = len(_OUTCOMES.forms) + len(_KONG_FORMS.forms) > MOST_FORMS
-        if fresh and (full or len(self.ratios) + len(fresh) > MOST_TABLES):
+        if fresh and len(self.ratios) + len(fresh) > MOST_TABLES:  # the forms are keyed by the numbers: they go too
             self.__init__()  # type: ignore[misc]
             _OUTCOMES.clear()
             _KONG_FORMS.clear()
@@ -190,7 +189,7 @@ class _Ratios:
 
 
 MOST_TABLES = 1 << 14  # tables numbered at once (a code is its table's number × a width of a few thousand)
-MOST_FORMS = 1 << 17  # forms kept at once, outcomes' and kongs' (their arrays: 25 int64 each, about 26 MB)
+MOST_FORMS = 1 << 16  # forms kept at once, of outcomes and of kongs each (25 int64 arrays: about 13 MB each)
 
 
 class Tables(NamedTuple):
@@ -229,10 +228,13 @@ class _Forms:
 
     def tables(self, codes: Any, fast: FastPath) -> Tables:
         """The tables, with every code of ``codes`` in them."""
-        place = self.place
-        new = [code for code in pc.unique(codes).to_pylist() if code not in place]
+        met = pc.unique(codes).to_pylist()
+        new = [code for code in met if code not in self.place]
         if not new and self.made is not None:
             return self.made
+        if len(self.forms) + len(new) > MOST_FORMS:  # let go, and this batch's forms made again (their plans kept)
+            self.clear()
+            new = met
         built = len(self.forms)
         known = len(_RATIOS.ratios)
         for code in new:
