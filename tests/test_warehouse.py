@@ -572,3 +572,38 @@ def test_the_column_paths_bounds_let_go_and_every_row_stays_right(
     assert slow == 12  # the planted mistakes alone
     for row, want in zip(got, expected, strict=True):
         agrees(row, want)
+
+
+def test_bao_given_or_by_the_tiles_left_goes_column_by_column() -> None:
+    """包次 as given by hand (``win.bao``) or as the tiles left and the kongs make it (at or under 包次线, less
+    each kong listed): on the column path, each row as ``score_many`` scores it; only those the core refuses (包次
+    without the rule, or on a win that is not 直呲) go one by one."""
+    from gangci_calc.arrow import scored_and_counted
+
+    zhici = {"type": "zhici", "winner": "S", "from": "W"}
+    records = []
+    for rules in ('{"baoci": true, "bao_mark": 12}', '{"baoci": true, "bao_kongs": false}', None):
+        for win in (zhici, {"type": "anci", "winner": "S"}):
+            for bao in (True, False, None):
+                for left in (None, 5, 11, 12, 13, 30):
+                    for kongs in (None, [{"by": "E", "type": "concealed"}, {"by": "N", "type": "added"}]):
+                        records.append(
+                            {"stakes": 1, "dealer": "E", "rules": rules, "win": {**win, "bao": bao},
+                             "tiles_left": left, "kongs": kongs}
+                        )  # fmt: skip
+    batch = pa.Table.from_pylist(records)
+    scored, slow = scored_and_counted(batch, lang="en")
+    expected = list(score_many([null_free_record(record) for record in records], lang="en"))
+    for row, want in zip(scored.to_pylist(), expected, strict=True):
+        agrees(row, want)
+    refused = sum(not hasattr(result, "net") for result in expected)
+    assert 0 < refused == slow
+
+
+def null_free_record(record: dict[str, Any]) -> dict[str, Any]:
+    from tests.handgen import null_free
+
+    found: dict[str, Any] = null_free(record)
+    if "rules" in found:
+        found["rules"] = json.loads(found["rules"])
+    return found
