@@ -136,6 +136,8 @@ def _outcome(columns: dict[str, Any], rows: int, slow: Slow) -> Outcome:
     winner = text_of(win.get("winner"), slow, "win.winner") or nulls
     source = text_of(win.get("from"), slow, "win.from") or nulls
     bao = flag_of(win.get("bao"), slow, "win.bao")
+    if bao is not None and bao.null_count == rows:  # none given: nothing to read (a warehouse's struct field)
+        bao = None
     return Outcome(dealer, kind, winner, source, bao, columns.get("kongs"))
 
 
