@@ -15,7 +15,7 @@ from msgspec import UNSET
 
 from gangci_calc.core.rules import NO_MI
 from gangci_calc.fastpath.arrays import flags, ints, same_ints, scalar
-from gangci_calc.fastpath.columns import LETTERS, Slow, struct_of, text_of, whole_of
+from gangci_calc.fastpath.columns import LETTERS, Slow, combine, struct_of, text_of, whole_of
 from gangci_calc.fastpath.fast import NOTHING_HELD, REFUSED_BAO, Held, bao_verdict, ci_tile, held_verdict
 from gangci_calc.fastpath.records import FastKong, FastWin
 
@@ -56,21 +56,23 @@ def held_tables(
         pending.append(pc.fill_null(pc.cast(counts, pa.string()), scalar("0")) if counts is not None else scalar("0"))
     # the core's checks of the ci tile, 米 and the tiles left read nothing else of a hand, nor each other: each is
     # asked apart (a platform's tiles left and ci tiles are many; their pairs with 米, many more)
-    ci_at, ci_said, houses = _asked(number, [ci], lambda n, parts: held_verdict(n, parts[0] or None, NO_MI, None))
-    left_at, left_said, _ = _asked(
+    ci_at, ci_said = _asked(number, [ci], lambda n, parts: held_verdict(n, parts[0] or None, NO_MI, None))
+    left_at, left_said = _asked(
         number, [left], lambda n, parts: held_verdict(n, None, NO_MI, int(parts[0]) if parts[0] else None)
     )
-    mi_at, mi_said, _ = _asked(number, pending, lambda n, parts: held_verdict(n, None, _mi(parts), None))
-    wide = (len(left_said), len(mi_said))
-    both = pc.add(pc.multiply(pc.add(pc.multiply(ci_at, scalar(wide[0])), left_at), scalar(wide[1])), mi_at)
+    mi_at, mi_said = _asked(number, pending, lambda n, parts: held_verdict(n, None, _mi(parts), None))
+    # each row's (rules, and the three verdicts): rows whose rules read none of it share one table
+    wide = (len(ci_said), len(left_said), len(mi_said))
+    both = combine([(numbers, 1), (ci_at, wide[0]), (left_at, wide[1]), (mi_at, wide[2])])
     found = pc.dictionary_encode(both)
     held: list[Held | str] = []
     held_houses = []
     for code in found.dictionary.to_pylist():
-        rest, at_mi = divmod(code, wide[1])
-        at_ci, at_left = divmod(rest, wide[0])
+        code, at_mi = divmod(code, wide[2])
+        code, at_left = divmod(code, wide[1])
+        house, at_ci = divmod(code, wide[0])
         held.append(_joined(ci_said[at_ci], mi_said[at_mi], left_said[at_left]))
-        held_houses.append(houses[at_ci])
+        held_houses.append(house)
     at = pc.cast(found.indices, pa.int64())
     for why in {said for said in held if isinstance(said, str)}:
         slow.mark(pc.take(flags([said == why for said in held]), at), why)
@@ -82,16 +84,22 @@ def _mi(parts: list[str]) -> tuple[int, int, int, int]:
     return int(parts[0]), int(parts[1]), int(parts[2]), int(parts[3])
 
 
-def _asked(number: Any, parts: list[Any], ask: Asker) -> tuple[Any, list[Held | str], list[int]]:
-    """Each row's (rules, ``parts``) as an index into the core's verdicts on the distinct ones, asked once each;
-    and the rules' number of each."""
+def _asked(number: Any, parts: list[Any], ask: Asker) -> tuple[Any, list[Held | str]]:
+    """Each row's (rules, ``parts``) asked of the core, once for each distinct one; each row's verdict as an index
+    into the distinct verdicts (a tile the rules do not read is the same verdict as any other)."""
     found = pc.dictionary_encode(pc.binary_join_element_wise(number, *parts, scalar(_APART)))
-    said, houses = [], []
+    said: list[Held | str] = []
+    places: dict[Held | str, int] = {}
+    verdicts = []
     for text in found.dictionary.to_pylist():
         house, *given = text.split(_APART)
-        houses.append(int(house))
-        said.append(ask(int(house), given))
-    return pc.cast(found.indices, pa.int64()), said, houses
+        verdict = ask(int(house), given)
+        place = places.get(verdict)
+        if place is None:
+            place = places[verdict] = len(said)
+            said.append(verdict)
+        verdicts.append(place)
+    return pc.take(ints(verdicts), found.indices), said
 
 
 Asker = Callable[[int, list[str]], "Held | str"]
