@@ -574,10 +574,19 @@ def test_the_column_paths_bounds_let_go_and_every_row_stays_right(
         agrees(row, want)
 
 
-def test_bao_given_or_by_the_tiles_left_goes_column_by_column() -> None:
+@pytest.mark.parametrize("text", ["string", "large_string"])
+@pytest.mark.parametrize(
+    "kongs",
+    [
+        [{"by": "E", "type": "concealed"}, {"by": "N", "type": "exposed", "from": "S"}],
+        [{"by": "E", "type": "concealed"}, {"by": "W", "type": "concealed"}],  # a struct with no "from"
+    ],
+    ids=["with from", "no from"],
+)
+def test_bao_given_or_by_the_tiles_left_goes_column_by_column(kongs: list[dict[str, str]], text: str) -> None:
     """包次 as given by hand (``win.bao``) or as the tiles left and the kongs make it (at or under 包次线, less
     each kong listed): on the column path, each row as ``score_many`` scores it; only those the core refuses (包次
-    without the rule, or on a win that is not 直呲) go one by one."""
+    without the rule, or on a win that is not 直呲) go one by one. The kongs' texts as polars may write them."""
     from gangci_calc.arrow import scored_and_counted
 
     zhici = {"type": "zhici", "winner": "S", "from": "W"}
@@ -585,19 +594,25 @@ def test_bao_given_or_by_the_tiles_left_goes_column_by_column() -> None:
     for rules in ('{"baoci": true, "bao_mark": 12}', '{"baoci": true, "bao_kongs": false}', None):
         for win in (zhici, {"type": "anci", "winner": "S"}):
             for bao in (True, False, None):
-                for left in (None, 5, 11, 12, 13, 30):
-                    for kongs in (None, [{"by": "E", "type": "concealed"}, {"by": "N", "type": "added"}]):
+                for left in (None, 5, 8, 9, 10, 11, 12, 13, 30):
+                    for listed in (None, kongs):
                         records.append(
                             {"stakes": 1, "dealer": "E", "rules": rules, "win": {**win, "bao": bao},
-                             "tiles_left": left, "kongs": kongs}
+                             "tiles_left": left, "kongs": listed}
                         )  # fmt: skip
     batch = pa.Table.from_pylist(records)
+    if text == "large_string":
+        kind = batch.schema.field("kongs").type.value_type
+        wide = pa.list_(pa.struct([(field.name, pa.large_string()) for field in kind]))
+        batch = batch.set_column(batch.schema.get_field_index("kongs"), "kongs", batch.column("kongs").cast(wide))
     scored, slow = scored_and_counted(batch, lang="en")
     expected = list(score_many([null_free_record(record) for record in records], lang="en"))
     for row, want in zip(scored.to_pylist(), expected, strict=True):
         agrees(row, want)
     refused = sum(not hasattr(result, "net") for result in expected)
     assert 0 < refused == slow
+    paid_by_one = [r for r in expected if hasattr(r, "net") and sorted(r.net.values())[:2] == [-1900, 0]]
+    assert paid_by_one  # 包次 made by the tiles left is among them
 
 
 def null_free_record(record: dict[str, Any]) -> dict[str, Any]:

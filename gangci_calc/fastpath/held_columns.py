@@ -162,9 +162,15 @@ def _kong_texts(column: Any, rows: int) -> Any:
     flat = pc.list_flatten(column)
     parts = []
     for name in ("by", "type", "from"):
-        if flat.type.get_field_index(name) < 0 or not pa.types.is_string(flat.type.field(name).type):
+        if flat.type.get_field_index(name) < 0:  # a field no kong gives (a struct without "from")
+            parts.append(scalar(""))
+            continue
+        values = text_of(pc.struct_field(flat, name), Slow(len(flat)), name)  # large_string, string_view: as text
+        if values is None:  # not text: those rows are slow (the kongs' own reading says so)
             return pa.nulls(rows, pa.string())
-        parts.append(pc.fill_null(pc.struct_field(flat, name), scalar("")))
+        parts.append(pc.fill_null(values, scalar("")))
+    if all(isinstance(part, pa.Scalar) for part in parts):  # no kong names who made it: every such row is slow
+        return pa.nulls(rows, pa.string())
     each = pc.binary_join_element_wise(*parts, scalar(","))
     lengths = pc.fill_null(pc.cast(pc.list_value_length(column), pa.int64()), scalar(0))  # pa.array imports pandas
     offsets = pc.cast(pa.concat_arrays([same_ints(1, 0), pc.cumulative_sum(lengths)]), pa.int32())
