@@ -622,3 +622,29 @@ def null_free_record(record: dict[str, Any]) -> dict[str, Any]:
     if "rules" in found:
         found["rules"] = json.loads(found["rules"])
     return found
+
+
+def test_texts_holding_the_column_paths_separators_go_to_the_loader() -> None:
+    """The column path keys each row's ci tile, tiles left and kongs by texts joined with separators (``\\x1f``,
+    ``,``, ``;``): a value holding one is never read as another value (a ci of ``"5m\\x1fx"`` as 5m), nor fails
+    the batch; the loader says what is wrong with it."""
+    from gangci_calc.arrow import scored_and_counted
+
+    zhici = {"type": "zhici", "winner": "S", "from": "W"}
+    base = {"stakes": 1, "dealer": "E", "rules": '{"baoci": true, "honor_ci_double": true}', "win": zhici}
+    records = [
+        {**base, "ci": "5m", "tiles_left": 3, "kongs": [{"by": "E", "type": "concealed"}]},
+        {**base, "ci": "5m\x1fx", "tiles_left": 3, "kongs": [{"by": "E", "type": "concealed"}]},
+        {**base, "ci": "5m", "tiles_left": 3, "kongs": [{"by": "E,concealed,;N", "type": "concealed"}]},
+        {**base, "ci": "5m", "tiles_left": 3, "kongs": [{"by": "E\x1f", "type": "concealed"}]},
+    ]
+    scored, slow = scored_and_counted(pa.Table.from_pylist(records), lang="en")
+    expected = list(score_many([null_free_record(record) for record in records], lang="en"))
+    for row, want in zip(scored.to_pylist(), expected, strict=True):
+        agrees(row, want)
+    assert [hasattr(result, "net") for result in expected] == [
+        True,
+        False,
+        False,
+        True,
+    ] and slow == 3  # "E\x1f": the loader's

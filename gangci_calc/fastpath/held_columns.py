@@ -93,7 +93,7 @@ def _asked(number: Any, parts: list[Any], ask: Asker) -> tuple[Any, list[Held | 
     verdicts = []
     for text in found.dictionary.to_pylist():
         house, *given = text.split(_APART)
-        verdict = ask(int(house), given)
+        verdict = ask(int(house), given) if len(given) == len(parts) else _UNSURE  # a text that holds _APART
         place = places.get(verdict)
         if place is None:
             place = places[verdict] = len(said)
@@ -103,6 +103,7 @@ def _asked(number: Any, parts: list[Any], ask: Asker) -> tuple[Any, list[Held | 
 
 
 Asker = Callable[[int, list[str]], "Held | str"]
+_UNSURE = "ci: a value the fast path does not take"
 
 
 def _joined(ci: Held | str, mi: Held | str, left: Held | str) -> Held | str:
@@ -137,14 +138,17 @@ def _bao(at: Any, held: list[Held | str], outcome: Outcome, numbers: Any, given:
     made = ints([_asked_bao(text) if text else _KEEP for text in found.dictionary.to_pylist()])
     said = pc.take(made, found.indices)
     slow.mark(pc.equal(said, scalar(_REFUSED)), "win or kongs: refused by the core")
-    return pc.if_else(reads, said, code)
+    return pc.if_else(reads, pc.max_element_wise(said, scalar(_KEEP)), code)  # a refused row is slow: any table
 
 
 def _asked_bao(text: str) -> int:
     """The core's 包次 for a (rules, dealer, win, ci tile, tiles left, kongs) key."""
-    house, dealer, kind, winner, source, ci, left, kongs = text.split(_APART)
+    parts = text.split(_APART)
+    given = [kong.split(",") for kong in parts[-1].split(";") if kong]
+    if len(parts) != 8 or any(len(kong) != 3 for kong in given):  # a text holding a separator: the loader's
+        return _REFUSED
+    house, dealer, kind, winner, source, ci, left, _ = parts
     win = FastWin(kind, winner or UNSET, source or UNSET, UNSET)
-    given = (kong.split(",") for kong in kongs.split(";") if kong)
     made = tuple(FastKong(by, what, source or UNSET) for by, what, source in given)
     tile = ci_tile(ci) if ci else None
     found = bao_verdict(int(house), dealer, win, made, int(left), tile)
@@ -185,7 +189,7 @@ def _with_bao(houses: list[int], at: Any, held: list[Held | str], bao: Any) -> t
     for code in found.dictionary.to_pylist():
         index, bao_code = divmod(code, 3)
         said = held[index]
-        if isinstance(said, str) or bao_code < 0:
+        if isinstance(said, str):
             tables.append(NO_TABLE)  # its rows are slow
             continue
         said = said._replace(bao=None if bao_code == _KEEP else bao_code == _YES)
