@@ -207,6 +207,13 @@ _NESTED = (dict, list)  # what Arrow's rows hold values in (other mappings are r
 def fast_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, pa.Array]:
     """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`, the seed's rules), and which rows
     are slow: a slow row's values mean nothing, the caller scores it one by one."""
+    results, settled = settled_results(batch)
+    return results, settled.slow
+
+
+def settled_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, Any]:
+    """:func:`fast_results`, with the whole :class:`~gangci_calc.fastpath.vectorised.Settled` (what sent each slow
+    row off the path: ``--verbose``)."""
     from gangci_calc.fastpath.fast import FastPath
     from gangci_calc.fastpath.vectorised import settle_batch
 
@@ -221,7 +228,7 @@ def fast_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, pa.Array]:
         settled.players,
         pa.nulls(batch.num_rows, pa.string()),
     ]
-    return pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA), settled.slow
+    return pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA), settled
 
 
 def column_twice(schema: Any, where: str = "") -> str | None:

@@ -453,12 +453,7 @@ class FastPath:
         """``held`` with 包次 as the core's hand says it is for these tiles left, outcome and kongs (``None``: it
         refuses them); asked once per distinct set."""
         kongs = tuple(record.kongs) if record.kongs else ()
-        key = (house, record.dealer, record.win, kongs, left, tile)
-        found = _BAO.young.get(key)
-        if found is None:
-            found = _BAO.get(key)
-            if found is None:
-                found = _BAO.put(key, _bao_of(house, record.dealer, record.win, kongs, left, tile))
+        found = bao_verdict(house, record.dealer, record.win, kongs, left, tile)
         return None if found is REFUSED_BAO else held._replace(bao=found.bao)
 
     def _add_counts(
@@ -822,6 +817,25 @@ def _held_refused(house: HouseRules, tile: int | None, mi: tuple[int, int, int, 
 
 
 REFUSED_BAO = Held(None, NO_MI, None)  # the core refuses the outcome or kongs: the loader says why
+
+
+def bao_verdict(
+    house: int, dealer: str, win: FastWin, kongs: tuple[FastKong, ...], left: int, tile: int | None
+) -> Held:
+    """:func:`_bao_of`, asked once per distinct set (the JSON Lines and the column paths share it)."""
+    key = (house, dealer, win, kongs, left, tile)
+    found = _BAO.young.get(key)
+    if found is None:
+        found = _BAO.get(key)
+        if found is None:
+            found = _BAO.put(key, _bao_of(house, dealer, win, kongs, left, tile))
+    return found
+
+
+def ci_tile(text: str) -> int:
+    """A ci tile's text as the loader reads it, or -1 where it refuses it (remembered)."""
+    tile = _CI_TILES.get(text)
+    return tile if tile is not None else _ci_tile(text)
 
 
 def _bao_of(house: int, dealer: str, win: FastWin, kongs: tuple[FastKong, ...], left: int, ci: int | None) -> Held:

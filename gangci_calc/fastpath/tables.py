@@ -13,7 +13,8 @@ from msgspec import UNSET
 
 from gangci_calc.core.rules import SCHEMES
 from gangci_calc.fastpath.arrays import flags, ints, same_flags, scalar, texts
-from gangci_calc.fastpath.columns import Slow, struct_of, whole_of
+from gangci_calc.fastpath.columns import Slow, is_text, struct_of, whole_of
+from gangci_calc.fastpath.houses import HOUSES
 from gangci_calc.fastpath.records import FastStakes, bounds, stakes_decoder
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class TableStakes:
             column = column.storage
         if column is not None and pa.types.is_integer(column.type):  # a scheme's number
             keys, values = self._schemes(column, fast, slow)
-        elif column is not None and _is_text(column.type):  # JSON text: a number or a mapping (a warehouse's)
+        elif column is not None and is_text(column.type):  # JSON text: a number or a mapping (a warehouse's)
             keys, values = self._json(column, slow)
         else:
             keys, values = self._mappings(column, rows, fast, slow)
@@ -58,43 +59,44 @@ class TableStakes:
         tables = [(_at(knowns[index], whole(number)), number) if knowns[index] else None for index, number in met]
         ratio = numbered(tables)
         scale = [table[0].scale if table is not None else 0 for table in tables]
-        slow.mark(pc.take(flags([table is None for table in tables]), pairs.indices))
+        slow.mark(pc.take(flags([table is None for table in tables]), pairs.indices), "stakes")
         self.ratio = pc.take(ints(ratio), pairs.indices)
         self.scale = pc.take(ints(scale), pairs.indices)
 
     @staticmethod
     def _schemes(column: Any, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
-        values = whole_of(column, slow)
+        values = whole_of(column, slow, "stakes")
         if values is None:
             values = pa.nulls(len(column), pa.int64())
-        slow.mark(pc.is_null(values))
+        slow.mark(pc.is_null(values), "stakes")
         known = {key for key in fast.stakes if isinstance(key, int)}
         return pc.fill_null(values, scalar(0)), lambda key: key if key in known else None
 
     @staticmethod
     def _json(column: Any, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
         """Stakes as JSON text or bytes (DuckDB's JSON type, polars' binary): each distinct text read once."""
-        slow.mark(pc.is_null(column))  # missing: the loader says so
+        slow.mark(pc.is_null(column), "stakes")  # missing: the loader says so
         if not pa.types.is_binary(column.type):
             column = pc.cast(column, pa.binary())
         return pc.fill_null(column, scalar(b"")), _stakes_text
 
     @staticmethod
     def _mappings(column: Any, rows: int, fast: FastPath, slow: Slow) -> tuple[Any, Callable[[Any], object]]:
-        parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, required=True)
+        parts = struct_of(column, ("gang", "bomb", "ci", "dianpao"), slow, "stakes", required=True)
         if parts is None:
-            slow.mark(same_flags(rows, True))
+            slow.mark(same_flags(rows, True), "stakes")
             return texts([_NO] * rows), lambda key: None
         amounts = []
         for name in ("gang", "bomb", "ci", "dianpao"):
-            values = whole_of(parts.get(name), slow)
+            values = whole_of(parts.get(name), slow, f"stakes.{name}")
             if values is None:
                 values = pa.nulls(rows, pa.int64())
             slow.mark(
-                pc.or_(pc.less_equal(values, scalar(0)), pc.greater(values, scalar(min(LARGEST, bounds().amount))))
+                pc.or_(pc.less_equal(values, scalar(0)), pc.greater(values, scalar(min(LARGEST, bounds().amount)))),
+                f"stakes.{name}",
             )
             amounts.append(pc.cast(values, pa.string()))
-        slow.mark(pc.is_null(amounts[0]))  # 杠底 is the one it must give
+        slow.mark(pc.is_null(amounts[0]), "stakes.gang")  # 杠底 is the one it must give
         key = pc.binary_join_element_wise(*(pc.fill_null(a, scalar(_NO)) for a in amounts), scalar(","))
         return pc.fill_null(key, scalar(_NO)), _stakes_of
 
@@ -111,25 +113,28 @@ def houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:
         return None
     if isinstance(column.type, pa.BaseExtensionType):
         column = column.storage
-    if not _is_text(column.type):
-        slow.given(column)
+    if not is_text(column.type):
+        slow.given(column, "rules")
         return None
     found = pc.dictionary_encode(pc.cast(column, pa.binary()) if not pa.types.is_binary(column.type) else column)
-    numbers = []
-    for text in found.dictionary.to_pylist():
-        try:
-            house = fast.house_of(msgspec.Raw(text))[0]
-        except UnicodeDecodeError:
-            house = -1
-        numbers.append(house)
+    given = found.dictionary.to_pylist()
+    numbers = [_house_number(fast, text) for text in given]
+    # a set of rules let go while the batch's texts were numbered (its generation ended as later ones came):
+    # numbered again, once (a batch of more sets than two generations hold leaves the rest to the loader)
+    for at, number in enumerate(numbers):
+        if number > 0 and number not in HOUSES:
+            numbers[at] = _house_number(fast, given[at])
+    numbers = [number if number <= 0 or number in HOUSES else -1 for number in numbers]
     at = pc.take(ints(numbers), found.indices)
-    slow.mark(pc.less(at, scalar(0)))
+    slow.mark(pc.less(at, scalar(0)), "rules")
     return pc.max_element_wise(at, scalar(0))
 
 
-def _is_text(kind: Any) -> bool:
-    return any(is_kind(kind) for is_kind in (pa.types.is_string, pa.types.is_large_string, pa.types.is_string_view,
-               pa.types.is_binary, pa.types.is_large_binary, pa.types.is_binary_view))  # fmt: skip
+def _house_number(fast: FastPath, text: bytes) -> int:
+    try:
+        return fast.house_of(msgspec.Raw(text))[0]
+    except UnicodeDecodeError:
+        return -1
 
 
 def _stakes_text(key: bytes) -> int | FastStakes | None:

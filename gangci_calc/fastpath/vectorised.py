@@ -12,8 +12,6 @@ the API, which gives the loader's result or its error; so no row is ever called 
 
 from __future__ import annotations
 
-import functools
-from array import array
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -21,11 +19,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from msgspec import UNSET
 
-from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints, scalar, texts
 from gangci_calc.fastpath.columns import (
     LETTERS,
     Slow,
+    bet_columns,
     code_of,
     combine,
     flag_of,
@@ -36,20 +34,18 @@ from gangci_calc.fastpath.columns import (
 )
 from gangci_calc.fastpath.fast import (
     KONG,
-    NOTHING_HELD,
     PER_SEAT,
     REFUSED,
     WIN,
     ZERO,
     FastPath,
     Form,
-    Held,
     Known,
     bets_refused,
     flat_table,
     forget_plans,
-    held_verdict,
 )
+from gangci_calc.fastpath.held_columns import Outcome, Table, held_tables
 from gangci_calc.fastpath.houses import HOUSES, forget_houses
 from gangci_calc.fastpath.records import FastKong, FastWin, bounds
 from gangci_calc.fastpath.said import KEPT, refused
@@ -75,6 +71,7 @@ class Settled(NamedTuple):
     dealer: Any
     players: Any  # struct of E S W N names, null where the row names none
     ident: Any  # the id as text
+    why: Slow  # what sent each slow row off the path (``--verbose``)
 
 
 def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...] = ()) -> Settled:
@@ -84,29 +81,17 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     slow = Slow(rows)
     for name in batch.schema.names:
         if name not in READ and name not in carried and TOP.lookup.get(name) != "meta":
-            slow.given(batch.column(name))
+            slow.given(batch.column(name), name)
     columns = {name: batch.column(name) for name in batch.schema.names if name in READ}
-    nulls = pa.nulls(rows, pa.string())
-
-    dealer = text_of(columns.get("dealer"), slow) or nulls
-    dealer_at = seat_of(dealer, slow, required=True)
-    win = struct_of(columns.get("win"), ("type", "winner", "from", "bao"), slow, required=True)
-    if win is None:
-        slow.mark(same_flags(rows, True))
-        win = {}
-    kind = text_of(win.get("type"), slow) or nulls
-    kind_at = code_of(kind, TYPES, slow, required=True)
-    winner = text_of(win.get("winner"), slow) or nulls
-    source = text_of(win.get("from"), slow) or nulls
-    winner_at, source_at = seat_of(winner, slow), seat_of(source, slow)
-    bao = flag_of(win.get("bao"), slow)
-    if bao is not None:
-        slow.mark(bao)  # 包次 named by hand: the loader's (the fast path's plans are for the seed's table)
-    policy = flag_of(columns.get("policy"), slow)
+    outcome = _outcome(columns, rows, slow)
+    dealer_at = seat_of(outcome.dealer, slow, "dealer", required=True)
+    kind_at = code_of(outcome.kind, TYPES, slow, "win.type", required=True)
+    winner_at, source_at = seat_of(outcome.winner, slow, "win.winner"), seat_of(outcome.source, slow, "win.from")
+    policy = flag_of(columns.get("policy"), slow, "policy")
     on = pc.cast(pc.fill_null(policy, scalar(False)), pa.int64()) if policy is not None else same_ints(rows, 0)
 
     house = houses(columns.get("rules"), rows, fast, slow)
-    held, tables = _held(columns, house, rows, slow)
+    held, tables = held_tables(columns, house, rows, slow, outcome)
     stakes = TableStakes(
         columns.get("stakes"),
         rows,
@@ -116,33 +101,59 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
         lambda met: _RATIOS.numbered([_table(t, tables) for t in met]),
         lambda index: flat_table(*tables[index]),  # forms with a flat amount (跑底, 米): at the stakes themselves
     )
-    counts = _counts(columns.get("bets"), slow)
-    _refuse_north_at_three(columns.get("bets"), house, slow)
-    _check_bets(counts, dealer_at, on, house, slow)
+    bets = bet_columns(columns.get("bets"), slow)
+    if bets.north is not None and house is not None:  # nobody sits at N at a table of three: the loader says so
+        slow.mark(pc.and_(bets.north, _at_three(house)), "bets: N at a table of three")
+    _check_bets(bets.counts, dealer_at, on, house, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
     )
     plans = _OUTCOMES.tables(code, fast)
-    at = pc.take(plans.place, code)
-    slow.mark(pc.take(plans.refused, at))
+    at = plans.at(code)
+    slow.mark(pc.take(plans.refused, at), "win: refused by the core, or 包次 given")
+    slow.mark(_unscaled(plans, at, stakes.scale), "stakes")
     halves = [pc.take(plans.const[seat], at) for seat in range(4)]
-    _add_terms(halves, plans.deltas, counts, at)
+    _add_terms(halves, plans.deltas, bets.counts, at)
     kongs = columns.get("kongs")
     if kongs is not None:
-        _add_kongs(halves, kongs, (on, dealer_at), stakes, counts, pc.take(plans.draw, at), fast, slow)
+        _add_kongs(halves, kongs, (on, dealer_at), stakes, bets.counts, pc.take(plans.draw, at), fast, slow)
     halves = [pc.multiply(net, stakes.scale) for net in halves]
     players = _players(columns.get("players"), rows, slow, house)
     ident = _ident(columns.get("id"), rows, slow)
-    return Settled(slow.mask, halves, kind, winner, source, dealer, players, ident)
+    return Settled(slow.mask, halves, outcome.kind, outcome.winner, outcome.source, outcome.dealer, players, ident,
+                   slow)  # fmt: skip
 
 
-Table = tuple[int, "Held | None"]  # a row's table: its house rules' number, and what its hand holds that they read
+def _outcome(columns: dict[str, Any], rows: int, slow: Slow) -> Outcome:
+    """The dealer, the win's columns and the kongs, as texts (null where not given)."""
+    nulls = pa.nulls(rows, pa.string())
+    dealer = text_of(columns.get("dealer"), slow, "dealer") or nulls
+    win = struct_of(columns.get("win"), ("type", "winner", "from", "bao"), slow, "win", required=True)
+    if win is None:
+        slow.mark(same_flags(rows, True), "win")
+        win = {}
+    kind = text_of(win.get("type"), slow, "win.type") or nulls
+    winner = text_of(win.get("winner"), slow, "win.winner") or nulls
+    source = text_of(win.get("from"), slow, "win.from") or nulls
+    bao = flag_of(win.get("bao"), slow, "win.bao")
+    if bao is not None and bao.null_count == rows:  # none given: nothing to read (a warehouse's struct field)
+        bao = None
+    return Outcome(dealer, kind, winner, source, bao, columns.get("kongs"))
+
+
+def _unscaled(plans: Tables, at: Any, scale: Any) -> Any:
+    """The rows whose form holds a flat amount (跑底, 米) at stakes taken as their ratio (a scale other than 1):
+    the ratio cannot stand for them (a table whose forms hold one is taken at its stakes, :func:`~.fast.flat_table`;
+    this is the odd one the probe did not show)."""
+    return pc.and_(pc.take(plans.flat, at), pc.not_equal(scale, scalar(1)))
 
 
 class _Ratios:
     """The tables met in this process, each with a number (a code's most significant part): the stakes' ratio
-    (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules (their number in
-    :data:`~.fast.HOUSES`)."""
+    (:attr:`Known.ratio`: the usual proportions, or a table's own) and the house rules with what the hands hold
+    that they read. A platform's rooms choose their rules: thousands of tables, each numbered as it is met. Past
+    :data:`MOST_TABLES` tables every table and form is let go (before a batch is numbered, never in the middle of
+    one) and numbered again as met: a bound that evicts, never a cap."""
 
     def __init__(self) -> None:
         self.numbers: dict[object, int] = {}
@@ -151,14 +162,10 @@ class _Ratios:
         self.houses: list[Table] = []  # (house rules' number, what the hands hold that they read)
 
     def numbered(self, tables: list[tuple[Known, Table] | None]) -> list[int]:
-        """Each table's number (0 for ``None``). Past 64 tables the tables start again, before a batch is numbered,
-        never in the middle of one."""
+        """Each table's number (0 for ``None``)."""
         fresh = {(t[0].ratio, t[1]) for t in tables if t is not None and (t[0].ratio, t[1]) not in self.numbers}
-        if fresh and len(self.ratios) + len(fresh) > 64:  # tables with stakes of their own: bounded all the same
-            self.numbers.clear()
-            self.ratios.clear()
-            self.bases.clear()
-            self.houses.clear()
+        if fresh and len(self.ratios) + len(fresh) > MOST_TABLES:  # the forms are keyed by the numbers: they go too
+            self.__init__()  # type: ignore[misc]
             _OUTCOMES.clear()
             _KONG_FORMS.clear()
         found = []
@@ -168,12 +175,13 @@ class _Ratios:
                 continue
             known, house = table
             key = (known.ratio, house)
-            if key not in self.numbers:
-                self.numbers[key] = len(self.ratios)
+            number = self.numbers.get(key)
+            if number is None:
+                number = self.numbers[key] = len(self.ratios)
                 self.ratios.append(known.ratio)
                 self.bases.append(known.bases)
                 self.houses.append(house)
-            found.append(self.numbers[key])
+            found.append(number)
         return found
 
     def form(self, plan: Any, number: int) -> Form:
@@ -182,68 +190,79 @@ class _Ratios:
         return plan.forms.get(ratio) or plan.form(ratio, self.bases[number])  # type: ignore[no-any-return]
 
 
-class Tables(NamedTuple):
-    """The forms of the codes met so far, as Arrow arrays: a code's row is ``place[code]``."""
+MOST_TABLES = 1 << 14  # tables numbered at once (a code is its table's number × a width of a few thousand)
+MOST_FORMS = 1 << 16  # forms kept at once, of outcomes and of kongs each (25 int64 arrays: about 13 MB each)
 
-    place: Any  # int64 by code: its row in the tables below (null: not met)
+
+class Tables(NamedTuple):
+    """The forms of the codes met so far, as Arrow arrays: a code's row is its place in ``codes``."""
+
+    codes: Any  # int64 by row: the code whose form it is
     refused: Any  # bool by row: the core refuses it (the loader says why)
+    flat: Any  # bool by row: its form holds a flat amount (right only at stakes taken as themselves)
     draw: Any  # bool by row: a 流局 that voids the kongs
     const: list[Any]  # int64 by row, per seat: the form's constant, in halves
     deltas: list[list[Any] | None]  # per count index, per seat: int64 by row (None: no form met counts it)
 
+    def at(self, codes: Any) -> Any:
+        """Each code's row (every code of a batch is in the tables: :meth:`_Forms.tables`)."""
+        return pc.index_in(codes, value_set=self.codes)
+
 
 class _Forms:
-    """The forms of every code met in this process (a code: ratio number × ``width`` + what the plan is keyed
+    """The forms of every code met in this process (a code: table number × ``width`` + what the plan is keyed
     by), worked out once each from the fast path's plans, and kept as :class:`Tables`: a code met later adds its
     row to the arrays already built (Arrow concatenates them), so a batch costs only what it meets first."""
 
     def __init__(self, width: int, plan_of: Callable[[FastPath, int, Table], Any]) -> None:
         self.width = width
-        self.plan_of = plan_of  # a code's plan, without its ratio
+        self.plan_of = plan_of  # a code's plan, without its table
         self.clear()
 
     def clear(self) -> None:
-        self.place = array("q")  # by code: its row, -1 where not met
+        self.place: dict[int, int] = {}  # by code: its row
         self.forms: list[Form] = []  # by row
+        self.codes: list[int] = []
         self.refused: list[bool] = []
+        self.flat: list[bool] = []
         self.draw: list[bool] = []
         self.made: Tables | None = None
 
     def tables(self, codes: Any, fast: FastPath) -> Tables:
         """The tables, with every code of ``codes`` in them."""
-        place = self.place
-        new = [code for code in pc.unique(codes).to_pylist() if code >= len(place) or place[code] < 0]
-        if new or self.made is None:
-            built = len(self.forms)
-            for code in new:
+        met = pc.unique(codes).to_pylist()
+        new = [code for code in met if code not in self.place]
+        if not new and self.made is not None:
+            return self.made
+        if len(self.forms) + len(new) > MOST_FORMS:  # let go, and this batch's forms made again (their plans kept)
+            self.clear()
+            new = met
+        built = len(self.forms)
+        known = len(_RATIOS.ratios)
+        for code in new:
+            if code // self.width < known:
                 self._add(code, fast)
-            self.made = self._grown(built)
-            # a code whose ratio is not numbered yet stands for rows whose stakes are unknown (slow rows): its entry
-            # is this batch's only, never kept, or a later ratio numbered so would find nothing there (zero nets)
-            for code in new:
-                if code // self.width >= len(_RATIOS.ratios):
-                    place[code] = -1
-        return self.made
+        self.made = self._grown(built)
+        # a code whose table is not numbered stands for rows whose stakes are unknown (slow rows): its row is this
+        # batch's only, never kept, or a later table numbered so would find no form there
+        passing = [code for code in new if code // self.width >= known]
+        return self.made if not passing else _passing(self.made, passing)
 
     def _add(self, code: int, fast: FastPath) -> None:
-        if code >= len(self.place):
-            self.place.extend(array("q", [-1]) * (code + 1 - len(self.place)))
         self.place[code] = len(self.forms)
         number, rest = divmod(code, self.width)
-        known = number < len(_RATIOS.ratios)  # else its rows are slow
-        plan = self.plan_of(fast, rest, _RATIOS.houses[number] if known else _NO_TABLE)
-        known = known and plan is not REFUSED
+        plan = self.plan_of(fast, rest, _RATIOS.houses[number])
+        known = plan is not REFUSED
         form = _RATIOS.form(plan, number) if known else _NOTHING
-        # unknown stakes, or a flat amount (the stakes' ratio cannot stand): such rows are slow
-        self.refused.append(not known or not form.scaled)
+        self.codes.append(code)
+        self.refused.append(not known)
+        self.flat.append(not form.scaled)  # a flat amount (跑底, 米): right at stakes taken as themselves only
         self.draw.append(plan.draw)
         self.forms.append(form)
 
     def _grown(self, built: int) -> Tables:
         """The tables with the rows from ``built`` on added to those made before."""
         old, fresh = self.made, self.forms[built:]
-        place = pa.Array.from_buffers(pa.int64(), len(self.place), [None, pa.py_buffer(self.place)])
-        place = pc.if_else(pc.less(place, scalar(0)), pa.nulls(len(place), pa.int64()), place)  # -1: not met
         const = [_joined(old and old.const[seat], ints([form.const[seat] for form in fresh])) for seat in range(4)]
         deltas: list[list[Any] | None] = []
         for index in range(ZERO):
@@ -254,9 +273,28 @@ class _Forms:
                 continue
             before = had or [same_ints(built, 0)] * 4
             deltas.append([_joined(before[seat], ints([delta[seat] for delta in given])) for seat in range(4)])
-        refused = _joined(old and old.refused, flags(self.refused[built:]))
-        draw = _joined(old and old.draw, flags(self.draw[built:]))
-        return Tables(place, refused, draw, const, deltas)
+        return Tables(
+            _joined(old and old.codes, ints(self.codes[built:])),
+            _joined(old and old.refused, flags(self.refused[built:])),
+            _joined(old and old.flat, flags(self.flat[built:])),
+            _joined(old and old.draw, flags(self.draw[built:])),
+            const,
+            deltas,
+        )
+
+
+def _passing(made: Tables, codes: list[int]) -> Tables:
+    """``made`` with a refused row for each of ``codes`` (this batch's only)."""
+    width = len(codes)
+    zeros = same_ints(width, 0)
+    return Tables(
+        pa.concat_arrays([made.codes, ints(codes)]),
+        pa.concat_arrays([made.refused, same_flags(width, True)]),
+        pa.concat_arrays([made.flat, same_flags(width, False)]),
+        pa.concat_arrays([made.draw, same_flags(width, False)]),
+        [pa.concat_arrays([const, zeros]) for const in made.const],
+        [None if d is None else [pa.concat_arrays([seat, zeros]) for seat in d] for d in made.deltas],
+    )
 
 
 def _joined(before: Any | None, after: Any) -> Any:
@@ -268,7 +306,7 @@ _NO_DELTA = (0, 0, 0, 0)
 
 
 def _outcome_plan(fast: FastPath, code: int, table: Table) -> Any:
-    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at house rules."""
+    """The fast path's plan for an outcome's code (add-ons on?, dealer, win type, winner, from) at a table."""
     code, source = divmod(code, 5)
     code, winner = divmod(code, 5)
     code, kind = divmod(code, len(TYPES) + 1)
@@ -284,7 +322,7 @@ def _outcome_plan(fast: FastPath, code: int, table: Table) -> Any:
 
 
 def _kong_plan(fast: FastPath, code: int, table: Table) -> Any:
-    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at house rules."""
+    """The fast path's plan for a kong's code (add-ons on?, dealer, by, type, from) at a table's house rules."""
     code, source = divmod(code, 5)
     code, kind = divmod(code, len(KINDS) + 1)
     code, by = divmod(code, 5)
@@ -316,85 +354,9 @@ def forget_compiled() -> None:
 _NOTHING = Form((0, 0, 0, 0), (None,) * ZERO)
 
 
-_NO_TABLE: Table = (0, None)  # the seed's rules, nothing held
-
-
 def _table(met: Any, tables: list[Table]) -> tuple[Known, Table] | None:
     """A (stakes, row's table index) pair as :meth:`_Ratios.numbered` takes it: the stakes and (house rules, held)."""
     return None if met is None else (met[0], tables[met[1]])
-
-
-def _held(columns: dict[str, Any], house: Any, rows: int, slow: Slow) -> tuple[Any, list[Table]]:
-    """Each row's table: its house rules and what its hand holds that they read (the ci tile, 米), as an index into
-    the list returned, each distinct set asked of the core once (:func:`~.fast.held_verdict`). A row whose 包次
-    the tiles left decide is slow (the JSON Lines path takes it), and so is one the core refuses."""
-    numbers = house if house is not None else same_ints(rows, 0)
-    if all(columns.get(name) is None for name in ("ci", "tiles_left", "mi")):  # nothing held: a table per rules
-        coded = pc.dictionary_encode(numbers)
-        return pc.cast(coded.indices, pa.int64()), [(number, None) for number in coded.dictionary.to_pylist()]
-    parts: list[Any] = [pc.cast(numbers, pa.string())]
-    ci = text_of(columns.get("ci"), slow)
-    parts.append(pc.fill_null(ci, scalar("")) if ci is not None else scalar(""))  # a scalar stands for every row
-    left = whole_of(columns.get("tiles_left"), slow)
-    parts.append(pc.fill_null(pc.cast(left, pa.string()), scalar("")) if left is not None else scalar(""))
-    mi = struct_of(columns.get("mi"), LETTERS, slow) or {}
-    for letter in LETTERS:
-        counts = whole_of(mi.get(letter), slow)
-        parts.append(pc.fill_null(pc.cast(counts, pa.string()), scalar("0")) if counts is not None else scalar("0"))
-    found = pc.dictionary_encode(pc.binary_join_element_wise(*parts, scalar(_APART)))
-    tables: list[Table] = []
-    refused: list[bool] = []
-    for text in found.dictionary.to_pylist():
-        number, tile, given, *pending = text.split(_APART)
-        counts = (int(pending[0]), int(pending[1]), int(pending[2]), int(pending[3]))
-        verdict = held_verdict(int(number), tile or None, counts, int(given) if given else None)
-        if isinstance(verdict, str):
-            refused.append(True)
-            tables.append(_NO_TABLE)
-            continue
-        if verdict.bao is not None:  # 包次 by the tiles left: the core's hand says, from each row's outcome and kongs
-            refused.append(True)
-            tables.append((int(number), None))
-            continue
-        refused.append(False)
-        tables.append((int(number), None if verdict == NOTHING_HELD else verdict))
-    slow.mark(pc.take(flags(refused), found.indices))
-    return pc.cast(found.indices, pa.int64()), tables
-
-
-_APART = "\x1f"  # between the parts of a row's table key (no tile's text holds it)
-
-
-def _counts(column: Any, slow: Slow) -> list[Any | None]:
-    """The bets' counts, by the fast path's count index (seat × PER_SEAT + the bet's place), 0 where not given;
-    ``None`` for a count no row gives. Slow: a count out of the typed decode's range (the loader says why)."""
-    counts: list[Any | None] = [None] * ZERO
-    seats = struct_of(column, LETTERS, slow)
-    if not seats:
-        return counts
-    largest = bounds().counts
-    for seat, letter in enumerate(LETTERS):
-        bets = struct_of(seats.get(letter), BET_NAMES, slow)
-        for number, name in enumerate(BET_NAMES):
-            values = whole_of((bets or {}).get(name), slow)
-            if values is None:
-                continue
-            slow.mark(pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest))))
-            counts[seat * PER_SEAT + number] = pc.fill_null(values, scalar(0))
-    return counts
-
-
-def _refuse_north_at_three(column: Any, house: Any, slow: Slow) -> None:
-    """Rows whose bets give N something (even ``{N: {pao: 0}}``) at a table of three are slow: the loader refuses
-    them. N as null, or as a struct of nulls (a warehouse's struct column), gives nothing."""
-    seats = struct_of(column, LETTERS, slow)
-    north = seats.get("N") if seats else None
-    if north is not None and house is not None:
-        given = pc.is_valid(north)
-        if pa.types.is_struct(north.type) and north.type.num_fields:
-            fields = [pc.is_valid(pc.struct_field(north, field.name)) for field in north.type]
-            given = functools.reduce(pc.or_, fields)
-        slow.mark(pc.and_(given, _at_three(house)))
 
 
 def _at_three(house: Any) -> Any:
@@ -429,7 +391,7 @@ def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow
                 seat < 4 and count > 0 and bets_refused([(index, count)], seat * PER_SEAT, bool(policy), met[at])
             )
         if any(refused):
-            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)))
+            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)), "bets: refused by the core")
 
 
 def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:
@@ -450,27 +412,29 @@ def _add_kongs(
     not take is slow."""
     kind = column.type
     if not (pa.types.is_list(kind) or pa.types.is_large_list(kind)) or not pa.types.is_struct(kind.value_type):
-        slow.given(column)
+        slow.given(column, "kongs")
         return
     flat = pc.list_flatten(column)
     if not len(flat):
         return
     parents = pc.cast(pc.list_parent_indices(column), pa.int64())
     bad = Slow(len(flat))
-    fields = struct_of(flat, ("by", "type", "from"), bad, required=True) or {}
+    fields = struct_of(flat, ("by", "type", "from"), bad, "kongs", required=True) or {}
     nulls = pa.nulls(len(flat), pa.string())
-    by = seat_of(text_of(fields.get("by"), bad) or nulls, bad, required=True)
-    kind_at = code_of(text_of(fields.get("type"), bad) or nulls, KINDS, bad, required=True)
-    source = seat_of(text_of(fields.get("from"), bad) or nulls, bad)
+    by = seat_of(text_of(fields.get("by"), bad, "kongs.by") or nulls, bad, "kongs.by", required=True)
+    kind_at = code_of(text_of(fields.get("type"), bad, "kongs.type") or nulls, KINDS, bad, "kongs.type", required=True)
+    source = seat_of(text_of(fields.get("from"), bad, "kongs.from") or nulls, bad, "kongs.from")
     on, dealer = (pc.take(column, parents) for column in table)
     code = combine(
         [(pc.take(stakes.ratio, parents), 1), (on, 2), (dealer, 5), (by, 5), (kind_at, len(KINDS) + 1), (source, 5)]
     )
     made = _KONG_FORMS.tables(code, fast)
-    at = pc.take(made.place, code)
-    bad.mark(pc.take(made.refused, at))
+    at = made.at(code)
+    bad.mark(pc.take(made.refused, at), "kongs: refused by the core")
+    bad.mark(_unscaled(made, at, pc.take(stakes.scale, parents)), "stakes")
     numbers = counting(len(column))
-    slow.mark(pc.is_in(numbers, value_set=pc.filter(parents, bad.mask)))
+    for why, where in bad.marks:  # each kong's reason, as its row's
+        slow.mark(pc.is_in(numbers, value_set=pc.filter(parents, where)), why)
     added = [pc.take(made.const[seat], at) for seat in range(4)]
     _add_terms(added, made.deltas, [None if values is None else pc.take(values, parents) for values in counts], at)
     voided = pc.take(draw, parents)
@@ -492,21 +456,24 @@ def _players(column: Any, rows: int, slow: Slow, house: Any) -> Any:
     one name at two seats, or a name at N at a table of three (``house``: each row's rules' number) makes its row
     slow."""
     names = [pa.nulls(rows, pa.string())] * 4
-    fields = struct_of(column, LETTERS, slow) or {}
+    fields = struct_of(column, LETTERS, slow, "players") or {}
     for seat, letter in enumerate(LETTERS):
-        values = text_of(fields.get(letter), slow)
+        values = fields.get(letter)
+        if values is not None and pa.types.is_integer(values.type):  # a warehouse's BIGINT ids: names as their digits
+            values = _digits(values, slow, f"players.{letter}")
+        values = text_of(values, slow, f"players.{letter}")
         if values is not None:
             names[seat] = values
     given = pc.unique(pa.chunked_array(names, pa.string())).to_pylist()  # a platform's few thousand, once each
     unkept = refused(given)
     if unkept:
         for values in names:
-            slow.mark(pc.is_in(values, value_set=texts(unkept)))
+            slow.mark(pc.is_in(values, value_set=texts(unkept)), "players")
     for first in range(4):
         for second in range(first + 1, 4):
-            slow.mark(pc.equal(names[first], names[second]))
+            slow.mark(pc.equal(names[first], names[second]), "players: one name at two seats")
     if house is not None:  # nobody sits at N at a table of three: the loader says so
-        slow.mark(pc.and_(pc.is_valid(names[3]), _at_three(house)))
+        slow.mark(pc.and_(pc.is_valid(names[3]), _at_three(house)), "players: N at a table of three")
     named = pc.or_(
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
@@ -519,11 +486,26 @@ def _ident(column: Any, rows: int, slow: Slow) -> Any:
     if column is None:
         return pa.nulls(rows, pa.string())
     if pa.types.is_integer(column.type):
-        values = whole_of(column, slow)
+        values = whole_of(column, slow, "id")
         if values is None:  # uint64: its given rows are slow
             return pa.nulls(rows, pa.string())
         largest = bounds().ids
         if largest < (1 << 63) - 1:  # a tighter bound than int64's own
-            slow.mark(pc.or_(pc.greater(values, scalar(largest)), pc.less(values, scalar(-largest - 1))))
+            beyond = pc.or_(pc.greater(values, scalar(largest)), pc.less(values, scalar(-largest - 1)))
+            slow.mark(beyond, "id: beyond the loader's bound")
         return pc.cast(values, pa.string())
-    return text_of(column, slow) or pa.nulls(rows, pa.string())
+    return text_of(column, slow, "id") or pa.nulls(rows, pa.string())
+
+
+def _digits(column: Any, slow: Slow, name: str) -> Any:
+    """Whole numbers as their digits, as the loader takes them for a text (a name); one beyond the loader's
+    digits (or a uint64) is slow."""
+    values = whole_of(column, slow, name)
+    if values is None:  # uint64: its given rows are slow
+        return pa.nulls(len(column), pa.string())
+    digits = bounds().digits
+    if digits < 19:
+        largest = 10**digits
+        beyond = pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest)))
+        slow.mark(beyond, f"{name}: more digits than the loader takes")
+    return pc.cast(values, pa.string())

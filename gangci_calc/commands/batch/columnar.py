@@ -40,6 +40,7 @@ class _Piece:
     failure: str = ""  # --strict: the line of the hand that stopped the run (its row is the last of ``batch``)
     one_by_one: int = 0  # hands scored off the fast path (--verbose says how many)
     why: dict[str, int] = field(default_factory=dict)  # --verbose: what sent them there, by count
+    scored_at: list[int] = field(default_factory=list)  # the rows off the column path that were scored, not refused
 
 
 def run_to_parquet(
@@ -186,17 +187,19 @@ class _ColumnPiece:
     def piece(self) -> _Piece:
         import pyarrow.compute as pc
 
-        from gangci_calc.fastpath.arrow_tables import fast_results
+        from gangci_calc.fastpath.arrow_tables import settled_results
 
         batch = self.batch
-        results, slow = fast_results(batch.drop_columns(self.keep) if self.keep else batch)
+        results, settled = settled_results(batch.drop_columns(self.keep) if self.keep else batch)
+        slow = settled.slow
         numbers = ints(range(self.first, self.first + batch.num_rows))
         fast = self._fast_rows(results, numbers)
         out = _Piece(fast, kept=frozenset(key for key in self.keep if batch.column(key).null_count < batch.num_rows))
         slow_at = pc.indices_nonzero(slow).to_pylist()
-        out.one_by_one = len(slow_at)
         if slow_at:
             fast, out.batch = self._with_slow_rows(fast.filter(pc.invert(slow)), slow_at, out)
+            out.one_by_one = len(out.scored_at)  # a refused row is a failure, its line says why
+            out.why = settled.why.why(ints(out.scored_at))  # what sent each there, as --verbose says
         else:  # every row settled by columns (a warehouse's plain export): in order already
             out.batch = fast.drop_columns(["source_row"])
         if self.scorer.options.totals:
@@ -227,12 +230,10 @@ class _ColumnPiece:
         counts: list[int] = []
         if not slow_at:
             return texts, counts
-        lines = row_lines(self.batch.take(slow_at))
+        lines = row_lines(self.batch.take(ints(slow_at)))  # a list: pyarrow.array, which imports pandas
         for at, line in zip(slow_at, lines, strict=True):
             done = self.scorer.score_chunk(Chunk("json", self.name, self.first + at, line + "\n"))
             out.kept |= done.kept
-            for why, count in (done.why or {"columns: a value the column path does not read": 1}).items():
-                out.why[why] = out.why.get(why, 0) + count
             if self.strict and done.failed:
                 text = done.text[: done.first_failure_end]
                 texts.append(text)
@@ -241,6 +242,8 @@ class _ColumnPiece:
                 out.totals.merge(done.totals_at_first_failure)
                 out.failure = text.rstrip("\n").rsplit("\n", 1)[-1]
                 break
+            if not done.failed:
+                out.scored_at.append(at)
             texts.append(done.text)
             counts.append(done.text.count("\n"))
             out.failed += done.failed
