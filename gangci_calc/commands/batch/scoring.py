@@ -166,7 +166,7 @@ class Scorer:
         decode, settle = self.fast.decoder.decode, self.fast.settle
         plain = self.lines.plain
         head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
-        texts, totals, seats, summing = out.texts, out.totals, out.totals.seats, self.options.totals
+        texts, totals, summing = out.texts, out.totals, self.options.totals
         frames = self._plan_frames
         paying = self.options.payments
         scored_here = 0
@@ -185,15 +185,7 @@ class Scorer:
             except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
                 fast = None
             if fast is None:
-                if row and not row.isspace():
-                    failures = out.failures
-                    self._json(Record("json", chunk.source, number, row.rstrip("\r")), out)
-                    if out.failures == failures:  # scored, off the fast path (a refusal is counted as a failure)
-                        out.one_by_one += 1
-                        if self.options.verbose:
-                            out.said_why(self.fast.why_slow(row, paying))
-                else:  # a blank line is no record, but the summary says how many there were
-                    out.blank += 1
+                self._off_fast(chunk.source, number, row, out)
                 continue
             plan, e, s, w, n, echo, names, paid = fast
             if echo.kept:
@@ -201,16 +193,21 @@ class Scorer:
             frame = frames.get(plan) or self._plan_frame(plan)
             texts.append(plain(frame, e, s, w, n, head, number, tail, paid, echo))
             scored_here += 1
-            if not summing:
-                continue
-            if names:
-                totals.add((e, s, w, n), names)
-            else:
-                seats[0] += e
-                seats[1] += s
-                seats[2] += w
-                seats[3] += n
+            if summing:
+                _sum(totals, (e, s, w, n), names)
         out.hands += scored_here
+
+    def _off_fast(self, source: str, number: int, row: str, out: _Out) -> None:
+        """A JSON line the fast path did not take: through the loader, or counted as a blank line."""
+        if not row or row.isspace():  # a blank line is no record, but the summary says how many there were
+            out.blank += 1
+            return
+        failures = out.failures
+        self._json(Record("json", source, number, row.rstrip("\r")), out)
+        if out.failures == failures:  # scored, off the fast path (a refusal is counted as a failure)
+            out.one_by_one += 1
+            if self.options.verbose and self.fast is not None:
+                out.said_why(self.fast.why_slow(row, self.options.payments))
 
     def _not_utf8(self, source: str, line: int, out: _Out) -> None:
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=m.NOT_UTF8)
@@ -428,3 +425,13 @@ class _Out:
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
+
+
+def _sum(totals: Totals, net: tuple[int, int, int, int], names: dict[int, str]) -> None:
+    """A scored hand into the batch's totals (--totals): by player where it names them, else by seat."""
+    if names:
+        totals.add(net, names)
+        return
+    seats = totals.seats
+    for seat in range(4):
+        seats[seat] += net[seat]

@@ -289,25 +289,10 @@ def session_from_data(
     """A session's data -> its hands; ``text``, where there is one, locates the errors (and --add extends it);
     ``lines``: its hands' lines (:func:`hand_lines`), where they were counted already."""
     try:
-        if not isinstance(data, dict):
-            raise RuleError((), say(m.SESSION_MAPPING, kind=kind_of(data)))
-        given = read_mapping(data, (), SESSION, m.WHAT_SESSION)
-        table = table_from(given, (), base)
-        if "dealer" not in given:
-            raise RuleError((), say(m.MISSING_FIRST_DEALER))
-        first_dealer = read_seat(given["dealer"], ("dealer",))
-        date = read_date(given["date"], ("date",)) if "date" in given else None
-        paid, paid_at = read_paid(given["paid"], ("paid",)) if "paid" in given else ((), ())
-        raw_hands = given.get("hands")
-        if raw_hands is None:
-            raw_hands = []
-        if not isinstance(raw_hands, list):
-            raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
-        if len(raw_hands) > MOST_HANDS:  # refused before a hand is read
-            raise RuleError(("hands",), say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{len(raw_hands):,}"))
-        pending = read_mapping(given["next"], ("next",), NEXT, m.WHAT_NEXT) if "next" in given else None
+        head = _SessionHead(data, base)
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
+    table, first_dealer, raw_hands, pending = head.table, head.first_dealer, head.raw_hands, head.pending
 
     if lines is None:
         lines = hand_lines(text)[0] if text else []
@@ -331,8 +316,43 @@ def session_from_data(
     except RuleError as error:
         raise located(error, source, text, line_offset=line_offset) from None
     return SessionFile(
-        source, table, first_dealer, tuple(hands), text or "", reading.table, reading.mi, date, paid, upcoming, paid_at
+        source,
+        table,
+        first_dealer,
+        tuple(hands),
+        text or "",
+        reading.table,
+        reading.mi,
+        head.date,
+        head.paid,
+        upcoming,
+        head.paid_at,
     )
+
+
+class _SessionHead:
+    """A session's keys before its hands (table, first dealer, date, paid, next), each read and checked; raises
+    RuleError."""
+
+    def __init__(self, data: Any, base: HouseRules) -> None:
+        if not isinstance(data, dict):
+            raise RuleError((), say(m.SESSION_MAPPING, kind=kind_of(data)))
+        given = read_mapping(data, (), SESSION, m.WHAT_SESSION)
+        self.table = table_from(given, (), base)
+        if "dealer" not in given:
+            raise RuleError((), say(m.MISSING_FIRST_DEALER))
+        self.first_dealer = read_seat(given["dealer"], ("dealer",))
+        self.date = read_date(given["date"], ("date",)) if "date" in given else None
+        self.paid, self.paid_at = read_paid(given["paid"], ("paid",)) if "paid" in given else ((), ())
+        raw_hands = given.get("hands")
+        if raw_hands is None:
+            raw_hands = []
+        if not isinstance(raw_hands, list):
+            raise RuleError(("hands",), say(m.HANDS_LIST, kind=kind_of(raw_hands)))
+        if len(raw_hands) > MOST_HANDS:  # refused before a hand is read
+            raise RuleError(("hands",), say(m.TOO_MANY_HANDS, most=f"{MOST_HANDS:,}", count=f"{len(raw_hands):,}"))
+        self.raw_hands: list[Any] = raw_hands
+        self.pending = read_mapping(given["next"], ("next",), NEXT, m.WHAT_NEXT) if "next" in given else None
 
 
 def hand_error(error: RuleError, number: int, source: str, line: int | None, column: int | None) -> InputError:
