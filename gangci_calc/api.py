@@ -56,17 +56,17 @@ class Details:
     __slots__ = ("made", "source")
 
     def __init__(self, source: tuple[Any, ...]) -> None:
-        self.source = source  # (hand, settlement, names, lang), or (record, check, lang)
+        self.source = source  # (hand, settlement, names, lang), or (record, check, lang, rules)
         self.made: tuple[tuple[Payment, ...], tuple[str, ...]] | None = None
 
     def worked(self) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         """(payments, explanation), made on the first call."""
         if self.made is None:
-            if len(self.source) == 4:
+            if isinstance(self.source[0], Hand):
                 self.made = _details(*self.source)
             else:
-                record, check, lang = self.source
-                self.made = _loaded_score(record, None, check, lang).details.worked()
+                record, check, lang, rules = self.source
+                self.made = _loaded_score(record, rules, check, lang).details.worked()
         return self.made
 
     def __eq__(self, other: object) -> bool:
@@ -149,8 +149,9 @@ def score(
     that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
     """
     language = _language(lang)
-    if rules is None and type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
-        settled = _settled_fast(_fast_path(), record, check, language)
+    if type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
+        fast = _fast_path() if rules is None else _fast_path(_base(rules, language))
+        settled = _settled_fast(fast, record, check, language, rules)
         if settled is not None:
             return settled
     return _loaded_score(record, rules, check, language)
@@ -190,10 +191,10 @@ def score_many(
     [600, 'win.winner: missing — who won the bomb (炸弹)?']
     """
     language = _language(lang)
-    fast = _fast_path() if rules is None else None
+    fast = fast_path_at(rules, language)
     for record in records:
         if fast is not None and type(record) is dict:  # the plain shape goes the batch's fast path
-            settled = _settled_fast(fast, record, check, language)
+            settled = _settled_fast(fast, record, check, language, rules)
             if settled is not None:
                 yield settled
                 continue
@@ -213,19 +214,40 @@ def _record_id(record: Any) -> str | int | None:
     return ident if isinstance(ident, (str, int)) else None
 
 
-def _fast_path() -> Any:
-    """The process's fast path (its tables of forms are the process's anyway), made on first use."""
-    if not _FAST:
+def _fast_path(base: HouseRules = SEED_RULES) -> Any:
+    """The process's fast path at these base rules (its tables of forms are the process's anyway), made on first
+    use."""
+    fast = _FAST.get(base)
+    if fast is None:
         from gangci_calc.fastpath.fast import FastPath
+        from gangci_calc.fastpath.houses import MOST_PINNED
 
-        _FAST.append(FastPath())
-    return _FAST[0]
+        if len(_FAST) >= MOST_PINNED:
+            _FAST.clear()
+        fast = _FAST[base] = FastPath((), base)
+    return fast
 
 
-_FAST: list[Any] = []
+_FAST: dict[HouseRules, Any] = {}
 
 
-def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> Result | None:
+def base_rules(rules: Mapping[str, Any] | None, lang: str | None) -> HouseRules:
+    """The house rules a caller's ``rules=`` gives (the seed's for ``None``); raises :class:`HandError`."""
+    return _base(rules, _language(lang))
+
+
+def fast_path_at(rules: Mapping[str, Any] | None, lang: str | None) -> Any:
+    """The process's fast path at ``rules``, or ``None`` where they (or ``lang``) are refused: each record's error
+    says why."""
+    try:
+        return _fast_path(base_rules(rules, lang))
+    except HandError:
+        return None
+
+
+def _settled_fast(
+    fast: Any, record: dict[str, Any], check: bool, lang: str, rules: Mapping[str, Any] | None = None
+) -> Result | None:
     """A plain record settled from the core's linear forms (:mod:`gangci_calc.fastpath.fast`), or ``None`` (the
     loader's to do, or to refuse); its payments and explanation are worked out from the record when asked."""
     try:
@@ -248,7 +270,7 @@ def _settled_fast(fast: Any, record: dict[str, Any], check: bool, lang: str) -> 
         record.get("id"),
         record.get("meta"),
         None,
-        Details((record, check, lang)),
+        Details((record, check, lang, rules)),
     )
 
 
@@ -356,14 +378,33 @@ def _details(
 
 
 def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
+    """The house rules a caller's ``rules=`` gives, read once per distinct value (as JSON; a value JSON cannot
+    hold is read each time)."""
     if rules is None:
         return SEED_RULES
+    import msgspec
+
+    try:
+        key: bytes | None = msgspec.json.encode(rules)
+    except (TypeError, msgspec.EncodeError):
+        key = None
+    house = _BASES.get(key) if key is not None else None
+    if house is not None:
+        return house
     from gangci_calc.io.load.fields import read_house
 
     try:
-        return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
+        house = read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
     except RuleError as error:
         raise _hand_error(error.path, error.message, language) from None
+    if key is not None:
+        if len(_BASES) >= 256:
+            _BASES.clear()
+        _BASES[key] = house
+    return house
+
+
+_BASES: dict[bytes, HouseRules] = {}  # rules= as JSON -> what they read as
 
 
 def _with_id(error: HandError, record: object) -> HandError:

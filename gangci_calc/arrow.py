@@ -31,7 +31,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.core.rules import SEATS
+from gangci_calc.core.rules import SEATS, SEED_RULES
 from gangci_calc.fastpath.arrays import counting, flags, scalar, texts
 from gangci_calc.fastpath.arrow_tables import (
     PLAYERS,
@@ -130,10 +130,17 @@ def scored_and_counted(
         if len(done) == 1:
             return done[0], slow
         return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0], slow
-    if rules is not None:  # a table's own rules: the fast path's plans are the seed's
-        rows = batch.to_pylist()
-        return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
-    fast, slow = fast_results(batch)
+    base = SEED_RULES
+    if rules is not None:  # a table's own rules: the base that each row's rules change
+        from gangci_calc.api import base_rules
+        from gangci_calc.core.errors import HandError
+
+        try:
+            base = base_rules(rules, lang)
+        except HandError:  # refused: each row's error says why
+            rows = batch.to_pylist()
+            return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
+    fast, slow = fast_results(batch, base)
     slow_rows = pc.sum(slow).as_py() or 0
     if not slow_rows:
         return fast, 0
@@ -166,7 +173,7 @@ def score_rows(
 ) -> list[tuple[Any, ...]]:
     """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error); the number
     of each row scored off the fast path is appended to ``counted``."""
-    from gangci_calc.api import score
+    from gangci_calc.api import fast_path_at, score
     from gangci_calc.core.errors import HandError
     from gangci_calc.fastpath.fast import FastPath
     from gangci_calc.io.load.boundary import KeyTwice, short
@@ -174,7 +181,7 @@ def score_rows(
     from gangci_calc.words import messages as m
     from gangci_calc.words import say
 
-    fast = FastPath() if rules is None else None
+    fast = fast_path_at(rules, lang) if rules is not None else FastPath()
     found: list[tuple[Any, ...]] = []
     for row in rows:
         try:

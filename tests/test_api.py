@@ -6,6 +6,7 @@ import doctest
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -125,12 +126,13 @@ def test_a_hand_error_carries_the_records_id() -> None:
     assert [e.id for e in errors] == ["h-7", 9, None]  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("rules", [None, {"庄家翻倍": "全部翻倍", "zhici_split": "even"}], ids=["seed", "rules"])
 @pytest.mark.parametrize("many", [True, False], ids=["score_many", "score"])
-def test_the_fast_path_gives_the_loaders_results(many: bool, monkeypatch) -> None:
-    """Plain records are settled by the batch's fast path, in score_many and score alike; each Result equals the
-    loader's (a record given as another Mapping goes there), field by field, in its repr, as a dict and pickled,
-    and its payments and explanation come when read. Canonical hands, a warehouse's and a platform's month (house
-    rules, 跑, 米, 包次 by the tiles left, tables of three)."""
+def test_the_fast_path_gives_the_loaders_results(many: bool, rules: dict[str, Any] | None, monkeypatch) -> None:
+    """Plain records are settled by the batch's fast path, in score_many and score alike, under ``rules=`` too;
+    each Result equals the loader's (a record given as another Mapping goes there), field by field, in its repr,
+    as a dict and pickled, and its payments and explanation come when read. Canonical hands, a warehouse's and a
+    platform's month (house rules, 跑, 米, 包次 by the tiles left, tables of three)."""
     import dataclasses
     import pickle
     from types import MappingProxyType
@@ -147,11 +149,15 @@ def test_the_fast_path_gives_the_loaders_results(many: bool, monkeypatch) -> Non
     real = api._loaded_score
     loaded = []
     monkeypatch.setattr(api, "_loaded_score", lambda *args: loaded.append(args) or real(*args))
-    got = list(score_many(records, lang="en")) if many else [score(r, lang="en") for r in records]
+    got = (
+        list(score_many(records, rules=rules, lang="en"))
+        if many
+        else [score(r, rules=rules, lang="en") for r in records]
+    )
     assert loaded == []  # the fast path took every one
     monkeypatch.undo()
     for record, fast in zip(records, got, strict=True):
-        slow = score(MappingProxyType(record), lang="en")  # the loader's
+        slow = score(MappingProxyType(record), rules=rules, lang="en")  # the loader's
         assert fast == slow and slow == fast and repr(fast) == repr(slow)
         assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
         assert pickle.loads(pickle.dumps(fast)) == slow

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gangci_calc.api import Result, score_many
+from gangci_calc.api import HandError, Result, score_many
 from tests.conftest import EXAMPLES
 
 pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
@@ -65,14 +65,44 @@ def agrees(row: dict[str, Any], expected: Any, where: str = "") -> None:
     assert row["id"] == (None if expected.id is None else str(expected.id))
 
 
+CLUB = {"庄家翻倍": "全部翻倍", "zhici_split": "even"}  # a club's rules, as score_batch(rules=...) is given them
+
+
+@pytest.mark.parametrize("rules", [None, CLUB], ids=["seed", "rules"])
 @pytest.mark.parametrize("path", [PLATFORM, RECORDED], ids=lambda p: p.name)
-def test_score_batch_agrees_with_score_many_row_by_row(path: Path) -> None:
-    scored = score_batch(duck_table(path))
+def test_score_batch_agrees_with_score_many_row_by_row(path: Path, rules: dict[str, Any] | None) -> None:
+    """Under ``rules=`` too: settled column by column (each row's own rules change them), as score_many scores
+    the records one by one; only the row the loader must refuse goes there (all went, before)."""
+    from gangci_calc.arrow import scored_and_counted
+
+    scored, one_by_one = scored_and_counted(duck_table(path), rules=rules)
     assert scored.schema == RESULT_SCHEMA
-    expected = list(score_many(records(path)))
+    expected = list(score_many(records(path), rules=rules))
     assert scored.num_rows == len(expected)
     for row, want in zip(scored.to_pylist(), expected, strict=True):
         agrees(row, want)
+    assert one_by_one == sum(isinstance(want, HandError) for want in expected)
+    assert score_batch(duck_table(path), rules=rules) == scored
+
+
+def test_parquet_in_and_out_under_a_clubs_rules_scores_by_columns(runner, tmp_path: Path) -> None:
+    """`gangci batch hands.parquet --rules club.yaml -o results.parquet`: by columns, as score_many(rules=...)."""
+    import pyarrow.parquet as pq
+    import yaml
+
+    from gangci_calc.cli import app
+
+    hands, club, out = tmp_path / "hands.parquet", tmp_path / "club.yaml", tmp_path / "results.parquet"
+    pq.write_table(duck_table(PLATFORM), hands)
+    club.write_text(yaml.safe_dump({"rules": CLUB}, allow_unicode=True), encoding="utf-8")
+    done = runner.invoke(app, ["batch", str(hands), "--rules", str(club), "-o", str(out), "--verbose", "--lang", "en"])
+    assert done.exit_code == 1, done.output  # g-1003 is wrong on purpose
+    assert "0 scored one by one" in done.stderr, done.stderr
+    rows = pq.read_table(out).to_pylist()
+    for row, want in zip(rows, score_many(records(PLATFORM), rules=CLUB, lang="en"), strict=True):
+        agrees(row, want, f"{row['source']}: ")
+        if not isinstance(want, HandError):
+            assert json.loads(row["rules"]) == want.rules and want.rules["dealer_double"] == "all"
 
 
 def test_half_units_are_exact_and_a_bad_row_is_an_error_not_an_exception() -> None:

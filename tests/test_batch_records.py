@@ -308,3 +308,85 @@ def test_a_line_written_out_is_the_scored_line(
     for said in (echo, NO_ECHO):
         want = lines.scored(said, frame, halves_net(*net), paid, f"{head}7{tail}")
         assert lines.plain(frame, *net, head, 7, tail, paid, said) == want
+
+
+# ---------------------------------------------------------------- --rules: a batch's base rules on the fast path
+
+BASES = [  # a club's --rules, as its file gives them
+    {"庄家翻倍": "全部翻倍"},
+    {"honor_ci_double": True, "concealed_kong": 2},
+    {"pao": {"unit": 100}},
+    {"zhici_split": "even", "draw_kongs": "paid"},
+    {"xiami": 500},
+]
+OWN_RULES = [None, {}, {"zhici_split": "even"}, {"dealer_double": "off"}, {"pao": False}, {"concealed_kong": 3}]
+
+
+def _base(rules: dict[str, Any]) -> Any:
+    from gangci_calc.core.rules import SEED_RULES
+    from gangci_calc.io.load.fields import read_house
+
+    return read_house(rules, ("rules",), SEED_RULES)
+
+
+@settings(max_examples=examples(200))
+@given(
+    plain_records(),
+    st.sampled_from(range(len(BASES))),
+    st.sampled_from(range(len(OWN_RULES))),
+    st.sampled_from(range(len(MUTATIONS))),
+    st.booleans(),
+)
+def test_the_fast_path_and_the_loader_agree_under_base_rules(
+    record: dict[str, Any], base: int, own: int, mutation: int, paid: bool
+) -> None:
+    """``--rules``: every line alike, whether the record has rules of its own that change the base's or not."""
+    if OWN_RULES[own] is not None:
+        record["rules"] = OWN_RULES[own]
+    text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))
+    chunk = Chunk("json", "records", 1, text + "\n")
+    house = _base(BASES[base])
+    fast = Scorer(BatchOptions(lang="en", totals=True, payments=paid, base=house)).score_chunk(chunk)
+    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True, payments=paid, base=house)).score_chunk(chunk)
+    assert lines(fast.text) == lines(slow.text)
+    assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
+
+
+TAKEN = [rules for rules in BASES if "honor_ci_double" not in rules]  # 次风翻倍 asks every ci win for its ci tile
+
+
+@pytest.mark.parametrize("rules", TAKEN, ids=[json.dumps(rules, ensure_ascii=False) for rules in TAKEN])
+def test_the_fast_path_takes_the_records_under_base_rules(monkeypatch, rules: dict[str, Any]) -> None:
+    """``--rules`` is no reason to score one by one (it was, every record, before): the platform example's records
+    take the fast path under a club's rules as they do under the seed's."""
+    from gangci_calc.commands.batch import scoring
+
+    text = PLATFORM.read_text(encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
+    Scorer(BatchOptions(base=_base(rules))).score_chunk(Chunk("json", "p", 1, text))
+    assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
+
+
+def test_base_rules_outlive_the_generations_of_rules_met(monkeypatch) -> None:
+    """However many rule sets the records bring, the base's number stays in HOUSES: records without rules of their
+    own stay on the fast path, at the base's rules."""
+    from gangci_calc.commands.batch import scoring
+    from gangci_calc.fastpath import houses
+
+    monkeypatch.setattr(houses._NUMBERS, "size", 4)  # generations of four sets of rules
+    base = _base({"庄家翻倍": "全部翻倍"})
+    scorer = Scorer(BatchOptions(base=base))
+    plain = '{"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}\n'
+    own = [
+        f'{{"stakes": 1, "dealer": "E", "win": {{"type": "draw"}}, "rules": {{"xiami": {100 + k}}}}}\n'
+        for k in range(40)
+    ]
+    chunk = Chunk("json", "p", 1, "".join(own) + plain)
+    slow = Scorer(BatchOptions(base=base, fast=False)).score_chunk(chunk).text
+    calls = []
+    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
+    out = scorer.score_chunk(chunk).text
+    assert calls == [] and houses.HOUSES[scorer.fast.base].house == base
+    assert lines(out) == lines(slow)
+    assert lines(out)[-1]["rules"] == {"dealer_double": "all"}  # the base's, on the record without rules

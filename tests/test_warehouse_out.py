@@ -277,13 +277,25 @@ def test_a_kept_column_of_jsons_type_is_its_values(runner, tmp_path) -> None:
 def test_the_rules_of_a_row_read_by_columns_are_its_lines() -> None:
     """A row whose house rules the column path takes has the rules its line would have (``{}``: the seed's)."""
     from gangci_calc.commands.batch.columnar import _rules_texts
+    from gangci_calc.core.rules import SEED_RULES
+    from gangci_calc.io.load.fields import read_house
 
     given = [{"baoci": True, "zhici_split": "even"}, None, {"baoci": False}, {"baoci": None}]
     want = [{"baoci": True, "zhici_split": "even"}, {}, {}, {}]
-    assert [json.loads(text) for text in _rules_texts(pa.array(given), 4).to_pylist()] == want
+    assert [json.loads(text) for text in _rules_texts(pa.array(given), 4, SEED_RULES).to_pylist()] == want
     texts = pa.array([None if g is None else json.dumps(g) for g in given])
-    assert [json.loads(text) for text in _rules_texts(texts, 4).to_pylist()] == want
-    assert _rules_texts(None, 2).to_pylist() == ["{}", "{}"]
+    assert [json.loads(text) for text in _rules_texts(texts, 4, SEED_RULES).to_pylist()] == want
+    assert _rules_texts(None, 2, SEED_RULES).to_pylist() == ["{}", "{}"]
+    # --rules: a row's own rules change the base's, and a row without rules is at the base's
+    base = read_house({"zhici_split": "even"}, ("rules",), SEED_RULES)
+    want = [
+        {"baoci": True, "zhici_split": "even"},
+        {"zhici_split": "even"},
+        {"zhici_split": "even"},
+        {"zhici_split": "even"},
+    ]
+    assert [json.loads(text) for text in _rules_texts(texts, 4, base).to_pylist()] == want
+    assert _rules_texts(None, 1, base).to_pylist() == ['{"zhici_split": "even"}']
 
 
 @pytest.mark.parametrize(

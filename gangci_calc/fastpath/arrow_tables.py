@@ -12,7 +12,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.core.rules import SEATS
+from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.fastpath.arrays import scalar, validity
 
 MONEY = pa.decimal128(38, 1)
@@ -204,20 +204,20 @@ def absent(value: Any) -> Any:
 _NESTED = (dict, list)  # what Arrow's rows hold values in (other mappings are rarer, and checked)
 
 
-def fast_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, pa.Array]:
-    """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`, the seed's rules), and which rows
-    are slow: a slow row's values mean nothing, the caller scores it one by one."""
-    results, settled = settled_results(batch)
+def fast_results(batch: pa.RecordBatch, base: HouseRules = SEED_RULES) -> tuple[pa.RecordBatch, pa.Array]:
+    """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`; ``base``: the rules each row's own
+    change), and which rows are slow: a slow row's values mean nothing, the caller scores it one by one."""
+    results, settled = settled_results(batch, base)
     return results, settled.slow
 
 
-def settled_results(batch: pa.RecordBatch) -> tuple[pa.RecordBatch, Any]:
+def settled_results(batch: pa.RecordBatch, base: HouseRules = SEED_RULES) -> tuple[pa.RecordBatch, Any]:
     """:func:`fast_results`, with the whole :class:`~gangci_calc.fastpath.vectorised.Settled` (what sent each slow
     row off the path: ``--verbose``)."""
     from gangci_calc.fastpath.fast import FastPath
     from gangci_calc.fastpath.vectorised import settle_batch
 
-    settled = settle_batch(batch, FastPath())
+    settled = settle_batch(batch, FastPath((), base))
     columns = [
         settled.ident,
         *(_money(pc.if_else(settled.slow, scalar(None), net)) for net in settled.halves),

@@ -50,7 +50,7 @@ from gangci_calc.core.rules import Outcome as Won
 from gangci_calc.core.rules import hand as core_checks
 from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.core.rules.settle import Row, kong_rows, linear_form, rows
-from gangci_calc.fastpath.houses import HOUSES, house_number, raw_house, rules_text, when_let_go
+from gangci_calc.fastpath.houses import HOUSES, house_number, pinned, raw_house, rules_text, when_let_go
 from gangci_calc.fastpath.memo import Generations
 from gangci_calc.fastpath.paid import Paid, paid_forms, plans_payments_text
 from gangci_calc.fastpath.records import (
@@ -299,8 +299,11 @@ Fast = tuple[Plan, int, int, int, int, Echo, dict[int, str], str]
 class FastPath:
     """Decode, check and settle plain records; ``None`` means "let the loader do it" (it never means wrong)."""
 
-    def __init__(self, keep: tuple[str, ...] = ()) -> None:
+    def __init__(self, keep: tuple[str, ...] = (), base: HouseRules = SEED_RULES) -> None:
+        """``base``: the rules of every table (``--rules``), which a record's own ``rules`` change key by key."""
         self.keep = keep
+        self.base = pinned(base)  # their number in HOUSES (0: the seed's)
+        self.no_rules = (self.base, 0)  # a record without rules: at the base's, no keys
         self.unsaid = _UNSAID if not keep else ()  # with --keep, every record may have something to echo
         limits = bounds()
         self.digits = limits.digits
@@ -394,7 +397,7 @@ class FastPath:
     def _table(self, record: FastHand, policy: bool) -> tuple[Plan, Known, Form, int, int] | None:
         """The record's plan, its stakes as the fast path knows them, the plan's form at them, the number of its house
         rules and the keys they take; ``None``: the loader's."""
-        house, keys = self.house_of(record.rules) if record.rules is not UNSET else _SEED_TABLE  # -1: refused
+        house, keys = self.house_of(record.rules) if record.rules is not UNSET else self.no_rules  # -1: refused
         held = None  # what the hand holds that the table's rules read (its ci tile, 米, 包次 by the tiles left)
         if (record.ci, record.mi, record.tiles_left) != _UNHELD:
             found = self._held(record, house)
@@ -573,9 +576,9 @@ class FastPath:
         loader is to say, or the fast path does not take them) and the keys they take in a JSON line. Each
         distinct text is read once, by the loader's own ``read_house``."""
         if type(value) is Raw:  # a JSON line's: looked up by its bytes
-            return raw_house(bytes(value), self.digits)
+            return raw_house(bytes(value), self.digits, self.base)
         text = rules_text(value)
-        return house_number(text, self.digits)
+        return house_number(text, self.digits, self.base)
 
     def kong_for(self, policy: bool, dealer_letter: str, kong: FastKong, house: int = 0) -> Plan:
         """The plan of a kong met for the first time at these house rules, this 带政策 setting and dealer."""
@@ -650,7 +653,6 @@ class FastPath:
         return _made_echo((record_id, meta, tuple(kept), 0, players)), keys
 
 
-_SEED_TABLE = (0, 0)  # no rules: the seed's house (number 0), no keys
 _UNSET5 = (UNSET,) * 5  # tiles, ci, mi, fee, tiles_left: not given
 _UNHELD = (UNSET, UNSET, UNSET)  # ci, mi, tiles_left: not given
 _CI_TILES: dict[str, int] = {}  # a ci tile's text -> the tile (-1: the loader refuses it)

@@ -31,7 +31,7 @@ _NEXT = [1]  # the next number: never one used before
 
 
 def _let_go(gone: dict[HouseRules, int]) -> None:
-    numbers = set(gone.values())
+    numbers = set(gone.values()) - set(_PINNED.values())
     numbers.discard(0)
     for number in numbers:
         del HOUSES[number]
@@ -42,6 +42,10 @@ def _let_go(gone: dict[HouseRules, int]) -> None:
 
 
 _NUMBERS: Generations[HouseRules, int] = Generations(GENERATION, _let_go)
+# the base rules of a batch (``--rules``, ``score_batch(rules=...)``): kept while the process lives, as every record
+# without rules of its own is at them; a few per process, more are numbered as any others
+_PINNED: dict[HouseRules, int] = {}
+MOST_PINNED = 64
 _TEXTS: Generations[str, tuple[int, int]] = Generations(GENERATION)  # rules as given -> (number or -1; keys)
 _BYTES: Generations[bytes, tuple[int, int]] = Generations(GENERATION)  # the same, by a JSON record's bytes
 
@@ -53,14 +57,17 @@ def when_let_go(told: Callable[[set[int]], None]) -> None:
 
 def forget_houses() -> None:
     """Every set of rules but the seed's let go (a test that changes the core starts from nothing)."""
+    _PINNED.clear()
     _let_go({house.house: number for number, house in HOUSES.items()})
     _NUMBERS.clear()
     _TEXTS.clear()
     _BYTES.clear()
 
 
-def raw_house(raw: bytes, digits: int) -> tuple[int, int]:
+def raw_house(raw: bytes, digits: int, base: int = 0) -> tuple[int, int]:
     """:func:`house_number` of a JSON record's ``rules`` as it came, looked up by its bytes."""
+    if base:
+        return house_number(raw.decode(), digits, base)
     found = _BYTES.young.get(raw) or _BYTES.get(raw)
     if found is None:
         found = _BYTES.put(raw, house_number(raw.decode(), digits))
@@ -71,36 +78,52 @@ def rules_text(value: Any) -> str:
     return bytes(value).decode() if isinstance(value, Raw) else json_text(value)
 
 
-def house_number(text: str, digits: int) -> tuple[int, int]:
+def house_number(text: str, digits: int, base: int = 0) -> tuple[int, int]:
     """(The number in :data:`HOUSES` of the rules a record gives as ``text``, the keys it takes): looked up, or read
-    the first time it is met (:func:`read_rules_text`)."""
-    found = _TEXTS.young.get(text) or _TEXTS.get(text)
-    return found if found is not None else _TEXTS.put(text, read_rules_text(text, digits))
+    the first time it is met (:func:`read_rules_text`); ``base``: the number of the rules they change (0: the
+    seed's, or :func:`pinned`)."""
+    key = text if not base else f"\0{base}\0{text}"  # no JSON text starts with a NUL
+    found = _TEXTS.young.get(key) or _TEXTS.get(key)
+    return found if found is not None else _TEXTS.put(key, read_rules_text(text, digits, base))
 
 
-def read_rules_text(text: str, digits: int) -> tuple[int, int]:
-    """A ``rules`` text read by the loader's ``read_house``: (its number in :data:`HOUSES`, the keys it takes),
-    ``-1`` where the loader says what is wrong."""
+def read_rules_text(text: str, digits: int, base: int = 0) -> tuple[int, int]:
+    """A ``rules`` text read by the loader's ``read_house``, changing the rules numbered ``base``: (its number in
+    :data:`HOUSES`, the keys it takes), ``-1`` where the loader says what is wrong."""
     import json
 
     from gangci_calc.io.load.fields import read_house
 
     if text == "null":  # null is absent
-        return (0, 1)
+        return (base, 1)
     if not text.startswith("{") or not clean_json(text, digits):
         return (-1, 0)
+    changed = HOUSES.get(base)
+    if changed is None:  # base rules let go (more than MOST_PINNED of them): the loader's
+        return (-1, 0)
     try:
-        house = read_house(json.loads(text), ("rules",), SEED_RULES)
+        house = read_house(json.loads(text), ("rules",), changed.house)
     except RuleError:
         return (-1, 0)
     return (numbered(house), 1 + text.count(":"))
+
+
+def pinned(house: HouseRules) -> int:
+    """The number of a batch's base rules, kept while the process lives (:data:`MOST_PINNED` of them; more are
+    numbered as any others)."""
+    number = _PINNED.get(house)
+    if number is None:
+        number = numbered(house)
+        if number and len(_PINNED) < MOST_PINNED:
+            _PINNED[house] = number
+    return number
 
 
 def numbered(house: HouseRules) -> int:
     """The number of a set of rules: the one it has, or the next."""
     if house == SEED_RULES:
         return 0
-    number = _NUMBERS.get(house)
+    number = _PINNED.get(house) or _NUMBERS.get(house)
     if number is None:
         from gangci_calc.io.export.export import house_object
 

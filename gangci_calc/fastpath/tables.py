@@ -12,7 +12,7 @@ import pyarrow.compute as pc
 from msgspec import UNSET
 
 from gangci_calc.core.rules import SCHEMES
-from gangci_calc.fastpath.arrays import flags, ints, same_flags, scalar, texts
+from gangci_calc.fastpath.arrays import flags, ints, same_flags, same_ints, scalar, texts
 from gangci_calc.fastpath.columns import Slow, is_text, struct_of, whole_of
 from gangci_calc.fastpath.houses import HOUSES
 from gangci_calc.fastpath.records import FastStakes, bounds, stakes_decoder
@@ -109,13 +109,14 @@ def houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:
     """Each row's house rules, by their number in :data:`~.fast.HOUSES` (0: none, or null), from JSON text or bytes
     (DuckDB's JSON type), each distinct text read once by the loader (:meth:`~.fast.FastPath.house_of`); rules it
     does not take, or of another kind (a struct), make their rows slow."""
+    base = fast.base  # a row without rules (or null ones) is at the batch's base rules: 0, the seed's
     if column is None:
-        return None
+        return same_ints(rows, base) if base else None
     if isinstance(column.type, pa.BaseExtensionType):
         column = column.storage
     if not is_text(column.type):
         slow.given(column, "rules")
-        return None
+        return same_ints(rows, base) if base else None
     found = pc.dictionary_encode(pc.cast(column, pa.binary()) if not pa.types.is_binary(column.type) else column)
     given = found.dictionary.to_pylist()
     numbers = [_house_number(fast, text) for text in given]
@@ -127,7 +128,7 @@ def houses(column: Any, rows: int, fast: FastPath, slow: Slow) -> Any:
     numbers = [number if number <= 0 or number in HOUSES else -1 for number in numbers]
     at = pc.take(ints(numbers), found.indices)
     slow.mark(pc.less(at, scalar(0)), "rules")
-    return pc.max_element_wise(at, scalar(0))
+    return pc.max_element_wise(pc.fill_null(at, scalar(base)), scalar(0))
 
 
 def _house_number(fast: FastPath, text: bytes) -> int:

@@ -20,7 +20,7 @@ from gangci_calc.commands.batch.reading import Chunk, expand, is_parquet
 from gangci_calc.commands.batch.run import Stats, all_chunks, scored_chunks
 from gangci_calc.commands.batch.scoring import BatchOptions, ChunkResult, Scorer, Totals
 from gangci_calc.core.errors import UnreadableInput
-from gangci_calc.core.rules import SEED_RULES
+from gangci_calc.core.rules import HouseRules
 from gangci_calc.fastpath.arrays import ints, scalar, texts
 
 # rows read at a time where they are scored column by column: as fast as 16,384, and memory stays flatter (a 1M-hand
@@ -141,7 +141,7 @@ def _pieces(
     complain: Callable[[str], None],
 ) -> Iterator[_Piece]:
     """One input's output rows, a batch at a time; an unreadable input is reported and skipped."""
-    columns = is_parquet(name) and options.fast and options.base is SEED_RULES and not options.payments
+    columns = is_parquet(name) and options.fast and not options.payments
     if not columns:  # every hand as its line, read back
         for chunk in scored_chunks(all_chunks([name], stats, complain, kind), options, jobs):
             yield _text_piece(chunk, rows, strict)
@@ -190,7 +190,8 @@ class _ColumnPiece:
         from gangci_calc.fastpath.arrow_tables import settled_results
 
         batch = self.batch
-        results, settled = settled_results(batch.drop_columns(self.keep) if self.keep else batch)
+        base = self.scorer.options.base
+        results, settled = settled_results(batch.drop_columns(self.keep) if self.keep else batch, base)
         slow = settled.slow
         numbers = ints(range(self.first, self.first + batch.num_rows))
         fast = self._fast_rows(results, numbers)
@@ -266,7 +267,7 @@ class _ColumnPiece:
         columns = [
             *results.columns,
             pa.nulls(rows, pa.int32()),  # hand: a row is a lone hand here
-            _rules_texts(rules, rows),
+            _rules_texts(rules, rows, self.scorer.options.base),
             pa.nulls(rows, pa.string()) if meta is None else json_texts(meta),
             source,
             *(
@@ -284,11 +285,13 @@ def _is_top(key: str, canonical: str) -> bool:
     return TOP.lookup.get(key) == canonical
 
 
-def _rules_texts(column: Any | None, rows: int) -> Any:
-    """Each row's house rules in force that are not the seed's, as its line writes them (``{}``: none), each
-    distinct value read once by the loader; rules it refuses are a slow row's, whose line the scorer writes."""
+def _rules_texts(column: Any | None, rows: int, base: HouseRules) -> Any:
+    """Each row's house rules in force that are not the seed's (its own changing ``base``), as its line writes
+    them (``{}``: none), each distinct value read once by the loader; rules it refuses are a slow row's, whose
+    line the scorer writes."""
+    none = _house_text(None, base)
     if column is None or column.null_count == len(column):
-        return texts(["{}"] * rows)
+        return texts([none] * rows)
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -296,20 +299,20 @@ def _rules_texts(column: Any | None, rows: int) -> Any:
         column = column.storage
     if pa.types.is_string(column.type) or pa.types.is_large_string(column.type) or pa.types.is_binary(column.type):
         coded = column.dictionary_encode()  # the distinct texts, each read once, by columns
-        distinct = texts([_house_text(value) for value in coded.dictionary.to_pylist()])
-        return pc.fill_null(pc.take(distinct, coded.indices), scalar("{}"))
+        distinct = texts([_house_text(value, base) for value in coded.dictionary.to_pylist()])
+        return pc.fill_null(pc.take(distinct, coded.indices), scalar(none))
     seen: dict[Any, str] = {}
     found = []
     for value in column.to_pylist():
         key = value if value is None or isinstance(value, (str, bytes)) else repr(value)
         text = seen.get(key)
         if text is None:
-            text = seen[key] = _house_text(value)
+            text = seen[key] = _house_text(value, base)
         found.append(text)
     return texts(found)
 
 
-def _house_text(value: Any) -> str:
+def _house_text(value: Any, base: HouseRules) -> str:
     from gangci_calc.core.errors import RuleError
     from gangci_calc.fastpath.arrow_tables import absent
     from gangci_calc.io.export.batch_lines import json_text
@@ -319,8 +322,8 @@ def _house_text(value: Any) -> str:
 
     try:
         data = absent(json_cell(value) if isinstance(value, (str, bytes)) else value)
-        return json_text(house_object(read_house(data, ("rules",), SEED_RULES))) if data is not None else "{}"
-    except (RuleError, ValueError):
+        return json_text(house_object(read_house(data, ("rules",), base)))
+    except (RuleError, ValueError):  # a slow row's: its line says why
         return "{}"
 
 

@@ -108,10 +108,10 @@ class Scorer:
         self.options = options
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self.fast = None
-        if options.fast and options.base is SEED_RULES:
+        if options.fast:
             from gangci_calc.fastpath.fast import FastPath
 
-            self.fast = FastPath(options.keep)
+            self.fast = FastPath(options.keep, options.base)
         self._quoting: dict[str, tuple[str, str]] = {}
         self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
         self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
