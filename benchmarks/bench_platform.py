@@ -21,6 +21,7 @@ Each input is timed against its bare read, whole processes taking turns, best of
 - gangci batch f --payments
 - gangci batch f -f csv
 - gangci batch f --jobs 2
+- gangci batch f --rules club.yaml  (a club's house rules on every hand: 庄家翻倍, 直呲 split evenly), and on Parquet
 - bare Parquet:     python -c "pyarrow.parquet.read_table(f)"
 - gangci batch f.parquet -o out.parquet
 - the API:          score_many over the N records as plain dicts (the records loaded first, not timed),
@@ -238,12 +239,16 @@ def main() -> None:
         mib = {path.name: path.stat().st_size >> 20 for path in made}
         print(f"hands: {n}; MiB: {mib}")
         out = str(folder / "out.parquet")
+        club = folder / "club.yaml"
+        club.write_text("rules: {dealer_double: all, zhici_split: even}\n", encoding="utf-8")
         commands: dict[str, Command] = {
             "bare": [PY, "-c", BARE_JSON, str(jsonl)],
             "plain": [*GANGCI, str(jsonl)],
             "payments": [*GANGCI, str(jsonl), "--payments"],
             "csv": [*GANGCI, str(jsonl), "-f", "csv"],
             "jobs2": [*GANGCI, str(jsonl), "--jobs", "2"],
+            "rules": [*GANGCI, str(jsonl), "--rules", str(club)],
+            "rules parquet": [*GANGCI, str(parquet), "--rules", str(club), "-o", out],
             "bare parquet": [PY, "-c", BARE_PARQUET, str(parquet)],
             "parquet": [*GANGCI, str(parquet), "-o", out],
             "bare ids": [PY, "-c", BARE_JSON, str(ids)],
@@ -266,6 +271,7 @@ def main() -> None:
         if main_path is not None:  # the same runs of main's code, taking turns with this one's
             theirs = {**OURS, "PYTHONPATH": main_path}
             commands["plain (main)"] = ([*GANGCI, str(jsonl)], theirs)
+            commands["rules (main)"] = ([*GANGCI, str(jsonl), "--rules", str(club)], theirs)
             commands["ids (main)"] = ([*GANGCI, str(ids)], theirs)
             commands["duckdb (main)"] = ([*GANGCI, str(duck_jsonl)], theirs)
             commands["platform (main)"] = ([*GANGCI, str(room_jsonl)], theirs)
@@ -278,6 +284,12 @@ def main() -> None:
         print(f"  jobs2     {jobs:6.2f} s = {jobs / times['bare']:4.2f}× bare, {speed:4.2f}× one job's speed")
         ratio = times["parquet"] / times["bare parquet"]
         print(f"  parquet   {times['parquet']:6.2f} s = {ratio:4.2f}× pyarrow.parquet.read_table   (goal ≤ 1.5×)")
+        ratio = times["rules"] / times["bare"]
+        print(
+            f"  --rules   {times['rules']:6.2f} s = {ratio:4.2f}× bare, {times['rules'] / times['plain']:4.2f}× plain"
+        )
+        ratio = times["rules parquet"] / times["bare parquet"]
+        print(f"  --rules, Parquet in and out {times['rules parquet']:6.2f} s = {ratio:4.2f}× read_table")
         ratio = times["ids"] / times["bare ids"]
         print(f"  with four player ids {times['ids']:6.2f} s = {ratio:4.2f}× bare   (goal ≤ 0.5×)")
         print("DuckDB's export of a warehouse table:")
@@ -297,7 +309,7 @@ def main() -> None:
             print(f"  {key:18} {times[key]:6.2f} s = {ratio:4.2f}× its bare read   (goal ≤ {goal}×)")
         repeated = (times["ids"] / times["bare ids"]) / (times["new ids"] / times["bare new ids"])
         print(f"  ids from a pool against ids never met: {1 / repeated:4.2f}× the time (goal ≤ 1.5×)")
-        for key in ("plain", "ids", "duckdb", "platform"):
+        for key in ("plain", "rules", "ids", "duckdb", "platform"):
             if f"{key} (main)" in times:
                 theirs = times[f"{key} (main)"]
                 print(
