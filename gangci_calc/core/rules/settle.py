@@ -199,11 +199,12 @@ def linear(hand: Hand, row: Row) -> Linear:
     """
     house = hand.rules.house
     doubled: tuple[Doubling, ...] = () if house is SEED_RULES else doublings(hand, row)
-    unit = row[8] * row[3] << len(doubled)  # base × k × 2^doublings
+    unit = row.base * row.k << len(doubled)  # base × k × 2^doublings
     terms: tuple[Term, ...] = ()
     if hand.rules.policy:  # (1 + Σ counts): each count adds one unit
         terms = tuple(
-            _new(Term, (name, seat, unit, True)) for name, seat in count_terms(row[2], row[1], row[7], hand.dealer)
+            _new(Term, (name, seat, unit, True))
+            for name, seat in count_terms(row.part, row.payee, row.share_of, hand.dealer)
         )
     if house.pao is not None:
         terms += pao_terms(hand, row, doubled)
@@ -240,7 +241,7 @@ def pao_terms(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> tuple[Term
     [('W', 200), ('S', 200)]
     """
     pao = hand.rules.house.pao
-    part = row[2]
+    part = row.part
     if pao is None or part is Part.MI or part is Part.FEE:
         return ()
     if part is Part.GANG:  # a kong's share: only under 杠跑; 天呲's kong is in its one share, which has its 跑
@@ -251,7 +252,7 @@ def pao_terms(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> tuple[Term
         times = 1 if Doubling.HONOUR_CI in doubled else 0
     scaled = not pao.unit  # the default unit is 杠底: it grows with the stakes
     coefficient = 2 * (pao.unit or hand.rules.stakes.gang) << times  # in halves
-    return (_new(Term, (PAO, row[7], coefficient, scaled)), _new(Term, (PAO, row[1], coefficient, scaled)))
+    return (_new(Term, (PAO, row.share_of, coefficient, scaled)), _new(Term, (PAO, row.payee, coefficient, scaled)))
 
 
 def rows(hand: Hand) -> list[Row]:
@@ -312,8 +313,8 @@ def net_halves(hand: Hand, forms: tuple[Linear, ...] | None = None) -> list[int]
     for form in linear_form(hand) if forms is None else forms:
         amount = form.amount(bets)
         row = form.row
-        halves[row[1]] += amount  # payee
-        halves[row[0]] -= amount  # payer
+        halves[row.payee] += amount
+        halves[row.payer] -= amount
     return halves
 
 
