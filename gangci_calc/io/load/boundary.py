@@ -17,9 +17,11 @@ prefix of a bad value:
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 import stat
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from typing import Any
 import yaml
 
 from gangci_calc.core.digits import ascii_whole
-from gangci_calc.core.errors import FieldPath, InputError, field_name
+from gangci_calc.core.errors import FieldPath, InputError, RuleError, field_name
 from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
 
@@ -499,26 +501,24 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     keys texts or whole numbers), any ``Sequence`` but text and bytes a list, an integer of another type (numpy's
     ``int64``) an int. Anything a file cannot hold (a datetime, a Decimal, a set, bytes, a mapping that holds
     itself: nesting past ``MAX_DEPTH``) raises :class:`RuleError` naming its field."""
-    from collections.abc import Mapping, Sequence
-    from operator import index
-
-    from gangci_calc.core.errors import RuleError
-
-    if value is None or isinstance(value, (str, bool, int, float)):
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool or kind is float:  # most of a record
+        return value
+    if isinstance(value, (str, bool, int, float)):
         return value
     if len(path) > MAX_DEPTH:
         raise RuleError(path, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH))
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         found = {}
         for key, item in value.items():
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(key).__name__))
             found[key] = plain_data(item, (*path, key))
         return found
-    if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
+    if kind is list or (isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray))):
         return [plain_data(item, (*path, number)) for number, item in enumerate(value)]
     if hasattr(type(value), "__index__") and not isinstance(value, (bytes, bytearray)):
-        return index(value)  # numpy's integers
+        return operator.index(value)  # numpy's integers
     raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(value).__name__))
 
 
