@@ -77,6 +77,9 @@ def run(
 
     try:
         if output is not None and is_parquet(output):
+            from gangci_calc.commands.batch.parquet_in import need_arrow
+
+            need_arrow(output)  # before the module that needs it, and before the file
             from gangci_calc.commands.batch.columnar import run_to_parquet
 
             with atomic_file(output) as handle:
