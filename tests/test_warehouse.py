@@ -20,6 +20,7 @@ from gangci_calc.api import score_many
 from gangci_calc.commands.batch.reading import Chunk
 from gangci_calc.commands.batch.run import run_batch
 from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
+from gangci_calc.words import messages as m
 from tests.conftest import ROOT, examples
 from tests.handgen import duckdb_export, warehouse_hands
 from tests.test_batch_records import lines, plain_records
@@ -496,7 +497,9 @@ def test_verbose_names_what_sent_parquet_rows_one_by_one(runner, tmp_path: Path)
     pq.write_table(pa.Table.from_pylist(stored), hands)
     said = runner.invoke(app, ["batch", str(hands), "-o", str(tmp_path / "o.parquet"), "--verbose", "--lang", "en"])
     assert ", 1 failed, 3 scored one by one (off the fast path)," in said.stderr  # the refused one: a failure
-    assert said.stderr.split("\n")[1:] == ["  3 one by one for: dealer: a value the fast path does not take", ""]
+    assert said.stderr.split("\n")[1:] == [f"  3 one by one for: dealer: {m.WHY_SEAT.en}", ""]
+    chinese = runner.invoke(app, ["batch", str(hands), "-o", str(tmp_path / "o.parquet"), "--verbose"])
+    assert chinese.stderr.split("\n")[1:] == [f"  3 局一局一局算，因为: dealer: {m.WHY_SEAT.zh}", ""]
 
 
 def test_the_duckdb_export_recipe_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

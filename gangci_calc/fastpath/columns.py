@@ -21,6 +21,8 @@ from gangci_calc.core.rules.addons import BET_NAMES
 from gangci_calc.fastpath.arrays import flags, ints, same_flags, scalar, texts
 from gangci_calc.fastpath.fast import PER_SEAT, ZERO
 from gangci_calc.fastpath.records import FastBets, bounds
+from gangci_calc.words import Message
+from gangci_calc.words import messages as m
 
 LETTERS = tuple(seat.name for seat in SEATS)  # E S W N, in the core's order
 
@@ -42,7 +44,7 @@ class Slow:
 
     def given(self, column: Any, why: str) -> None:
         """Mark every row where ``column`` is given (not null): a value this path does not read."""
-        self.mark(pc.is_valid(column), f"{why}: a value the column path does not read")
+        self.mark(pc.is_valid(column), f"{why}: {m.WHY_UNREAD_COLUMN.en}")
 
     def why(self, rows: Any) -> dict[str, int]:
         """How many of ``rows`` (row numbers) each reason sent off the path first."""
@@ -108,22 +110,24 @@ def struct_of(
         else:
             slow.given(values, f"{name}.{field.name}")
     if required:  # missing: the loader says what is wanted
-        slow.mark(pc.is_null(column), f"{name}: missing")
+        slow.mark(pc.is_null(column), f"{name}: {m.WHY_MISSING.en}")
     return found
 
 
 def seat_of(letters: Any, slow: Slow, name: str, *, required: bool = False) -> Any:
     """Each seat letter's number (E S W N: 0-3); a missing one is 4, or slow where ``required``."""
-    return code_of(letters, LETTERS, slow, name, required=required)
+    return code_of(letters, LETTERS, slow, name, required=required, why=m.WHY_SEAT)
 
 
-def code_of(values: Any, names: tuple[str, ...], slow: Slow, name: str, *, required: bool) -> Any:
-    """Each value's place in ``names`` (as ``int64``); a value not there is slow, and a missing one is
-    ``len(names)``, or slow where ``required``."""
+def code_of(
+    values: Any, names: tuple[str, ...], slow: Slow, name: str, *, required: bool, why: Message = m.WHY_WORD
+) -> Any:
+    """Each value's place in ``names`` (as ``int64``); a value not there is slow (``why``: an alias, which the
+    loader reads), and a missing one is ``len(names)``, or slow where ``required``."""
     at = pc.index_in(values, value_set=texts(names))
-    slow.mark(pc.and_(pc.is_valid(values), pc.is_null(at)), f"{name}: a value the fast path does not take")
+    slow.mark(pc.and_(pc.is_valid(values), pc.is_null(at)), f"{name}: {why.en}")
     if required:
-        slow.mark(pc.is_null(values), f"{name}: missing")
+        slow.mark(pc.is_null(values), f"{name}: {m.WHY_MISSING.en}")
     return pc.fill_null(pc.cast(at, pa.int64()), scalar(len(names)))
 
 
@@ -173,7 +177,7 @@ def _structs(column: Any, slow: Slow) -> BetColumns:
             if values is None:
                 continue
             out = pc.or_(pc.less(values, scalar(0)), pc.greater(values, scalar(largest)))
-            slow.mark(out, f"bets.{letter}.{name}: out of range")
+            slow.mark(out, f"bets.{letter}.{name}: {m.WHY_OUT_OF_RANGE.en}")
             counts[seat * PER_SEAT + number] = pc.fill_null(values, scalar(0))
     north = seats.get("N")
     if north is None:

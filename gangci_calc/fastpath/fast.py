@@ -67,6 +67,7 @@ from gangci_calc.fastpath.records import (
 from gangci_calc.fastpath.said import checked_for, clean_json, names_of, raw_meta
 from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, json_text
 from gangci_calc.io.load.boundary import null_free_json, without_nulls
+from gangci_calc.words import messages as m
 
 WIN = {win.value: win for win in Win}  # the core refuses what the seed's rules do not allow (点炮, 抢杠)
 KONG = {kind.value: kind for kind in KongType}
@@ -194,7 +195,7 @@ def _add_bets(
     for letter, counts in bets.items():
         at = _COUNT_AT.get(letter)
         if at is None:
-            return _slow("bets: a seat")
+            return _slow(f"bets: {m.WHY_SEAT.en}")
         if counts is None:  # a seat given as null: not given
             continue
         piao, di, gang, pao = counts.piao, counts.di, counts.gang, counts.pao  # None: not given, and no count
@@ -329,13 +330,13 @@ class FastPath:
         """What sends a JSON line the fast path does not settle to the loader (``--verbose``): the field its typed
         decode does not take, or the step that handed it on."""
         if "\\u" in row:
-            return "a \\u escape"
+            return m.WHY_ESCAPE.en
         try:
             record = self.decoder.decode(row)
         except msgspec.ValidationError as error:
             return _field_of(str(error))
         except (msgspec.DecodeError, RecursionError):
-            return "not JSON"
+            return m.WHY_NOT_JSON.en
         _WHY[0] = "?"
         self.settle(record, row.count(":"), paying)
         return _WHY[0]
@@ -386,9 +387,9 @@ class FastPath:
             echo, names, more = said
             keys += more
             if 3 in names and HOUSES[house].house.three_players:  # a name at N where nobody sits: the loader says so
-                return _slow("players: N at a table of three")
+                return _slow(f"players: {m.WHY_AT_THREE.en}")
         if colons not in (keys, -1):  # -1: not JSON, no colons to count
-            return _slow("a key given twice, or a colon in a text")
+            return _slow(m.WHY_KEY_TWICE.en)
         e, s, w, n = net
         scale = known.scale
         paid = _payments(plan, known, counted, kongs_met) if kongs_met is not None else ""
@@ -409,7 +410,7 @@ class FastPath:
         if plan is None:
             plan = self.plan_for(policy, record.dealer, record.win, house, held)
         if plan is REFUSED:
-            return _slow("rules" if house < 0 else "win: refused by the core, or 包次 given")
+            return _slow("rules" if house < 0 else _refused_why(record))
         known = self.stakes.get(record.stakes)  # 1, 2, or a (frozen, hashable) stakes mapping
         if known is None:
             known = self.stakes_for(record.stakes)
@@ -448,7 +449,7 @@ class FastPath:
         if left is not None and verdict.bao:  # 包次 by the tiles left: the core says, from the outcome and kongs
             bao = self._bao(record, house, verdict, left, _CI_TILES.get(ci) if ci is not None else None)
             if bao is None:
-                return _slow("win or kongs: refused by the core")
+                return _slow(f"win or kongs: {m.WHY_REFUSED.en}")
             verdict = bao
         return (verdict if verdict != NOTHING_HELD else None), keys
 
@@ -468,7 +469,7 @@ class FastPath:
         net, keys = form.const, 0
         if record.bets:
             if _names_north(record.bets) and HOUSES[house].house.three_players:  # a seat nobody sits at
-                return _slow("bets: N at a table of three")
+                return _slow(f"bets: {m.WHY_AT_THREE.en}")
             added = _add_bets(record.bets, form, net, counted)
             if added is None:
                 return None
@@ -479,7 +480,7 @@ class FastPath:
                     if refused is None:
                         refused = bets_refused([count], plan.dealer, policy, house)
                     if refused:
-                        return _slow("bets: refused by the core")
+                        return _slow(f"bets: {m.WHY_REFUSED.en}")
             net, keys = added
         if record.kongs:
             made = self._add_kongs(
@@ -502,7 +503,7 @@ class FastPath:
         for kong in kongs:
             made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
-                return _slow("kongs: refused by the core")
+                return _slow(f"kongs: {m.WHY_REFUSED.en}")
             keys += made.keys
             if draw:
                 continue
@@ -785,9 +786,7 @@ def held_verdict(house: int, ci: str | None, mi: tuple[int, int, int, int], left
                 tile = _CI_TILES.get(ci)
                 if tile is None:
                     tile = _ci_tile(ci)
-            verdict = _HELD.put(
-                key, "ci: not a tile the loader reads" if tile == -1 else _held_verdict(house, tile, mi, left)
-            )
+            verdict = _HELD.put(key, f"ci: {m.WHY_UNTAKEN.en}" if tile == -1 else _held_verdict(house, tile, mi, left))
     return verdict
 
 
@@ -805,7 +804,7 @@ def _held_verdict(house: int, tile: int | None, mi: tuple[int, int, int, int], l
             if refused is None:
                 refused = _HELD_PART.put((house, held), _held_refused(rules.house, *held))
         if refused:
-            return "ci, mi or tiles_left: refused by the core"
+            return f"ci, mi or tiles_left: {m.WHY_REFUSED.en}"
     ci = core_checks.ci_as_settled(rules.house, tile)  # one tile for all that settle alike: fewer plans
     return Held(ci, mi, True if left is not None and core_checks.reads_tiles_left(rules.house) else None)
 
@@ -926,10 +925,27 @@ def _nulls(record: FastHand) -> int:
 
 
 def _field_of(error: str) -> str:
-    """A typed decode's error as the field it is about (a seat as ``*``, an index as ``[]``): ``bets.*.pao``."""
+    """A typed decode's error as the field it is about (a seat as ``*``, an index as ``[]``) and why it was not
+    taken: ``bets.*.pao: a value the fast path does not take``; a key it does not know (an alias: ``起底``, ``东``)
+    is said as one."""
     import re
 
-    found = re.search(r"unknown field `([^`]*)` - at `\$([^`]*)`", error)
-    path = f"{found[2]}.{found[1]}" if found else (re.search(r"at `\$([^`]*)`", error) or ["", ""])[1]
+    found = re.search(r"unknown field `([^`]*)`(?: - at `\$([^`]*)`)?", error)  # at the top: no "at"
+    path = f"{found[2] or ''}.{found[1]}" if found else (re.search(r"at `\$([^`]*)`", error) or ["", ""])[1]
     path = re.sub(r"\[\d+\]", "[]", path).lstrip(".")
-    return re.sub(r"^(bets|players|mi)\.[ESWN]\b", r"\1.*", path) or "the record"
+    path = re.sub(r"^(bets|players|mi)\.[ESWN]\b", r"\1.*", path)
+    if found:
+        return f"{path}: {m.WHY_ALIAS.en}"
+    return f"{path}: {m.WHY_UNTAKEN.en}" if path else m.WHY_UNTAKEN.en
+
+
+def _refused_why(record: FastHand) -> str:
+    """Why a record's outcome has no plan (``--verbose``): a seat or a win not spelt as the file's own words (the
+    loader reads the aliases), else the core refused it."""
+    win = record.win
+    for field, letter in (("dealer", record.dealer), ("win.winner", win.winner), ("win.from", win.source)):
+        if isinstance(letter, str) and letter not in _SEAT_INDEX:
+            return f"{field}: {m.WHY_SEAT.en}"
+    if win.type not in WIN:
+        return f"win.type: {m.WHY_WORD.en}"
+    return f"win: {m.WHY_REFUSED_OR_BAO.en}"

@@ -18,6 +18,7 @@ from gangci_calc.fastpath.arrays import flags, ints, same_ints, scalar
 from gangci_calc.fastpath.columns import LETTERS, Slow, combine, struct_of, text_of, whole_of
 from gangci_calc.fastpath.fast import NOTHING_HELD, REFUSED_BAO, Held, bao_verdict, ci_tile, held_verdict
 from gangci_calc.fastpath.records import FastKong, FastWin
+from gangci_calc.words import messages as m
 
 Table = tuple[int, "Held | None"]  # a row's table: its house rules' number, and what its hand holds that they read
 NO_TABLE: Table = (0, None)  # the seed's rules, nothing held
@@ -137,7 +138,7 @@ def _bao(at: Any, held: list[Held | str], outcome: Outcome, numbers: Any, given:
     found = pc.dictionary_encode(pc.if_else(reads, key, scalar("")))  # a row that does not read them: ""
     made = ints([_asked_bao(text) if text else _KEEP for text in found.dictionary.to_pylist()])
     said = pc.take(made, found.indices)
-    slow.mark(pc.equal(said, scalar(_REFUSED)), "win or kongs: refused by the core")
+    slow.mark(pc.equal(said, scalar(_REFUSED)), f"win or kongs: {m.WHY_REFUSED.en}")
     return pc.if_else(reads, pc.max_element_wise(said, scalar(_KEEP)), code)  # a refused row is slow: any table
 
 

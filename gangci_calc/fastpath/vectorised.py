@@ -51,6 +51,7 @@ from gangci_calc.fastpath.records import FastKong, FastWin, bounds
 from gangci_calc.fastpath.said import KEPT, refused
 from gangci_calc.fastpath.tables import TableStakes, houses
 from gangci_calc.io.load.schema import TOP
+from gangci_calc.words import messages as m
 
 TYPES = tuple(WIN)  # the win types the fast path knows, by their code
 KINDS = tuple(KONG)  # the kong types
@@ -103,14 +104,14 @@ def settle_batch(batch: pa.RecordBatch, fast: FastPath, carried: tuple[str, ...]
     )
     bets = bet_columns(columns.get("bets"), slow)
     if bets.north is not None and house is not None:  # nobody sits at N at a table of three: the loader says so
-        slow.mark(pc.and_(bets.north, _at_three(house)), "bets: N at a table of three")
+        slow.mark(pc.and_(bets.north, _at_three(house)), f"bets: {m.WHY_AT_THREE.en}")
     _check_bets(bets.counts, dealer_at, on, house, slow)
     code = combine(
         [(stakes.ratio, 1), (on, 2), (dealer_at, 5), (kind_at, len(TYPES) + 1), (winner_at, 5), (source_at, 5)]
     )
     plans = _OUTCOMES.tables(code, fast)
     at = plans.at(code)
-    slow.mark(pc.take(plans.refused, at), "win: refused by the core, or 包次 given")
+    slow.mark(pc.take(plans.refused, at), f"win: {m.WHY_REFUSED_OR_BAO.en}")
     slow.mark(_unscaled(plans, at, stakes.scale), "stakes")
     halves = [pc.take(plans.const[seat], at) for seat in range(4)]
     _add_terms(halves, plans.deltas, bets.counts, at)
@@ -391,7 +392,7 @@ def _check_bets(counts: list[Any | None], dealer: Any, on: Any, house: Any, slow
                 seat < 4 and count > 0 and bets_refused([(index, count)], seat * PER_SEAT, bool(policy), met[at])
             )
         if any(refused):
-            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)), "bets: refused by the core")
+            slow.mark(pc.take(flags(refused), pc.index_in(key, value_set=distinct)), f"bets: {m.WHY_REFUSED.en}")
 
 
 def _add_terms(halves: list[Any], deltas: list[list[Any] | None], counts: list[Any | None], at: Any) -> None:
@@ -430,7 +431,7 @@ def _add_kongs(
     )
     made = _KONG_FORMS.tables(code, fast)
     at = made.at(code)
-    bad.mark(pc.take(made.refused, at), "kongs: refused by the core")
+    bad.mark(pc.take(made.refused, at), f"kongs: {m.WHY_REFUSED.en}")
     bad.mark(_unscaled(made, at, pc.take(stakes.scale, parents)), "stakes")
     numbers = counting(len(column))
     for why, where in bad.marks:  # each kong's reason, as its row's
@@ -471,9 +472,9 @@ def _players(column: Any, rows: int, slow: Slow, house: Any) -> Any:
             slow.mark(pc.is_in(values, value_set=texts(unkept)), "players")
     for first in range(4):
         for second in range(first + 1, 4):
-            slow.mark(pc.equal(names[first], names[second]), "players: one name at two seats")
+            slow.mark(pc.equal(names[first], names[second]), f"players: {m.WHY_NAME_TWICE.en}")
     if house is not None:  # nobody sits at N at a table of three: the loader says so
-        slow.mark(pc.and_(pc.is_valid(names[3]), _at_three(house)), "players: N at a table of three")
+        slow.mark(pc.and_(pc.is_valid(names[3]), _at_three(house)), f"players: {m.WHY_AT_THREE.en}")
     named = pc.or_(
         pc.or_(pc.is_valid(names[0]), pc.is_valid(names[1])), pc.or_(pc.is_valid(names[2]), pc.is_valid(names[3]))
     )
@@ -492,7 +493,7 @@ def _ident(column: Any, rows: int, slow: Slow) -> Any:
         largest = bounds().ids
         if largest < (1 << 63) - 1:  # a tighter bound than int64's own
             beyond = pc.or_(pc.greater(values, scalar(largest)), pc.less(values, scalar(-largest - 1)))
-            slow.mark(beyond, "id: beyond the loader's bound")
+            slow.mark(beyond, f"id: {m.WHY_BOUND.en}")
         return pc.cast(values, pa.string())
     return text_of(column, slow, "id") or pa.nulls(rows, pa.string())
 
@@ -507,5 +508,5 @@ def _digits(column: Any, slow: Slow, name: str) -> Any:
     if digits < 19:
         largest = 10**digits
         beyond = pc.or_(pc.greater_equal(values, scalar(largest)), pc.less_equal(values, scalar(-largest)))
-        slow.mark(beyond, f"{name}: more digits than the loader takes")
+        slow.mark(beyond, f"{name}: {m.WHY_DIGITS.en}")
     return pc.cast(values, pa.string())

@@ -16,8 +16,8 @@ from gangci_calc.core.errors import InputError
 from gangci_calc.io.ledger.atomic import Abandon, atomic_file
 from gangci_calc.io.ledger.not_an_input import refuse_input_as_output, same_output
 from gangci_calc.io.show.console import fit_stream, write_err
+from gangci_calc.words import Message, Said, say
 from gangci_calc.words import messages as m
-from gangci_calc.words import say
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -178,4 +178,18 @@ def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> 
     write_err(said.text(lang))
     if verbose:  # what sent them one by one, the most first
         for why, count in sorted(stats.why.items(), key=lambda item: (-item[1], item[0])):
-            write_err(say(m.BATCH_ONE_BY_ONE_WHY, count=count, why=why).text(lang))
+            write_err(say(m.BATCH_ONE_BY_ONE_WHY, count=count, why=reason_said(why)).text(lang))
+
+
+_PHRASES = {phrase.en: phrase for phrase in m.WHY_PHRASES}
+
+
+def reason_said(why: str) -> Said | Message | str:
+    """A reason a fast path noted (``field: phrase``, a phrase, or a field it did not take) in the user's words."""
+    phrase = _PHRASES.get(why)
+    if phrase is not None:
+        return phrase
+    field, colon, rest = why.partition(": ")
+    if not colon:
+        return say(m.WHY_FIELD, field=field, why=m.WHY_UNTAKEN)
+    return say(m.WHY_FIELD, field=field, why=_PHRASES.get(rest, rest))
