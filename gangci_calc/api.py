@@ -17,6 +17,7 @@ gangci_calc.core.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -150,8 +151,8 @@ def score(
     """
     language = _language(lang)
     if type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
-        fast = _fast_path() if rules is None else _fast_path(_base(rules, language))
-        settled = _settled_fast(fast, record, check, language, rules)
+        fast = _fast_path() if rules is None else fast_path_at(rules, language)  # refused rules: the loader's
+        settled = _settled_fast(fast, record, check, language, rules) if fast is not None else None
         if settled is not None:
             return settled
     return _loaded_score(record, rules, check, language)
@@ -384,10 +385,7 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
         return SEED_RULES
     import msgspec
 
-    try:
-        key: bytes | None = msgspec.json.encode(rules)
-    except (TypeError, msgspec.EncodeError):
-        key = None
+    key = msgspec.json.encode(rules) if _plain_json(rules, 0) else None  # JSON that is the value itself
     house = _BASES.get(key) if key is not None else None
     if house is not None:
         return house
@@ -405,6 +403,24 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
 
 
 _BASES: dict[bytes, HouseRules] = {}  # rules= as JSON -> what they read as
+
+
+def _plain_json(value: object, depth: int) -> bool:
+    """Is ``value`` made of exactly what its JSON says (dicts with text keys, lists, texts, whole numbers, finite
+    floats, booleans, None), so that its JSON can stand for it? A NaN, an Enum, bytes, a tuple are read each time:
+    the loader refuses or reads them otherwise than their JSON's value."""
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool:
+        return True
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    if depth > 8:
+        return False
+    if kind is dict:
+        return all(type(key) is str and _plain_json(item, depth + 1) for key, item in value.items())  # type: ignore[attr-defined]
+    if kind is list:
+        return all(_plain_json(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    return False
 
 
 def _with_id(error: HandError, record: object) -> HandError:

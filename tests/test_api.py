@@ -172,3 +172,51 @@ def test_score_many_leaves_the_words_until_they_are_read(monkeypatch) -> None:
     monkeypatch.setattr(api, "score", lambda *args, **kwargs: calls.append(args) or None)
     out = list(api.score_many([{"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}]))
     assert out[0].net["S"] == 600 and calls == []  # settled without the loader, nothing worked out in words
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ({"hard_ci": None}, {"hard_ci": float("nan")}),
+        ({"pao": {"unit": None}}, {"pao": {"unit": float("inf")}}),
+        ({"zhici_split": "even"}, {"zhici_split": b"z\xf7\xa7"}),  # bytes: in JSON, their base64: "even"
+    ],
+    ids=["nan", "inf", "bytes"],
+)
+def test_rules_read_once_are_not_mistaken_for_another_value_with_the_same_json(good, bad) -> None:
+    """``rules=`` is read once per distinct value, and a value is not its JSON: a NaN, bytes or an Enum that JSON
+    writes as an accepted value is still refused, before and after that value was read."""
+    import enum
+
+    record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}
+
+    class Split(enum.Enum):
+        EVEN = "even"
+
+    for rules in (bad, {"zhici_split": Split.EVEN}):
+        with pytest.raises(HandError):
+            score(record, rules=rules, lang="en")
+    score(record, rules=good, lang="en")
+    for rules in (bad, {"zhici_split": Split.EVEN}):
+        with pytest.raises(HandError):
+            score(record, rules=rules, lang="en")
+        with pytest.raises(HandError):
+            settle_session({"stakes": 1, "dealer": "E", "hands": [{"win": {"type": "draw"}}]}, rules=rules)
+
+
+def test_refused_rules_and_a_bad_record_say_what_the_loader_says_first() -> None:
+    """A dict record and a MappingProxyType of it: the same error, with its id, whatever ``rules=`` are."""
+    import datetime
+    from types import MappingProxyType
+
+    record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, "id": "r1"}
+    record["meta"] = {"t": datetime.datetime(2020, 1, 1)}
+    for rules in ({"bogus": 1}, {"hard_ci": "maybe"}):
+        errors = []
+        for given in (record, MappingProxyType(record)):
+            with pytest.raises(HandError) as raised:
+                score(given, rules=rules, lang="en")
+            errors.append((str(raised.value), raised.value.id))
+        assert errors[0] == errors[1] and errors[0][1] == "r1", errors
+        many = list(score_many([record], rules=rules, lang="en"))
+        assert [(str(e), e.id) for e in many] == [errors[1]]  # type: ignore[union-attr]

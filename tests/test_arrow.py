@@ -220,3 +220,37 @@ def test_parquet_in_and_out_scores_by_columns_as_score_many(runner, tmp_path: Pa
     strict = tmp_path / "strict.parquet"
     done = runner.invoke(app, ["batch", str(hands), "-o", str(strict), "--strict"])
     assert done.exit_code == 1 and "g-1003" in done.output and not strict.exists()
+
+
+@pytest.mark.parametrize("club", [None, CLUB], ids=["seed", "rules"])
+def test_a_rules_text_that_is_no_json_object_is_the_loaders(
+    runner, tmp_path: Path, club: dict[str, Any] | None
+) -> None:
+    """A Parquet rules cell '{bad' (no JSON): the row's error, as the loader writes it from the row's JSON line, by
+    columns as by lines, with or without --rules (a crash before). The JSON text 'null' is null, and null is absent:
+    that row is at the base's rules on every path (the loader refused it, the column path took it)."""
+    import pyarrow.parquet as pq
+    import yaml
+
+    from gangci_calc.arrow import scored_and_counted
+    from gangci_calc.cli import app
+
+    plain = {"stakes": "1", "dealer": "E", "win": {"type": "bomb", "winner": "S"}}
+    given = ["null", "{bad", '{"a": 1', None, "{}"]
+    table = pa.Table.from_pylist([{**plain, "id": str(at), "rules": text} for at, text in enumerate(given)])
+    hands, rules, out = tmp_path / "hands.parquet", tmp_path / "club.yaml", tmp_path / "out.parquet"
+    pq.write_table(table, hands)
+    extra = []
+    if club is not None:
+        rules.write_text(yaml.safe_dump({"rules": club}, allow_unicode=True), encoding="utf-8")
+        extra = ["--rules", str(rules)]
+    by_lines = runner.invoke(app, ["batch", str(hands), *extra, "--lang", "en"])
+    by_columns = runner.invoke(app, ["batch", str(hands), *extra, "--lang", "en", "-o", str(out)])
+    assert by_lines.exit_code == by_columns.exit_code == 1, (by_lines.output, by_columns.output)
+    lines = [json.loads(line) for line in by_lines.stdout.splitlines()]
+    rows = pq.read_table(out).to_pylist()
+    assert [("error" in line) for line in lines] == [False, True, True, False, False]
+    assert lines[0]["rules"] == lines[3]["rules"] and bool(lines[0]["rules"]) is (club is not None)
+    assert [row["error"] for row in rows] == [line.get("error") for line in lines]
+    scored = scored_and_counted(table, rules=club, lang="en")[0].to_pylist()
+    assert [row["error"] is not None for row in scored] == [False, True, True, False, False]

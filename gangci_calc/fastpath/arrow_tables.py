@@ -109,7 +109,11 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) 
         if isinstance(value, bytes) and known in _STRUCTURED:  # polars reads DuckDB's JSON type as binary
             with contextlib.suppress(UnicodeDecodeError):
                 value = record[key] = value.decode()
-        if isinstance(value, str) and known in _STRUCTURED and (value[:1] in "{[" or known == "stakes"):
+        if (
+            isinstance(value, str)
+            and known in _STRUCTURED
+            and (value[:1] in "{[" or value == "null" or known == "stakes")
+        ):
             try:
                 record[key] = absent(json_cell(value))  # stakes typed JSON: a number too
             except KeyTwice as twice:

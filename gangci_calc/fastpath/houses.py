@@ -103,7 +103,7 @@ def read_rules_text(text: str, digits: int, base: int = 0) -> tuple[int, int]:
         return (-1, 0)
     try:
         house = read_house(json.loads(text), ("rules",), changed.house)
-    except RuleError:
+    except (RuleError, ValueError):  # not JSON after all ({bad): the loader says where
         return (-1, 0)
     return (numbered(house), 1 + text.count(":"))
 
