@@ -344,6 +344,6 @@ def test_strict_counts_only_the_blank_lines_before_it_stopped(english: CliRunner
     result = english.invoke(app, args)
     assert result.exit_code == 1, result.output
     summary = result.stderr.strip().splitlines()[-1]
-    assert "2 hands, 1 scored, 1 failed, 1 blank lines passed by" in summary, summary
+    assert "2 hands, 1 scored, 1 failed, 1 blank line passed by" in summary, summary
     whole = english.invoke(app, ["batch", str(records), *args[3:]])
     assert "3 blank lines passed by" in whole.stderr.strip().splitlines()[-1]

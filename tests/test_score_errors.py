@@ -189,3 +189,28 @@ def test_json_hand_file_errors_are_located(english, write) -> None:
     result = english.invoke(app, ["score", path])
     assert result.exit_code == 2
     assert ":2:36: win.winner: 'Z' is not a seat" in result.stderr
+
+
+def test_a_directory_as_the_rules_file_is_not_called_a_hand_file(english, tmp_path) -> None:
+    hand = tmp_path / "hand.yaml"
+    hand.write_text("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n", encoding="utf-8")
+    result = english.invoke(app, ["score", str(hand), "--rules", str(tmp_path)])
+    assert result.exit_code == 2 and result.stderr == f"{tmp_path}: is a directory, not a file\n"
+
+
+def test_a_misspelt_rules_key_is_said_as_one(english, write) -> None:
+    """``rule:`` over house options: "did you mean 'rules'?", not the list of every option."""
+    rules = write("rule:\n  dealer_double: all\n", "club.yaml")
+    hand = write("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\n", "hand.yaml")
+    result = english.invoke(app, ["score", hand, "--rules", rules])
+    assert result.exit_code == 2
+    assert result.stderr == f"{rules}:1:1: rule: unknown key 'rule' in a rules file — did you mean 'rules'?\n"
+    bare = write("dealer_double: all\n", "bare.yaml")  # bare options are still bare options
+    assert english.invoke(app, ["score", hand, "--rules", bare]).exit_code == 0
+
+
+def test_tiles_with_the_ci_tile_alone_say_where_the_ci_tile_goes(english, write) -> None:
+    hand = write("stakes: 1\ndealer: E\nwin: {type: bomb, winner: S}\ntiles: {ci: 4m}\n", "hand.yaml")
+    result = english.invoke(app, ["score", hand])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "tiles: needs hand (the winning hand's tiles); for the ci tile alone, give ci: at the top" in result.stderr

@@ -253,6 +253,10 @@ MI_MAPPING = M(
     "应该是座位到米数的映射，如 {{E: 2}}，不是{kind}", "should map seats to counts of 米, like {{E: 2}}, not {kind}"
 )
 NEEDS_KEY = M("缺了 {key}", "needs {key}")
+TILES_NEED_HAND = M(
+    "缺了 hand (赢的那手牌)；只给杠底牌，写在最上层：ci: …",
+    "needs hand (the winning hand's tiles); for the ci tile alone, give ci: at the top of the hand",
+)
 NOT_TILE_NOTATION = M("{value} 不是牌的写法，应该像 123m 44p 7z", "{value} is not tile notation like 123m 44p 7z")
 KONGS_LIST = M(
     "应该是杠的列表，如 [{{by: N, type: concealed}}]，不是{kind}",
@@ -272,6 +276,7 @@ WHAT_STAKES = M(
     "stakes (gang 杠底, bomb 炸弹底, ci 杠呲底, dianpao 点炮底)",
 )
 WHAT_RULES = M("规矩", "house rules (规矩)")
+WHAT_RULES_FILE = M("规矩文件", "a rules file")
 WHAT_PAO = M("带跑 (跑底 / 杠跑)", "pao (unit, kong)")
 WHAT_FEE = M("台费 (每胡 / 每局 / 每晚 / 收款)", "a table fee (per_win, per_hand, per_evening, to)")
 WHAT_BETS = M("加番和跑 (piao 飘, di 抵, gang 下杠, pao 跑)", "add-ons and 跑 (piao 飘, di 抵, gang 下杠, pao 跑)")
@@ -334,7 +339,7 @@ PLAIN_YAML_ONLY = M(
 NO_PYTHON_OBJECTS = M(
     "{tag} 标签：只接受普通 YAML (不能有 Python 对象)", "{tag} tag: only plain YAML is accepted (no Python objects)"
 )
-IS_A_DIRECTORY = M("是文件夹，不是牌局文件", "is a directory, not a hand file")
+IS_A_DIRECTORY = M("是文件夹，不是文件", "is a directory, not a file")
 NOT_REGULAR = M(
     "不是普通文件 (是设备、管道或套接字)；请给一个文件",
     "is not a regular file (a device, a pipe or a socket); give a file",
@@ -512,7 +517,9 @@ ARROW_SCHEMA_OF_RESULT = M(
 )
 KEEP_KEEPS = M("{said}；要把它带到结果里，用 --keep {key}", "{said}; --keep {key} keeps it")  # batch's unknown key
 BATCH_BLANK = M("，跳过 {count} 个空行", ", {count} blank lines passed by")
+BATCH_BLANK_ONE = M("，跳过 1 个空行", ", 1 blank line passed by")
 BATCH_UNREADABLE = M("，{count} 个输入读不了", ", {count} unreadable inputs")
+BATCH_UNREADABLE_ONE = M("，1 个输入读不了", ", 1 unreadable input")
 BATCH_STOPPED = M(" (遇到第一个失败就停了：--strict)", " (stopped at the first failure: --strict)")
 # --- the command line (cli.py) -------------------------------------------------------------------------------
 STOPPED_AT_PROMPT = M("\ngangci：在提问处停下；{left}", "\ngangci: stopped at a prompt; {left}")

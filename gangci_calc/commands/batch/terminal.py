@@ -160,8 +160,8 @@ def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: fl
 def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
     stopped = m.BATCH_STOPPED if stats.stopped else ""
-    unreadable = say(m.BATCH_UNREADABLE, count=stats.unreadable) if stats.unreadable else ""
-    blank = say(m.BATCH_BLANK, count=stats.blank) if stats.blank else ""
+    unreadable = _counted(stats.unreadable, m.BATCH_UNREADABLE, m.BATCH_UNREADABLE_ONE)
+    blank = _counted(stats.blank, m.BATCH_BLANK, m.BATCH_BLANK_ONE)
     slow = say(m.BATCH_ONE_BY_ONE, count=stats.one_by_one) if verbose else ""  # a cliff a user can see
     said = say(
         m.BATCH_SUMMARY,
@@ -179,6 +179,11 @@ def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> 
     if verbose:  # what sent them one by one, the most first
         for why, count in sorted(stats.why.items(), key=lambda item: (-item[1], item[0])):
             write_err(say(m.BATCH_ONE_BY_ONE_WHY, count=count, why=reason_said(why)).text(lang))
+
+
+def _counted(count: int, many: Message, one: Message) -> Said | Message | str:
+    """A count in the summary: nothing for none, English's singular for one."""
+    return "" if not count else one if count == 1 else say(many, count=count)
 
 
 _PHRASES = {phrase.en: phrase for phrase in m.WHY_PHRASES}

@@ -431,6 +431,8 @@ def read_tile_fields(value: Any, path: FieldPath) -> TileClaim:
     given = read_mapping(value, path, TILES, m.WHAT_TILES)
     for required in ("ci", "hand"):
         if given.get(required) is None:
+            if required == "hand" and path == ("tiles",):  # the ci tile alone is the hand's own key
+                raise RuleError(path, say(m.TILES_NEED_HAND))
             raise RuleError(path, say(m.NEEDS_KEY, key=required))
 
     def read(key: str, one: bool) -> Any:

@@ -216,6 +216,9 @@ def house_from_data(data: Any) -> HouseRules:
         (key,) = data
         if isinstance(key, str) and normalize_key(key) == "rules":
             return read_house(data[key], ("rules",), SEED_RULES)
+        if isinstance(key, str) and isinstance(data[key], dict) and _close_to_rules(key):  # rule:, ruels:
+            hint = say(m.DID_YOU_MEAN, close="rules")
+            raise RuleError((key,), say(m.UNKNOWN_KEY, key=key, what=m.WHAT_RULES_FILE, hint=hint), at_key=True)
     if not isinstance(data, dict):
         raise RuleError((), say(m.RULES_FILE_MAPPING, kind=kind_of(data)))
     return read_house(data, (), SEED_RULES)
@@ -261,3 +264,14 @@ def load_hand(path: str | Path, base: HouseRules = SEED_RULES, *, referee: bool 
         m.HAND_NEEDS,
     )
     return replace(loaded, source=str(path))
+
+
+def _close_to_rules(key: str) -> bool:
+    """A key that is ``rules`` misspelt (``rule``, ``ruels``), not a house option's."""
+    import difflib
+
+    from gangci_calc.io.load.schema import RULES
+
+    if key in RULES.lookup:  # an option's own key: bare options
+        return False
+    return bool(difflib.get_close_matches(key.lower(), ["rules"], n=1, cutoff=0.75))
