@@ -6,14 +6,18 @@ and ``gangci batch``'s Parquet paths.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import msgspec
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.fastpath.arrays import scalar, validity
+from gangci_calc.io.load.boundary import KeyTwice, json_cell
+from gangci_calc.io.load.schema import TOP
 
 MONEY = pa.decimal128(38, 1)
 PLAYERS = pa.struct([(seat.name, pa.string()) for seat in SEATS])
@@ -96,13 +100,6 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) 
     ``meta`` is kept only with ``meta`` (a result row has no place for it). A text with a key given twice
     raises :class:`KeyTwice` (its ``field`` set), or with ``raw`` stays as its JSON (``msgspec.Raw``) for the
     JSON Lines reader to refuse where it stands."""
-    import contextlib
-
-    import msgspec
-
-    from gangci_calc.io.load.boundary import KeyTwice, json_cell
-    from gangci_calc.io.load.schema import TOP
-
     record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
     for key, value in record.items():
         known = TOP.lookup.get(key)
@@ -135,8 +132,6 @@ def as_exported(batch: pa.RecordBatch) -> pa.RecordBatch:
     at most 15 digits as the double it writes (``1.5``, ``100.0``: exact): a table exported to JSON Lines and to
     Parquet echoes the same ``meta`` and kept values. The hand's own columns stay as they are (an id of
     ``DECIMAL(10, 0)`` is the loader's to read). Without such a column, ``batch`` itself."""
-    from gangci_calc.io.load.schema import TOP
-
     echoed = [TOP.lookup.get(field.name) in (None, "meta") for field in batch.schema]  # meta, kept, unknown
     if not any(echo and _holds_time(field.type) for echo, field in zip(echoed, batch.schema, strict=True)):
         return batch

@@ -490,9 +490,22 @@ def _array(values: list[Any], kind: Any) -> Any:
         return ints(values).cast(kind)
     missing = flags([value is None for value in values])
     if pa.types.is_struct(kind):
-        parts = [
-            _array([None if value is None else value.get(part.name) for value in values], part.type) for part in kind
-        ]
+        if values and isinstance(next((v for v in values if v is not None), None), dict):
+            parts = [
+                _array([None if value is None else value.get(part.name) for value in values], part.type)
+                for part in kind
+            ]
+        else:  # a line's own structs (a payment): each field by its attribute, as the decoder named it
+            parts = [
+                _array(
+                    [
+                        None if value is None else getattr(value, _ATTRIBUTE.get(part.name, part.name))
+                        for value in values
+                    ],
+                    part.type,
+                )
+                for part in kind
+            ]
         return pa.StructArray.from_arrays(parts, fields=list(kind), mask=missing)
     items: list[Any] = []
     offsets = [0]
@@ -531,10 +544,9 @@ def _value_text(text: str | None, json: bool = False) -> str | None:
     return text
 
 
-def _payments(paid: list[Any] | None) -> list[dict[str, Any]] | None:
-    if paid is None:
-        return None
-    return [
-        {"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.for_, "role": p.role, "share_of": p.share_of}
-        for p in paid
-    ]
+def _payments(paid: list[Any] | None) -> list[Any] | None:
+    """A line's payments, as the decoder made them (the struct column reads their fields: :data:`_ATTRIBUTE`)."""
+    return paid
+
+
+_ATTRIBUTE = {"for": "for_"}  # a column whose name is a Python keyword: the decoder's attribute for it
