@@ -173,3 +173,22 @@ def test_every_module_a_docstring_names_exists() -> None:
             if not (target.with_suffix(".py").exists() or (target / "__init__.py").exists()):
                 wrong.append(f"{path.relative_to(package.parent)}: {name}")
     assert not wrong, wrong
+
+
+def test_a_wide_character_a_console_cannot_show_keeps_the_table_in_line() -> None:
+    """😀 in a player's name on a GBK console stands in as ``??``, two columns as the emoji took: the table's
+    columns stay in line (one ``?`` shifted that row by one)."""
+    import io
+
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    from gangci_calc.io.show.console import capture, fit
+
+    table = Table("who", "net")
+    for name in ("老王😀", "小李", "b"):
+        table.add_row(name, "+100")
+    rendered = capture(table)
+    shown = fit(rendered, io.TextIOWrapper(io.BytesIO(), encoding="gbk"))
+    assert "老王??" in shown and "😀" not in shown
+    assert [cell_len(line) for line in shown.splitlines()] == [cell_len(line) for line in rendered.splitlines()]
