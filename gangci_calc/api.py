@@ -385,7 +385,10 @@ def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
         return SEED_RULES
     import msgspec
 
-    key = msgspec.json.encode(rules) if _plain_json(rules, 0) else None  # JSON that is the value itself
+    try:
+        key = msgspec.json.encode(rules) if _plain_json(rules, 0) else None  # JSON that is the value itself
+    except UnicodeEncodeError:  # a lone surrogate: the loader says what is wrong with it
+        key = None
     house = _BASES.get(key) if key is not None else None
     if house is not None:
         return house

@@ -220,3 +220,12 @@ def test_refused_rules_and_a_bad_record_say_what_the_loader_says_first() -> None
         assert errors[0] == errors[1] and errors[0][1] == "r1", errors
         many = list(score_many([record], rules=rules, lang="en"))
         assert [(str(e), e.id) for e in many] == [errors[1]]  # type: ignore[union-attr]
+
+
+def test_rules_with_a_lone_surrogate_are_a_hand_error_not_a_crash() -> None:
+    """The rules= memo writes the rules as JSON: a text a JSON file cannot hold is the loader's to refuse."""
+    record = {"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}
+    for rules in ({"zhici_split": "\ud800"}, {"\ud800": 1}):
+        with pytest.raises(HandError):
+            score(record, rules=rules, lang="en")
+        assert [type(result) for result in score_many([record, record], rules=rules, lang="en")] == [HandError] * 2

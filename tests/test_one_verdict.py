@@ -371,3 +371,38 @@ def test_every_reason_a_fast_path_notes_is_in_the_vocabulary() -> None:
         assert "refused by the core" not in text and "one by one for" not in text, path  # a phrase of its own
     assert used and {getattr(m, name) for name in used} <= set(m.WHY_PHRASES)
     assert all(isinstance(phrase.en, str) and phrase.zh for phrase in m.WHY_PHRASES)
+
+
+def test_verbose_says_why_for_yaml_and_for_a_kong_s_alias(runner, tmp_path: Path) -> None:
+    """A YAML record off the fast path has its reason too (it had none), and a kong's alias is said as one in
+    JSON Lines as by columns (it was "kongs: refused by the core")."""
+    from gangci_calc.words import messages as m
+
+    yaml_path = tmp_path / "alias.yaml"
+    yaml_path.write_text(
+        "stakes: 2\ndealer: 东\nwin: {type: bomb, winner: S}\n---\n"
+        "stakes: 2\ndealer: E\nwin: {type: bomb, winner: S}\nkongs: [{by: 东, type: exposed, from: S}]\n",
+        encoding="utf-8",
+    )
+    lines_path = tmp_path / "kong.jsonl"
+    kong = {"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}
+    lines_path.write_text(
+        json.dumps({**kong, "kongs": [{"by": "E", "type": "明杠", "from": "S"}]}, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
+    done = runner.invoke(app, ["batch", str(yaml_path), "--verbose", "--lang", "en", "-o", str(tmp_path / "o")])
+    assert done.stderr.split("\n")[1:] == [
+        f"  1 one by one for: dealer: {m.WHY_SEAT.en}",
+        f"  1 one by one for: kongs.by: {m.WHY_SEAT.en}",
+        "",
+    ]
+    done = runner.invoke(app, ["batch", str(lines_path), "--verbose", "-o", str(tmp_path / "o")])
+    assert done.stderr.split("\n")[1:] == [f"  1 局一局一局算，因为: kongs.type: {m.WHY_WORD.zh}", ""]
+
+
+def test_the_summary_counts_one_hand_as_one(runner, tmp_path: Path) -> None:
+    path = tmp_path / "one.jsonl"
+    path.write_text('{"stakes": 1, "dealer": "E", "win": {"type": "draw"}}\n', encoding="utf-8")
+    done = runner.invoke(app, ["batch", str(path), "--lang", "en", "-o", str(tmp_path / "o")])
+    assert done.stderr.startswith("batch: 1 hand, 1 scored, 0 failed,"), done.stderr
+    assert runner.invoke(app, ["batch", str(path), "-o", str(tmp_path / "o")]).stderr.startswith("batch：1 局，")

@@ -341,6 +341,20 @@ class FastPath:
         self.settle(record, row.count(":"), paying)
         return _WHY[0]
 
+    def why_slow_data(self, data: object, paying: bool = False) -> str:
+        """:meth:`why_slow` of a record parsed already (a YAML document)."""
+        if not isinstance(data, dict):
+            return m.WHY_UNTAKEN.en
+        try:
+            record = msgspec.convert(data, self.data_type, strict=True)
+        except msgspec.ValidationError as error:
+            return _field_of(str(error))
+        except RecursionError:
+            return m.WHY_UNTAKEN.en
+        _WHY[0] = m.WHY_UNTAKEN.en
+        self.settle(record, -1, paying)
+        return _WHY[0]
+
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
         """The record settled, or ``None``. ``colons``: a JSON record's count of ``:`` (-1: not JSON); ``paying``:
         with its payments (:func:`_payments`).
@@ -503,7 +517,7 @@ class FastPath:
         for kong in kongs:
             made = self.kongs.get((house, policy, dealer, kong)) or self.kong_for(policy, dealer, kong, house)
             if made is REFUSED:
-                return _slow(f"kongs: {m.WHY_REFUSED.en}")
+                return _slow(_kong_why(kong))
             keys += made.keys
             if draw:
                 continue
@@ -932,11 +946,21 @@ def _field_of(error: str) -> str:
 
     found = re.search(r"unknown field `([^`]*)`(?: - at `\$([^`]*)`)?", error)  # at the top: no "at"
     path = f"{found[2] or ''}.{found[1]}" if found else (re.search(r"at `\$([^`]*)`", error) or ["", ""])[1]
-    path = re.sub(r"\[\d+\]", "[]", path).lstrip(".")
+    path = re.sub(r"\[\d+\]", "[]", path.replace("[...]", ".*")).lstrip(".")  # [...]: a mapping's key
     path = re.sub(r"^(bets|players|mi)\.[ESWN]\b", r"\1.*", path)
     if found:
         return f"{path}: {m.WHY_ALIAS.en}"
     return f"{path}: {m.WHY_UNTAKEN.en}" if path else m.WHY_UNTAKEN.en
+
+
+def _kong_why(kong: FastKong) -> str:
+    """Why a kong has no plan (``--verbose``): a seat or a kind not spelt as the file's own words, else the core."""
+    for field, letter in (("kongs.by", kong.by), ("kongs.from", kong.source)):
+        if isinstance(letter, str) and letter not in _SEAT_INDEX:
+            return f"{field}: {m.WHY_SEAT.en}"
+    if kong.type not in KONG:
+        return f"kongs.type: {m.WHY_WORD.en}"
+    return f"kongs: {m.WHY_REFUSED.en}"
 
 
 def _refused_why(record: FastHand) -> str:

@@ -464,9 +464,11 @@ OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
 BATCH_SUMMARY = M(
-    "batch：{hands} 局，{scored} 局算好，{failed} 局失败{unreadable}{blank}{slow}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
-    "batch: {hands} hands, {scored} scored, {failed} failed{unreadable}{blank}{slow}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
+    "batch：{hands}，{scored} 局算好，{failed} 局失败{unreadable}{blank}{slow}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
+    "batch: {hands}, {scored} scored, {failed} failed{unreadable}{blank}{slow}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
 )
+BATCH_HANDS = M("{count} 局", "{count} hands")
+BATCH_HANDS_ONE = M("1 局", "1 hand")
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
 BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
 BATCH_ONE_BY_ONE_WHY = M("  {count:,} 局一局一局算，因为: {why}", "  {count:,} one by one for: {why}")
@@ -492,7 +494,7 @@ WHY_SEAT = M(
 WHY_ALIAS = M(
     "别名 (中文键等) 或不认识的键：由读入来认", "an alias (a Chinese key ...) or an unknown key: the loader reads it"
 )
-WHY_WORD = M("不是文件的标准写法 (炸弹等别名由读入来认)", "not the file's own word (炸弹, ...: the loader reads it)")
+WHY_WORD = M("不是文件的标准写法 (别名由读入来认)", "not the file's own word (an alias: the loader reads it)")
 WHY_PHRASES = (  # every phrase a fast path notes: tests/test_one_verdict.py keeps the list whole
     WHY_REFUSED,
     WHY_REFUSED_OR_BAO,

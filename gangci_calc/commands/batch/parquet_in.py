@@ -25,11 +25,11 @@ def input_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Ite
 
 
 def need_arrow(where: str) -> None:
-    """Say in one line what to install where pyarrow is missing."""
-    from importlib.util import find_spec
-
-    if find_spec("pyarrow") is None:
-        raise InputError(where, say(m.NEEDS_ARROW))
+    """Say in one line what to install where pyarrow is missing, or there but broken (it fails to import)."""
+    try:
+        import pyarrow  # noqa: F401  (the caller's next step imports it anyway)
+    except ImportError:
+        raise InputError(where, say(m.NEEDS_ARROW)) from None
 
 
 def arrow_memory() -> None:

@@ -271,7 +271,10 @@ class Scorer:
                 continue
             failures = out.failures
             self._slow(record, data, out, None)
-            out.one_by_one += out.failures == failures  # scored, off the fast path (a refusal is a failure)
+            if out.failures == failures:  # scored, off the fast path (a refusal is a failure)
+                out.one_by_one += 1
+                if self.options.verbose and self.fast is not None:
+                    out.said_why(self.fast.why_slow_data(data, paying))
 
     def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
         """A record through the loader: its result, or its error, located in its file."""

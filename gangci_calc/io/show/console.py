@@ -52,13 +52,13 @@ _STAND_INS = {
 
 
 def _stand_in(error: UnicodeError) -> tuple[str, int]:
-    """A stand-in for each character the stream cannot encode; ``?`` as wide as the character (😀 takes two
-    columns of a table: ``??`` keeps the table's columns in line)."""
-    import unicodedata
+    """A stand-in for each character the stream cannot encode; ``?`` as many columns as the character took in
+    the table Rich laid out (😀: ``??``; a combining accent, no column: nothing), so the columns stay in line."""
+    from rich.cells import cell_len
 
     assert isinstance(error, UnicodeEncodeError)
     bad = error.object[error.start : error.end]
-    return "".join(_STAND_INS.get(c) or "?" * (1 + (unicodedata.east_asian_width(c) in "WF")) for c in bad), error.end
+    return "".join(_STAND_INS.get(c) or "?" * cell_len(c) for c in bad), error.end
 
 
 codecs.register_error("gangci-stand-in", _stand_in)
