@@ -412,17 +412,16 @@ def _plain_json(value: object, depth: int) -> bool:
     """Is ``value`` made of exactly what its JSON says (dicts with text keys, lists, texts, whole numbers, finite
     floats, booleans, None), so that its JSON can stand for it? A NaN, an Enum, bytes, a tuple are read each time:
     the loader refuses or reads them otherwise than their JSON's value."""
-    kind = type(value)
-    if value is None or kind is str or kind is int or kind is bool:
+    if value is None or type(value) in (str, int, bool):
         return True
-    if kind is float:
-        return math.isfinite(value)  # type: ignore[arg-type]
+    if type(value) is float:
+        return math.isfinite(value)
     if depth > 8:
         return False
-    if kind is dict:
-        return all(type(key) is str and _plain_json(item, depth + 1) for key, item in value.items())  # type: ignore[attr-defined]
-    if kind is list:
-        return all(_plain_json(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    if type(value) is dict:
+        return all(type(key) is str and _plain_json(item, depth + 1) for key, item in value.items())
+    if type(value) is list:
+        return all(_plain_json(item, depth + 1) for item in value)
     return False
 
 

@@ -337,9 +337,7 @@ class FastPath:
             return _field_of(str(error))
         except (msgspec.DecodeError, RecursionError):
             return m.WHY_NOT_JSON.en
-        _WHY[0] = "?"
-        self.settle(record, row.count(":"), paying)
-        return _WHY[0]
+        return self._why_settled(record, row.count(":"), paying)
 
     def why_slow_data(self, data: object, paying: bool = False) -> str:
         """:meth:`why_slow` of a record parsed already (a YAML document)."""
@@ -351,8 +349,12 @@ class FastPath:
             return _field_of(str(error))
         except RecursionError:
             return m.WHY_UNTAKEN.en
+        return self._why_settled(record, -1, paying)
+
+    def _why_settled(self, record: FastHand, colons: int, paying: bool) -> str:
+        """The step of :meth:`settle` that handed a typed record on, as it noted it."""
         _WHY[0] = m.WHY_UNTAKEN.en
-        self.settle(record, -1, paying)
+        self.settle(record, colons, paying)
         return _WHY[0]
 
     def settle(self, record: FastHand, colons: int, paying: bool = False) -> Fast | None:
@@ -954,22 +956,22 @@ def _field_of(error: str) -> str:
 
 
 def _kong_why(kong: FastKong) -> str:
-    """Why a kong has no plan (``--verbose``): a seat or a kind not spelt as the file's own words, else the core."""
-    for field, letter in (("kongs.by", kong.by), ("kongs.from", kong.source)):
-        if isinstance(letter, str) and letter not in _SEAT_INDEX:
-            return f"{field}: {m.WHY_SEAT.en}"
-    if kong.type not in KONG:
-        return f"kongs.type: {m.WHY_WORD.en}"
-    return f"kongs: {m.WHY_REFUSED.en}"
+    """Why a kong has no plan (``--verbose``): an alias (the loader reads it), else the core refused it."""
+    alias = _alias_why((("kongs.by", kong.by), ("kongs.from", kong.source)), ("kongs.type", kong.type), KONG)
+    return alias or f"kongs: {m.WHY_REFUSED.en}"
 
 
 def _refused_why(record: FastHand) -> str:
-    """Why a record's outcome has no plan (``--verbose``): a seat or a win not spelt as the file's own words (the
-    loader reads the aliases), else the core refused it."""
+    """Why a record's outcome has no plan (``--verbose``): an alias (the loader reads it), else the core."""
     win = record.win
-    for field, letter in (("dealer", record.dealer), ("win.winner", win.winner), ("win.from", win.source)):
+    seats = (("dealer", record.dealer), ("win.winner", win.winner), ("win.from", win.source))
+    return _alias_why(seats, ("win.type", win.type), WIN) or f"win: {m.WHY_REFUSED_OR_BAO.en}"
+
+
+def _alias_why(seats: tuple[tuple[str, object], ...], kind: tuple[str, object], kinds: dict[str, Any]) -> str | None:
+    """A seat not spelt E S W N, or a kind not spelt as the file's own word, as ``--verbose`` says it; ``None``."""
+    for field, letter in seats:
         if isinstance(letter, str) and letter not in _SEAT_INDEX:
             return f"{field}: {m.WHY_SEAT.en}"
-    if win.type not in WIN:
-        return f"win.type: {m.WHY_WORD.en}"
-    return f"win: {m.WHY_REFUSED_OR_BAO.en}"
+    field, word = kind
+    return None if word in kinds else f"{field}: {m.WHY_WORD.en}"

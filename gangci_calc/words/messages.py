@@ -495,23 +495,9 @@ WHY_ALIAS = M(
     "别名 (中文键等) 或不认识的键：由读入来认", "an alias (a Chinese key ...) or an unknown key: the loader reads it"
 )
 WHY_WORD = M("不是文件的标准写法 (别名由读入来认)", "not the file's own word (an alias: the loader reads it)")
-WHY_PHRASES = (  # every phrase a fast path notes: tests/test_one_verdict.py keeps the list whole
-    WHY_REFUSED,
-    WHY_REFUSED_OR_BAO,
-    WHY_AT_THREE,
-    WHY_NAME_TWICE,
-    WHY_KEY_TWICE,
-    WHY_ESCAPE,
-    WHY_NOT_JSON,
-    WHY_MISSING,
-    WHY_OUT_OF_RANGE,
-    WHY_DIGITS,
-    WHY_BOUND,
-    WHY_UNREAD_COLUMN,
-    WHY_UNTAKEN,
-    WHY_SEAT,
-    WHY_ALIAS,
-    WHY_WORD,
+# every phrase a fast path notes, as defined above (tests/test_one_verdict.py: each one a fast path uses is here)
+WHY_PHRASES: tuple[M, ...] = tuple(
+    value for name, value in list(globals().items()) if name.startswith("WHY_") and name != "WHY_FIELD"
 )
 ARROW_SCHEMA_OF_RESULT = M(
     "--arrow 只用于 result (batch -o FILE.parquet 的列)；--keep 和 --payments 要和 --arrow 一起用",

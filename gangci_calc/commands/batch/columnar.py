@@ -469,7 +469,6 @@ class Rows:
             "rules": lambda line: _raw_text(line.rules, json=True),
             "meta": lambda line: _raw_text(line.meta, json=True),
             **{key: _kept(i) for i, key in enumerate(self.keep)},
-            "payments": lambda line: _payments(line.payments),
         }
         return [(getters.get(field.name) or _attribute(field.name), field.type) for field in self.schema]
 
@@ -490,22 +489,10 @@ def _array(values: list[Any], kind: Any) -> Any:
         return ints(values).cast(kind)
     missing = flags([value is None for value in values])
     if pa.types.is_struct(kind):
-        if values and isinstance(next((v for v in values if v is not None), None), dict):
-            parts = [
-                _array([None if value is None else value.get(part.name) for value in values], part.type)
-                for part in kind
-            ]
-        else:  # a line's own structs (a payment): each field by its attribute, as the decoder named it
-            parts = [
-                _array(
-                    [
-                        None if value is None else getattr(value, _ATTRIBUTE.get(part.name, part.name))
-                        for value in values
-                    ],
-                    part.type,
-                )
-                for part in kind
-            ]
+        parts = [
+            _array([None if value is None else _field(value, part.name) for value in values], part.type)
+            for part in kind
+        ]
         return pa.StructArray.from_arrays(parts, fields=list(kind), mask=missing)
     items: list[Any] = []
     offsets = [0]
@@ -544,9 +531,9 @@ def _value_text(text: str | None, json: bool = False) -> str | None:
     return text
 
 
-def _payments(paid: list[Any] | None) -> list[Any] | None:
-    """A line's payments, as the decoder made them (the struct column reads their fields: :data:`_ATTRIBUTE`)."""
-    return paid
+def _field(value: Any, name: str) -> Any:
+    """A struct column's field of one value: a mapping's key (players), or a decoded line's attribute (a payment)."""
+    return value.get(name) if isinstance(value, dict) else getattr(value, _ATTRIBUTE.get(name, name))
 
 
 _ATTRIBUTE = {"for": "for_"}  # a column whose name is a Python keyword: the decoder's attribute for it

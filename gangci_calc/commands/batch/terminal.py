@@ -165,7 +165,7 @@ def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> 
     slow = say(m.BATCH_ONE_BY_ONE, count=stats.one_by_one) if verbose else ""  # a cliff a user can see
     said = say(
         m.BATCH_SUMMARY,
-        hands=_counted(stats.hands, m.BATCH_HANDS, m.BATCH_HANDS_ONE) or say(m.BATCH_HANDS, count=0),
+        hands=m.BATCH_HANDS_ONE if stats.hands == 1 else say(m.BATCH_HANDS, count=stats.hands),
         scored=stats.scored,
         failed=stats.failed,
         unreadable=unreadable,
