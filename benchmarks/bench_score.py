@@ -6,9 +6,11 @@ Two sets of records: canonical hands at the seed's rules (``tests/handgen.py`` `
 platform's hands with their rooms' house rules (``platform_hands``, nulls taken out, tables of four), each
 scored with ``lang="en"`` and without it (the config file's language). CPU time (``time.process_time``) of the
 first pass (the process meets each outcome, rule set and stakes for the first time: its forms are compiled then)
-and the best of three passes (the forms kept). ``--before TREE`` runs the same in a process whose ``PYTHONPATH``
-is another source tree (``git archive REV | tar -x -C TREE``), in turns with this one, R rounds (3 unless given),
-and prints both side by side. Issue 43's goals: at most 30 µs at the seed's rules and 40 µs with house rules.
+and the best of three passes (the forms kept); then the seed's records as another ``Mapping`` (the loader's
+way), and ``settle_session`` of ``examples/session.yaml``, a hand. ``--before TREE`` runs the same in a process
+whose ``PYTHONPATH`` is another source tree (``git archive REV | tar -x -C TREE``), in turns with this one, R
+rounds (3 unless given), and prints both side by side. Issue 43's goals: at most 30 µs at the seed's rules (the
+loader and settle_session too) and 40 µs with house rules.
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ def _null_free(value: Any) -> Any:
 def measure(count: int) -> dict[str, float]:
     """µs of CPU a ``score()`` call, best of three passes, for each set of records and language."""
     sys.path.append(str(ROOT))  # tests/handgen.py: the records from this tree; gangci_calc from PYTHONPATH first
-    from gangci_calc.api import HandError, score
+    from types import MappingProxyType
+
+    import yaml
+
+    from gangci_calc.api import HandError, score, settle_session
     from tests.handgen import distinct_hands, platform_hands
 
     seed = distinct_hands(count)
@@ -55,7 +61,22 @@ def measure(count: int) -> dict[str, float]:
             if lang == "en":  # the process's first meeting of these records: every form compiled as it is met
                 found[f"{name}, first pass"] = passes[0] / len(records) * 1e6
             found[f"{name}, lang={lang}"] = min(passes) / len(records) * 1e6
+    found["seed rules, a Mapping (loader)"] = _best(lambda: [score(MappingProxyType(r), lang="en") for r in seed], seed)
+    session = yaml.safe_load((ROOT / "examples" / "session.yaml").read_text(encoding="utf-8"))
+    hands = session["hands"] * 100
+    found["settle_session, a hand"] = _best(lambda: [settle_session(session, lang="en") for _ in range(100)], hands)
     return found
+
+
+def _best(run: Any, records: list[Any]) -> float:
+    """µs of CPU a record, best of three passes of ``run`` (a first one not counted)."""
+    run()
+    passes = []
+    for _ in range(3):
+        start = time.process_time()
+        run()
+        passes.append(time.process_time() - start)
+    return min(passes) / len(records) * 1e6
 
 
 def _in_tree(tree: str | None, count: int) -> dict[str, float]:
@@ -80,7 +101,7 @@ def main(argv: list[str]) -> None:
         shown = f"{best[('this tree', key)]:6.1f} µs"
         if before:
             shown += f"   before {best[('before', key)]:6.1f} µs"
-        print(f"{key:28} {shown}")
+        print(f"{key:32} {shown}")
 
 
 if __name__ == "__main__":
