@@ -410,7 +410,7 @@ async function editedMeanwhile(data, event) {
   const { data: mine } = await call("POST", "/api/preview", handBody());
   const box = $("#taken");
   $("#taken-text").textContent = ctx.words.edited_meanwhile.replace("{n}", data.hand);
-  $("#taken-line").textContent = data.saved.line + (mine.line ? " · " + ctx.words.edited_yours.replace("{line}", mine.line) : "");
+  $("#taken-line").textContent = data.saved.line + (mine.line ? "\n" + ctx.words.edited_yours.replace("{line}", mine.line) : "");
   $("#taken-keep").textContent = ctx.words.edited_keep;
   $("#taken-other").textContent = ctx.words.edited_mine;
   const restore = () => { $("#taken-keep").textContent = ctx.words.taken_keep; };
