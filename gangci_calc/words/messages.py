@@ -703,9 +703,9 @@ EVENING_MOVED_NEXT = M(
     " this hand is saved as hand {n}",
 )
 EVENING_MOVED_AGAIN = M(
-    "你输入时账本变了 (现在 {count} 局)，第 {n} 局的庄家、座位或规矩已不同：什么也没写，请按现在的样子再输入",
-    "the evening changed while you answered ({count} hands now) and hand {n}'s dealer, seats or rules are not"
-    " the same: nothing written; enter it again as it is now",
+    "你输入时账本变了 (现在 {count} 局)，下一局 (第 {n} 局) 的庄家、座位或规矩已不同：什么也没写，请按现在的样子再输入",
+    "the evening changed while you answered ({count} hands now) and the next hand, hand {n}, has another dealer,"
+    " seats or rules: nothing written; enter it again as it is now",
 )
 EDIT_MOVED = M(
     "你输入时第 {n} 局或它之前的牌局被别处改了：什么也没写，请按现在的样子再改",

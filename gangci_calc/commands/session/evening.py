@@ -137,7 +137,7 @@ def _still_fits(asked: Asked, now: Asked, lang: str) -> None:
     if asked.version == now.version:
         return
     if asked.context != now.context:
-        write_err(tell(m.EVENING_MOVED_AGAIN, count=now.count, n=asked.count + 1).text(lang))
+        write_err(tell(m.EVENING_MOVED_AGAIN, count=now.count, n=now.count + 1).text(lang))
         raise _AskAgain
     write_err(tell(m.EVENING_MOVED_NEXT, count=now.count, n=now.count + 1).text(lang))
 
