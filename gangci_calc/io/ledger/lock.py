@@ -168,7 +168,8 @@ def holder(path: str | Path) -> Holder | None:
 
 def _record(fd: int, by: str) -> None:
     """Write who holds the lock into its file (a failure to write it leaves the lock held, unnamed)."""
-    command = " ".join(["gangci", *sys.argv[1:]])
+    # the command and its options, never their values (serve's --token is a secret; the file is readable)
+    command = " ".join(["gangci", *sys.argv[1:2], *(a.split("=")[0] for a in sys.argv[2:] if a.startswith("-"))])
     record = json.dumps({"pid": os.getpid(), "by": by, "command": command[:200]}, ensure_ascii=False)
     try:
         os.ftruncate(fd, 0)
