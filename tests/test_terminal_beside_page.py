@@ -191,8 +191,8 @@ def test_a_page_write_that_cannot_have_the_lock_says_who_holds_it(ledger: Path) 
         took = time.monotonic() - began
         zh = httpx.post(f"{base}/api/undo", headers=BEARER, timeout=SLOW * 3)
     assert en.status_code == 503 and zh.status_code == 503 and took < SLOW
-    assert f"gangci session --play at a terminal (process {holder.pid})" in en.json()["error"], en.json()
-    assert f"终端上的 gangci session --play (进程 {holder.pid})" in zh.json()["error"], zh.json()
+    assert f"gangci session --play --rules at a terminal (process {holder.pid})" in en.json()["error"], en.json()
+    assert f"终端上的 gangci session --play --rules (进程 {holder.pid})" in zh.json()["error"], zh.json()  # no value
     assert en.json()["holder"] == {"pid": holder.pid, "by": "terminal", "user": None}
 
 
