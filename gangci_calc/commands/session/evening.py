@@ -17,6 +17,7 @@ from gangci_calc.commands.session.prompts import PLAY_KEYS, Entry, TableCommand,
 from gangci_calc.core.errors import AnswerError, ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.core.evening.sequence import next_dealer
 from gangci_calc.core.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Outcome, Seat, Win
+from gangci_calc.io.ledger.atomic import check_ledger_writable
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
 from gangci_calc.io.ledger.ledger_next import without_next
 from gangci_calc.io.ledger.ledger_tail import LedgerTail
@@ -91,6 +92,7 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
 def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
     """Ask for the next hand, then append it under the lock (:func:`gangci_calc.commands.session.changes.append`):
     no lock is held while the person answers, so the page's phones write meanwhile (:func:`_still_fits`)."""
+    check_ledger_writable(path)  # a ledger that cannot be replaced as it is: refused before any question
     while True:
         tail = changes.read_tail(path, base)
         entry = _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last)
@@ -157,6 +159,7 @@ def _undo(path: str, lang: str, base: HouseRules) -> None:
 def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) -> None:
     """Ask hand ``number`` again, its answers as the defaults, and put the new one in its place: asked without the
     lock, written under it where the hand and those before it are as they were asked (else asked again)."""
+    check_ledger_writable(path)
     shown: Hand | None = None
     while True:
         session = load_session(path, base)
@@ -256,6 +259,7 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES, fmt: str = "table"
         if shown != "table":  # write_err ends a text with one newline: the blank line is its own
             write_err("")
 
+    check_ledger_writable(path)
     write_err(asking(lang)["play_keys"])
     while True:
         try:
