@@ -147,7 +147,7 @@ def _field(path: FieldPath) -> str:
 # --- the page's writes take turns ------------------------------------------------------------------------------
 
 T = TypeVar("T")
-PAGE_WAIT = 3.0  # seconds a page write waits, for its turn and the lock together, before its 503
+PAGE_WAIT = 2.0  # seconds a page write waits, for its turn and the lock together, before its 503
 _POLL = 0.02  # how often a waiting write looks for its turn, and for its client having gone
 
 
