@@ -84,3 +84,27 @@ def test_another_user_s_lock_says_whose(ledger: Path) -> None:
     found = holder(ledger)
     assert found is not None and found.user is not None
     assert f"gangci session --play at a terminal (process 4242) of user {found.user}" in busy.value.text("en")
+
+
+def test_new_asks_without_the_lock_and_never_writes_over_an_evening_begun_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--new`` held the lock through its questions; now it asks first, and finds the page's evening at the write."""
+    from typer.testing import CliRunner
+
+    from gangci_calc.cli import app
+    from gangci_calc.commands.session import prompts
+
+    path = tmp_path / "n.yaml"
+    asked = prompts._new_session
+
+    def answered(*args: object) -> str:
+        assert not lock_path(path).exists()  # nothing locked while the questions wait
+        text = asked(*args)  # type: ignore[arg-type]
+        path.write_text("# the page began the evening meanwhile\n", encoding="utf-8")
+        return text
+
+    monkeypatch.setattr(prompts, "_new_session", answered)
+    result = CliRunner().invoke(app, ["session", str(path), "--new", "--lang", "en"], input="\n" * 12)
+    assert result.exit_code == 2, result.output
+    assert path.read_text(encoding="utf-8") == "# the page began the evening meanwhile\n"
