@@ -35,6 +35,19 @@ def shown(value: object, limit: int = 40) -> Text:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def file_text(name: str) -> str:
+    """A file's name (or a text holding one) as text any page, JSON or header can carry: each byte of the name
+    that is not UTF-8 (which Python keeps as a lone surrogate) as ``\\xNN``, the rest as it is.
+
+    >>> file_text("\\udcd5\\udce2.yaml"), file_text("今晚.yaml")
+    ('\\\\xd5\\\\xe2.yaml', '今晚.yaml')
+    """
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no byte stands for (a Windows name): said as its code
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def field_name(path: Sequence[str | int]) -> str:
     """``("bets", "S", "piao")`` -> ``bets.S.piao``; ``("kongs", 0, "by")`` -> ``kongs[0].by``."""
     out = ""

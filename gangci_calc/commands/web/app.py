@@ -31,6 +31,7 @@ from gangci_calc.commands.web.guard import Guard, refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
+from gangci_calc.commands.web.token import Honoured
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import GangciError, HandTaken, shown
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
@@ -55,6 +56,7 @@ class Settings:
     join_url: str = ""
     base: HouseRules = SEED_RULES
     club: Path | None = None  # --club DIR: the season's ledgers, for the 赛季 view (commands/web/season.py)
+    token_file: Path | None = None  # where the token is kept: honoured as it is now (None: the token as given)
 
 
 @dataclass
@@ -405,9 +407,10 @@ def build_app(settings: Settings) -> Starlette:
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
     season = season_routes(Season(settings.ledger, settings.club, settings.base), here.writing, here.watch.soon)
+    honoured = Honoured(settings.token, settings.token_file)
     app = Starlette(
         routes=[*ROUTES, *season],
-        middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],
+        middleware=[Middleware(Guard, token=honoured, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],
         exception_handlers={Refused: on_refused, 404: on_not_found, 405: on_not_allowed, Exception: on_anything},
         lifespan=lifespan,
     )

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from gangci_calc.core.errors import LedgerBusy, OutputError
 from gangci_calc.io.ledger.atomic import real_target
+from gangci_calc.words import Said, say
 from gangci_calc.words import messages as m
-from gangci_calc.words import say
 
 WAIT_SECONDS = 60.0
 
@@ -53,7 +53,7 @@ def ledger_lock(path: str | Path, waiting: Callable[[], None] | None = None) -> 
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise OutputError(str(path), say(m.CANNOT_LOCK, lock=lock.name, reason=error.strerror)) from None
+            raise OutputError(str(path), cannot_lock(lock, error)) from None
         if _try_lock(fd) and _still_there(fd, lock):
             break
         os.close(fd)
@@ -68,6 +68,26 @@ def ledger_lock(path: str | Path, waiting: Callable[[], None] | None = None) -> 
     finally:
         lock.unlink(missing_ok=True)  # before the release: a waiter that gets this file sees it is gone
         os.close(fd)
+
+
+def cannot_lock(lock: Path, error: OSError) -> Said:
+    """Why the lock file cannot be opened; where it is another user's (a shared folder), whose it is."""
+    from gangci_calc.core.errors import file_text
+
+    name = file_text(lock.name)
+    try:
+        uid = os.stat(lock, follow_symlinks=False).st_uid
+    except OSError:
+        uid = None
+    if uid is None or not hasattr(os, "geteuid") or uid == os.geteuid():
+        return say(m.CANNOT_LOCK, lock=name, reason=error.strerror)
+    try:
+        import pwd
+
+        owner = f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except (ImportError, KeyError):
+        owner = f"uid {uid}"
+    return say(m.LOCK_NOT_OURS, lock=name, owner=owner, reason=error.strerror)
 
 
 def _still_there(fd: int, lock: Path) -> bool:
