@@ -121,7 +121,7 @@ class InputError(GangciError):
                 where += f":{self.column}"
         field, message = text_of(self.field, lang), text_of(self.message, lang)
         text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
-        return " ".join(text.split("\n"))
+        return file_text(" ".join(text.split("\n")))  # a file's name that is not UTF-8: shown, never a crash
 
     def text(self, lang: str) -> str:
         return self.one_line(lang)
@@ -182,7 +182,7 @@ class OutputError(GangciError):
         self.message = message
 
     def text(self, lang: str) -> str:
-        return f"{self.target}: {text_of(self.message, lang)}"
+        return file_text(f"{self.target}: {text_of(self.message, lang)}")
 
 
 class LedgerBusy(GangciError):
@@ -193,7 +193,7 @@ class LedgerBusy(GangciError):
         self.message = message
 
     def text(self, lang: str) -> str:
-        return text_of(self.message, lang)
+        return file_text(text_of(self.message, lang))
 
 
 class Terminated(BaseException):

@@ -21,8 +21,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -37,6 +38,7 @@ from gangci_calc.words.page import PAGE
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+HONOURED = "gangci.honoured"  # the scope's key: is the request's token still honoured, and how often to ask
 _LEADING = re.compile(r"^[/\\\s]+")  # ``//evil.example/`` or ``/\\evil``: a path on this server, never a host
 
 
@@ -68,26 +70,8 @@ class Guard:
                 refusal.headers["Connection"] = "close"  # requests sent after it on that connection are never read
             await refusal(scope, receive, send)
             return
-        if scope["path"] == "/api/events":  # a stream lasts while its token is honoured
-            receive = self._until_revoked(receive, request)
+        scope[HONOURED] = (lambda: self._who(request, "zh") is None, max(self.token.every, 0.05))
         await self.app(scope, _limited(receive, request), send)
-
-    def _until_revoked(self, receive: Any, request: Request) -> Callable[[], Awaitable[Any]]:
-        """``receive``, which says the client has gone once the request's token is no longer honoured (looked at
-        as often as the token file is): the stream then ends, and the page, asking again, hears why."""
-        every = max(self.token.every, 0.05)
-
-        async def watched() -> Any:
-            waiting = asyncio.ensure_future(receive())
-            while True:
-                done, _ = await asyncio.wait({waiting}, timeout=every)
-                if done:
-                    return waiting.result()
-                if self._who(request, "zh") is not None:
-                    waiting.cancel()
-                    return {"type": "http.disconnect"}
-
-        return watched
 
     def _refusal(self, request: Request) -> Response | None:
         lang = request_language(request)
@@ -147,6 +131,33 @@ class Guard:
         parts = urlsplit(origin)
         host = request.headers.get("host", "")
         return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
+
+
+async def while_honoured(stream: AsyncIterator[str], scope: Scope) -> AsyncGenerator[str, None]:
+    """``stream`` (an event stream), ended once the request's token is no longer honoured (looked at as often as
+    the token file is): the page, asking again, hears why."""
+    still, every = scope[HONOURED]
+    coming = asyncio.ensure_future(anext(stream))
+    try:
+        while True:
+            done, _ = await asyncio.wait({coming}, timeout=every)
+            if not done:
+                if not still():
+                    return
+                continue
+            try:
+                item = coming.result()
+            except StopAsyncIteration:
+                return
+            yield item
+            coming = asyncio.ensure_future(anext(stream))
+    finally:
+        coming.cancel()
+        with contextlib.suppress(BaseException):  # its own end, or the cancelling just done
+            await coming
+        close = getattr(stream, "aclose", None)
+        if close is not None:
+            await close()
 
 
 def _limited(receive: Any, request: Request) -> Callable[[], Awaitable[Any]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangci_calc.commands.web.token import Token, ledger_token
-from gangci_calc.core.errors import OutputError
+from gangci_calc.core.errors import OutputError, file_text
 
 if TYPE_CHECKING:
     from gangci_calc.commands.web import Serving
@@ -202,7 +202,7 @@ def token_said(kept: Token) -> str:
     from gangci_calc.words import say
 
     message = {"kept": m.TOKEN_KEPT, "given": m.TOKEN_GIVEN, "new": m.TOKEN_NEW}.get(kept.how, m.TOKEN_UNKEPT)
-    return str(say(message, file=str(kept.file)))
+    return str(say(message, file=file_text(str(kept.file))))
 
 
 def leftovers(ledger: Path) -> list[str]:
@@ -239,7 +239,6 @@ def leftovers(ledger: Path) -> list[str]:
 
 def left_alone(names: list[str]) -> str:
     """One line naming the files :func:`leftovers` left alone (the first few, and how many more)."""
-    from gangci_calc.core.errors import file_text
     from gangci_calc.words import messages as m
     from gangci_calc.words import say
 

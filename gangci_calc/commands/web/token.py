@@ -109,8 +109,8 @@ class Honoured:
     before are remembered, so a page that comes with one is told its link has expired. ``file`` None: the token
     given is honoured until the server stops (a folder that would not keep it)."""
 
-    def __init__(self, value: str, file: Path | None = None, every: float = LOOK_EVERY) -> None:
-        self.file, self.every = file, every
+    def __init__(self, value: str, file: Path | None = None, every: float | None = None) -> None:
+        self.file, self.every = file, LOOK_EVERY if every is None else every
         self.value: str | None = value
         self.cookie: str | None = cookie_of(value)
         self.retired: list[str] = []
