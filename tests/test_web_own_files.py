@@ -23,6 +23,7 @@ from gangci_calc.commands.web import token as token_module
 from gangci_calc.commands.web.app import Settings, build_app
 from gangci_calc.commands.web.serve import leftovers
 from gangci_calc.commands.web.token import ledger_token, token_file
+from gangci_calc.core.errors import file_text
 from gangci_calc.io.ledger.atomic import atomic_file, temp_name
 from tests.conftest import EXAMPLES
 
@@ -211,7 +212,15 @@ def test_the_download_of_any_name_is_one_safe_header(tmp_path: Path, name: str) 
     assert all(" " <= c <= "~" for c in download.headers["content-disposition"])  # no CR, LF or other control
     from urllib.parse import unquote
 
-    assert unquote(extended) == name
+    assert unquote(extended) == file_text(name)  # as the name is shown: a CR or LF as \x0d, \x0a
+
+
+@POSIX
+def test_the_start_names_a_file_with_cr_lf_in_one_line(tmp_path: Path) -> None:
+    from gangci_calc.commands.web.serve import token_said
+
+    said = token_said(ledger_token(a_ledger(tmp_path, "a\r\nb.yaml")))
+    assert "\n" not in said and "\r" not in said and ".a\\x0d\\x0ab.yaml.token" in said, said
 
 
 @POSIX

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from gangci_calc.words import Text, current, text_of
 
 FieldPath = tuple[str | int, ...]
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def shown(value: object, limit: int = 40) -> Text:
@@ -36,16 +38,18 @@ def shown(value: object, limit: int = 40) -> Text:
 
 
 def file_text(name: str) -> str:
-    """A file's name (or a text holding one) as text any page, JSON or header can carry: each byte of the name
-    that is not UTF-8 (which Python keeps as a lone surrogate) as ``\\xNN``, the rest as it is.
+    """A file's name (or a line holding one) as one line of text any terminal, page, JSON or header can carry:
+    each byte of the name that is not UTF-8 (which Python keeps as a lone surrogate) and each control character
+    (a CR or LF in the name) as ``\\xNN``, the rest as it is.
 
-    >>> file_text("\\udcd5\\udce2.yaml"), file_text("今晚.yaml")
-    ('\\\\xd5\\\\xe2.yaml', '今晚.yaml')
+    >>> file_text("\\udcd5\\udce2.yaml"), file_text("今晚.yaml"), file_text("a\\r\\nb.yaml")
+    ('\\\\xd5\\\\xe2.yaml', '今晚.yaml', 'a\\\\x0d\\\\x0ab.yaml')
     """
     try:
-        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        text = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a surrogate no byte stands for (a Windows name): said as its code
-        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def field_name(path: Sequence[str | int]) -> str:
