@@ -16,6 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from gangci_calc.io.ledger.atomic import temp_name
+
 pytestmark = [pytest.mark.process, pytest.mark.skipif(sys.platform == "win32", reason="signals, /dev/full")]
 TOKEN = "door-token-0123456789"
 ENV = {**os.environ, "GANGCI_LANG": "en"}
@@ -151,7 +153,7 @@ def test_sighup_stops_it_as_sigterm_does(ledger: Path) -> None:
 
 def test_the_next_start_clears_what_a_kill_left(ledger: Path) -> None:
     lock = ledger.parent / f".{ledger.name}.lock"
-    part = ledger.parent / f".{ledger.name}.abc123.part"
+    part = ledger.parent / temp_name(ledger.name)  # as a write of the ledger names its temporary file
     lock.write_text("")
     part.write_text("half a ledger")
     with serving(ledger) as (_, base):

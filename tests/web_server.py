@@ -18,19 +18,22 @@ TOKEN = "test-token-0123456789"
 
 
 @contextmanager
-def running(ledger: Path, club: Path | None = None) -> Iterator[str]:
-    """Serve ``ledger`` (``club``: with the 赛季 view of that folder); yield the base URL (``http://127.0.0.1:PORT``)."""
-    with stoppable(ledger, club) as (base, _):
+def running(ledger: Path, club: Path | None = None, token_file: Path | None = None) -> Iterator[str]:
+    """Serve ``ledger`` (``club``: with the 赛季 view of that folder; ``token_file``: the token honoured as that file
+    holds it); yield the base URL (``http://127.0.0.1:PORT``)."""
+    with stoppable(ledger, club, token_file) as (base, _):
         yield base
 
 
 @contextmanager
-def stoppable(ledger: Path, club: Path | None = None) -> Iterator[tuple[str, Callable[[], None]]]:
+def stoppable(
+    ledger: Path, club: Path | None = None, token_file: Path | None = None
+) -> Iterator[tuple[str, Callable[[], None]]]:
     """Serve ``ledger``; yield the base URL and a function that stops the server there and then."""
     bound = bind(["127.0.0.1"], 0)
     port = bound.sockets[0].getsockname()[1]
     url = f"http://127.0.0.1:{port}/?t={TOKEN}"
-    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, url, club=club)
+    settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, url, club=club, token_file=token_file)
     config = uvicorn.Config(build_app(settings), log_level="warning", access_log=False, timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)

@@ -11,7 +11,7 @@ import datetime
 from pathlib import Path
 
 from gangci_calc.commands.service import settle_evening
-from gangci_calc.core.errors import InputError
+from gangci_calc.core.errors import InputError, file_text
 from gangci_calc.core.evening.club import ClubRecord, EveningPlayed, club_record
 from gangci_calc.core.rules import SEED_RULES, HouseRules
 from gangci_calc.io.export.formats import HISTORY
@@ -65,7 +65,9 @@ def _club(ledgers: list[Path], since: str | None, until: str | None, base: House
         hands = [(h.hand.loaded.hand, dict(h.hand.loaded.names), h.settlement.net) for h in settled.hands]
         fees_paid, settle_up = settled.named_fees_paid, settled.named_settle_up
         evenings.append(
-            EveningPlayed(str(path), date, hands, settled.people, settled.fees, fees_paid, settle_up, session.paid)
+            EveningPlayed(
+                file_text(str(path)), date, hands, settled.people, settled.fees, fees_paid, settle_up, session.paid
+            )
         )
     evenings.sort(key=lambda e: (e.date or "", e.file))
     return club_record(evenings)

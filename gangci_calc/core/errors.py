@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from gangci_calc.words import Text, current, text_of
 
 FieldPath = tuple[str | int, ...]
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def shown(value: object, limit: int = 40) -> Text:
@@ -33,6 +35,21 @@ def shown(value: object, limit: int = 40) -> Text:
         return m.A_HUGE_NUMBER
     text = repr(value[: limit + 1]) if isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def file_text(name: str) -> str:
+    """A file's name (or a line holding one) as one line of text any terminal, page, JSON or header can carry:
+    each byte of the name that is not UTF-8 (which Python keeps as a lone surrogate) and each control character
+    (a CR or LF in the name) as ``\\xNN``, the rest as it is.
+
+    >>> file_text("\\udcd5\\udce2.yaml"), file_text("今晚.yaml"), file_text("a\\r\\nb.yaml")
+    ('\\\\xd5\\\\xe2.yaml', '今晚.yaml', 'a\\\\x0d\\\\x0ab.yaml')
+    """
+    try:
+        text = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no byte stands for (a Windows name): said as its code
+        text = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def field_name(path: Sequence[str | int]) -> str:
@@ -108,7 +125,7 @@ class InputError(GangciError):
                 where += f":{self.column}"
         field, message = text_of(self.field, lang), text_of(self.message, lang)
         text = f"{where}: {field}: {message}" if field else f"{where}: {message}"
-        return " ".join(text.split("\n"))
+        return file_text(" ".join(text.split("\n")))  # a file's name that is not UTF-8: shown, never a crash
 
     def text(self, lang: str) -> str:
         return self.one_line(lang)
@@ -169,7 +186,7 @@ class OutputError(GangciError):
         self.message = message
 
     def text(self, lang: str) -> str:
-        return f"{self.target}: {text_of(self.message, lang)}"
+        return file_text(f"{self.target}: {text_of(self.message, lang)}")
 
 
 class LedgerBusy(GangciError):
@@ -180,7 +197,7 @@ class LedgerBusy(GangciError):
         self.message = message
 
     def text(self, lang: str) -> str:
-        return text_of(self.message, lang)
+        return file_text(text_of(self.message, lang))
 
 
 class Terminated(BaseException):

@@ -427,6 +427,11 @@ NOT_OURS = M(
 )
 READ_ONLY = M("是只读的；什么也没写 (先让它可写)", "is read-only; nothing written (make it writable first)")
 CANNOT_LOCK = M("无法加锁写入 ({lock})：{reason}", "cannot be locked for writing ({lock}): {reason}")
+LOCK_NOT_OURS = M(
+    "无法加锁写入：锁文件 {lock} 是 {owner} 的 ({reason})；请他删掉它，或把账本放到你自己的文件夹",
+    "cannot be locked for writing: the lock file {lock} belongs to {owner} ({reason}); ask them to remove it, or "
+    "keep the ledger in a folder of your own",
+)
 LEDGER_BUSY = M(
     "{path}：另一个 gangci 正在往这个账本里记一局；等它完成再试",
     "{path}: another gangci is entering a hand in this ledger; try again when it is done",
@@ -663,6 +668,18 @@ TOKEN_GIVEN = M(
 TOKEN_UNKEPT = M(
     "令牌存不进 {file}：这次的令牌只到这次停下为止，下次手机要重新扫码",
     "the token cannot be kept in {file}: it lasts until this server stops, and phones scan again next time",
+)
+LEFT_ALONE_FEW = M(
+    "账本旁边这些临时文件不是你的 (或删不掉)，留着没动：{files}",
+    "left alone beside the ledger (not yours, or cannot be removed): {files}",
+)
+LEFT_ALONE = M(
+    "账本旁边这些临时文件不是你的 (或删不掉)，留着没动：{files} 等，还有 {more} 个",
+    "left alone beside the ledger (not yours, or cannot be removed): {files} and {more} more",
+)
+BAD_TOKEN = M(
+    "令牌要 {fewest} 到 {most} 个字符，只用 A–Z a–z 0–9 - _ . ~ (不加 --token 时自动生成一个)",
+    "a token is {fewest} to {most} characters of A–Z a–z 0–9 - _ . ~ (without --token one is made for you)",
 )
 SERVE_LEFT = M("页面已停；账本里是已保存的每一局", "the page stopped; the ledger holds every hand saved")
 NEEDS_ARROW = M(

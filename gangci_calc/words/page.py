@@ -83,6 +83,10 @@ PAGE: dict[str, M] = {
         "请用主持人屏幕上的二维码或链接打开这一页。", "Open this page from the QR code or link on the host's screen."
     ),
     "bad_link": M("这个链接不对或已过期：请重新扫码。", "This link is wrong or out of date: scan the QR code again."),
+    "expired": M(
+        "这个链接已经作废了：请扫主持人屏幕上新的二维码。",
+        "This link has expired: scan the new QR code on the host's screen.",
+    ),
     "bad_host": M("不认识的地址", "unknown host"),
     "bad_origin": M("这个请求不是从本页发出的", "this request did not come from this page"),
     "not_json": M("请求内容不是 JSON：{reason}", "the request body is not JSON: {reason}"),

@@ -46,6 +46,9 @@ def serve_ledger(ledger: str, serving: Serving, say: Callable[[str], None]) -> N
     if serving.club is not None and not Path(serving.club).is_dir():
         raise InputError(serving.club, said(m.NOT_A_FOLDER))
     from gangci_calc.commands.web.serve import CannotBind, serve
+    from gangci_calc.commands.web.token import check_token
+
+    check_token(serving.token)  # before any port is taken or file written
 
     try:
         serve(ledger, serving, say)

@@ -26,12 +26,13 @@ from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.commands.session import changes
 from gangci_calc.commands.web.body import BODY_LIMIT, Refused, Turns, json_body, refused_for
 from gangci_calc.commands.web.events import Changes
-from gangci_calc.commands.web.guard import Guard, refusal
+from gangci_calc.commands.web.guard import Guard, refusal, while_honoured
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
+from gangci_calc.commands.web.token import Honoured
 from gangci_calc.core.digits import ascii_whole
-from gangci_calc.core.errors import GangciError, HandTaken, shown
+from gangci_calc.core.errors import GangciError, HandTaken, file_text, shown
 from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
 from gangci_calc.io.show.labels import json_amount
 from gangci_calc.words import messages as m
@@ -54,6 +55,7 @@ class Settings:
     join_url: str = ""
     base: HouseRules = SEED_RULES
     club: Path | None = None  # --club DIR: the season's ledgers, for the 赛季 view (commands/web/season.py)
+    token_file: Path | None = None  # where the token is kept: honoured as it is now (None: the token as given)
 
 
 @dataclass
@@ -133,8 +135,6 @@ async def get_evening(request: Request) -> Response:
 
 async def get_ledger(request: Request) -> Response:
     """The ledger file byte for byte, as an attachment under its own name: the evening, taken away."""
-    from urllib.parse import quote
-
     here, lang = served(request), request_language(request)
     try:
         body = await run_in_threadpool(here.settings.ledger.read_bytes)
@@ -142,10 +142,19 @@ async def get_ledger(request: Request) -> Response:
         raise Refused(404, PAGE["no_evening"].text(lang)) from None
     except OSError as error:
         raise Refused(500, PAGE["server_fault"].text(lang) + f" ({error.strerror})") from None
-    name = here.settings.ledger.name
-    plain = name.encode("ascii", "replace").decode().replace('"', "_").replace("?", "_")
-    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name)}"
-    return Response(body, media_type="application/yaml", headers={"Content-Disposition": disposition, **_NO_STORE})
+    headers = {"Content-Disposition": attachment(here.settings.ledger.name), **_NO_STORE}
+    return Response(body, media_type="application/yaml", headers=headers)
+
+
+def attachment(name: str) -> str:
+    """``Content-Disposition`` of a download under a file's own name, whatever bytes it holds: the name in
+    UTF-8 escaped (a byte that is not UTF-8 as ``\\xNN``), and plain ASCII for an older browser, each character
+    a quoted string cannot hold (a control character such as CR or LF, ``"``, ``\\``, any other) as ``_``."""
+    from urllib.parse import quote
+
+    shown = file_text(name)
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in shown)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(shown, safe='')}"
 
 
 async def get_hand(request: Request) -> Response:
@@ -337,7 +346,7 @@ async def post_table(request: Request) -> Response:
 
 async def events(request: Request) -> Response:
     return StreamingResponse(
-        served(request).watch.stream(),
+        while_honoured(served(request).watch.stream(), request.scope),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -412,9 +421,10 @@ def build_app(settings: Settings) -> Starlette:
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
     season = season_routes(Season(settings.ledger, settings.club, settings.base), here.turns, here.watch.soon)
+    honoured = Honoured(settings.token, settings.token_file)
     app = Starlette(
         routes=[*ROUTES, *season],
-        middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],
+        middleware=[Middleware(Guard, token=honoured, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],
         exception_handlers={Refused: on_refused, 404: on_not_found, 405: on_not_allowed, Exception: on_anything},
         lifespan=lifespan,
     )

@@ -2,7 +2,11 @@
 
 - The token comes as ``?t=`` (a page URL: it becomes an HttpOnly, SameSite=Strict
   cookie, and the browser is sent on to the URL without it), as that cookie, or as
-  ``Authorization: Bearer``. None: 401; a wrong one: 403.
+  ``Authorization: Bearer``. None: 401; a wrong one: 403. The token honoured is the token
+  file's as it is now (:class:`~gangci_calc.commands.web.token.Honoured`): a token it
+  honoured before, or a cookie this server's port set that is not the token's now, is 401
+  with ``"reason": "expired"`` (the page says to scan the new code), and an event stream
+  opened with it ends.
 - A ``Host`` that names no address served (nor ``localhost``): 400, against DNS rebinding.
 - A write carried by the cookie must come from the page's own origin, as datasette checks
   it: ``Sec-Fetch-Site`` first (``same-origin``, or ``none`` for a person's own action),
@@ -16,11 +20,10 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import asyncio
+import contextlib
 import re
-import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -29,11 +32,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from gangci_calc.commands.web.body import declared_too_large, limit_for, too_large
 from gangci_calc.commands.web.language import request_language
+from gangci_calc.commands.web.token import Honoured
 from gangci_calc.words.page import PAGE
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+HONOURED = "gangci.honoured"  # the scope's key: is the request's token still honoured, and how often to ask
 _LEADING = re.compile(r"^[/\\\s]+")  # ``//evil.example/`` or ``/\\evil``: a path on this server, never a host
 
 
@@ -48,12 +53,11 @@ def host_name(host: str) -> str:
 class Guard:
     """ASGI middleware: every HTTP request passes the checks above, or gets its refusal here."""
 
-    def __init__(self, app: ASGIApp, token: str, hosts: frozenset[str], cookie: str) -> None:
+    def __init__(self, app: ASGIApp, token: Honoured, hosts: frozenset[str], cookie: str) -> None:
         self.app = app
         self.token = token
         self.hosts = hosts | {"localhost", "127.0.0.1", "::1"}
         self.cookie = cookie
-        self.cookie_value = hmac.new(token.encode(), b"gangci serve cookie", hashlib.sha256).hexdigest()
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -66,6 +70,7 @@ class Guard:
                 refusal.headers["Connection"] = "close"  # requests sent after it on that connection are never read
             await refusal(scope, receive, send)
             return
+        scope[HONOURED] = (lambda: self._who(request, "zh") is None, max(self.token.every, 0.05))
         await self.app(scope, _limited(receive, request), send)
 
     def _refusal(self, request: Request) -> Response | None:
@@ -81,33 +86,37 @@ class Guard:
             return refusal(request, 400, PAGE["bad_host"].text(lang), lang)
         given = request.query_params.get("t")
         if given is not None:
-            if not self._right(given):
-                return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+            if not self.token.right(given):
+                return self._wrong(request, given, lang)
             if request.url.path.startswith("/api/"):
                 return None  # as a bearer: sent on purpose, not by a browser on its own
             return self._welcome(request)
         bearer = request.headers.get("authorization", "")
         cookie = request.cookies.get(self.cookie)
         if bearer.lower().startswith("bearer "):
-            if not self._right(bearer[7:].strip()):
-                return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+            if not self.token.right(bearer[7:].strip()):
+                return self._wrong(request, bearer[7:].strip(), lang)
         elif cookie is None:
             return refusal(request, 401, PAGE["need_link"].text(lang), lang)
-        elif not secrets.compare_digest(cookie.encode(), self.cookie_value.encode()):
-            return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
+        elif not self.token.right_cookie(cookie):  # set by this port's server for a token it no longer honours
+            return expired(request, lang)
         if cookie is not None and request.method in WRITES and not self._same_origin(request):
             return refusal(request, 403, PAGE["bad_origin"].text(lang), lang)  # a browser's, sent by another site
         return None
 
-    def _right(self, given: str) -> bool:
-        return secrets.compare_digest(given.encode(), self.token.encode())
+    def _wrong(self, request: Request, given: str, lang: str) -> Response:
+        """A token that is not the one honoured: expired, if it was once; else wrong (403)."""
+        if self.token.was(given):
+            return expired(request, lang)
+        return refusal(request, 403, PAGE["bad_link"].text(lang), lang)
 
     def _welcome(self, request: Request) -> Response:
         """The token in a page URL: keep it as a cookie, and go on to the URL without it."""
         rest = [(key, value) for key, value in parse_qsl(request.url.query) if key != "t"]
         target = _LEADING.sub("/", request.url.path) + (f"?{urlencode(rest)}" if rest else "")
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(self.cookie, self.cookie_value, httponly=True, samesite="strict", path="/")
+        assert self.token.cookie is not None  # the token was found right just now
+        response.set_cookie(self.cookie, self.token.cookie, httponly=True, samesite="strict", path="/")
         return response
 
     def _same_origin(self, request: Request) -> bool:
@@ -124,6 +133,33 @@ class Guard:
         return parts.scheme == "http" and parts.netloc.lower() == host.lower() and host_name(host) in self.hosts
 
 
+async def while_honoured(stream: AsyncIterator[str], scope: Scope) -> AsyncGenerator[str, None]:
+    """``stream`` (an event stream), ended once the request's token is no longer honoured (looked at as often as
+    the token file is): the page, asking again, hears why."""
+    still, every = scope[HONOURED]
+    coming = asyncio.ensure_future(anext(stream))
+    try:
+        while True:
+            done, _ = await asyncio.wait({coming}, timeout=every)
+            if not done:
+                if not still():
+                    return
+                continue
+            try:
+                item = coming.result()
+            except StopAsyncIteration:
+                return
+            yield item
+            coming = asyncio.ensure_future(anext(stream))
+    finally:
+        coming.cancel()
+        with contextlib.suppress(BaseException):  # its own end, or the cancelling just done
+            await coming
+        close = getattr(stream, "aclose", None)
+        if close is not None:
+            await close()
+
+
 def _limited(receive: Any, request: Request) -> Callable[[], Awaitable[Any]]:
     """``receive``, counting the body's bytes: past the route's limit, a 413 raised to the app (whatever route
     reads the body, in whatever way), so no body is held past its limit."""
@@ -138,6 +174,11 @@ def _limited(receive: Any, request: Request) -> Callable[[], Awaitable[Any]]:
         return message
 
     return counted
+
+
+def expired(request: Request, lang: str) -> Response:
+    """401 for a page whose token is no longer honoured: ``"reason": "expired"``, for it to say so."""
+    return refusal(request, 401, PAGE["expired"].text(lang), lang, more={"reason": "expired"})
 
 
 def refusal(

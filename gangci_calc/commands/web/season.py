@@ -30,7 +30,7 @@ from gangci_calc.commands.web.body import Turns, json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import read_ledger, stamp
-from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError
+from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError, file_text
 from gangci_calc.core.evening.club import ClubRecord
 from gangci_calc.core.evening.transfers import Transfer
 from gangci_calc.core.rules import SEED_RULES, HouseRules
@@ -269,7 +269,7 @@ def _payment(data: Any, season: Season, lang: str) -> tuple[str, Transfer[str]]:
     keys = {"file", "from", "to", "amount"}
     if not isinstance(data, dict) or set(data) != keys:
         raise _Refused(422, say(m.WHAT_PAYMENT).text(lang))
-    ledgers = {str(path): path for path in season.ledgers()}
+    ledgers = {file_text(str(path)): path for path in season.ledgers()}  # named as the record names them
     if not isinstance(data["file"], str) or data["file"] not in ledgers:
         raise _Refused(404, SEASON["not_in_season"].text(lang).format(file=data["file"]), "file")
     try:

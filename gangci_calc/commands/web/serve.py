@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import os
 import signal
 import socket
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangci_calc.commands.web.token import Token, ledger_token
+from gangci_calc.core.errors import OutputError, file_text
 
 if TYPE_CHECKING:
     from gangci_calc.commands.web import Serving
@@ -136,7 +139,10 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     host, club = serving.host, serving.club
     addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if serving.lan else [])]
     bound = bind(addresses, serving.port)
-    leftovers(Path(ledger))
+    try:
+        notes = [left_alone(left)] if (left := leftovers(Path(ledger))) else []
+    except OutputError as error:  # a lock file we may not open (another user's): the page reads; writes say whose
+        notes = [str(error)]
     # the ledger's own token: the phones keep their link across a restart
     kept = ledger_token(Path(ledger), serving.token, fresh=serving.fresh_token)
     key = kept.value
@@ -144,12 +150,15 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     hosts = set(addresses)
     if any(ipaddress.ip_address(a).is_unspecified for a in addresses):
         hosts |= {*lan_addresses(), socket.gethostname().lower()}
+    kept_in = kept.file if kept.how != "unkept" else None  # the file the running server honours as it is now
     settings = Settings(
-        Path(ledger), key, frozenset(hosts), bound.port, urls[0], serving.base, Path(club) if club else None
+        Path(ledger), key, frozenset(hosts), bound.port, urls[0], serving.base, Path(club) if club else None, kept_in
     )
     for url in urls:
         say(url)
     say(token_said(kept))
+    for note in notes:
+        say(note)
     if serving.qr:
         import sys
 
@@ -193,19 +202,50 @@ def token_said(kept: Token) -> str:
     from gangci_calc.words import say
 
     message = {"kept": m.TOKEN_KEPT, "given": m.TOKEN_GIVEN, "new": m.TOKEN_NEW}.get(kept.how, m.TOKEN_UNKEPT)
-    return str(say(message, file=str(kept.file)))
+    return str(say(message, file=file_text(str(kept.file))))
 
 
-def leftovers(ledger: Path) -> None:
-    """What a killed server left beside the ledger: its ``.part`` files (only ever written under the lock, so any
-    found while holding it are left over); the lock file itself is taken over and removed by the lock."""
+def leftovers(ledger: Path) -> list[str]:
+    """Remove what a killed writer of the ledger left beside its real file: the temporary files named exactly as
+    :func:`~gangci_calc.io.ledger.atomic.temp_name` names them (every write of the ledger holds its lock, so any
+    found while holding it are left over), and this user's only. Another user's, or one that cannot be removed,
+    is left alone: their names are returned, for one line. Any other file (another output's temporary file, a
+    name that only looks alike) is not touched. The lock file itself is taken over and removed by the lock."""
+    from gangci_calc.io.ledger.atomic import is_temp_of, real_target
     from gangci_calc.io.ledger.lock import ledger_lock
 
-    if not ledger.parent.is_dir():
-        return
+    real = real_target(ledger)
+    left: list[str] = []
+    if not real.parent.is_dir():
+        return left
     with ledger_lock(ledger):
-        for part in ledger.parent.glob(f".{ledger.name}.*.part"):
-            part.unlink(missing_ok=True)
+        try:
+            entries = [entry for entry in os.scandir(real.parent) if is_temp_of(entry.name, real.name)]
+        except OSError:  # a folder we may enter but not list: nothing of ours can be found, nothing is touched
+            return left
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode) or (hasattr(os, "geteuid") and info.st_uid != os.geteuid()):
+                    left.append(entry.name)
+                    continue
+                os.unlink(entry.path)
+            except FileNotFoundError:
+                pass
+            except OSError:
+                left.append(entry.name)
+    return left
+
+
+def left_alone(names: list[str]) -> str:
+    """One line naming the files :func:`leftovers` left alone (the first few, and how many more)."""
+    from gangci_calc.words import messages as m
+    from gangci_calc.words import say
+
+    shown = ", ".join(file_text(name) for name in names[:3])
+    if len(names) > 3:
+        return str(say(m.LEFT_ALONE, files=shown, more=len(names) - 3))
+    return str(say(m.LEFT_ALONE_FEW, files=shown))
 
 
 def more_files() -> int | None:

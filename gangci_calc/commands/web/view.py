@@ -90,10 +90,12 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
 
 
 def ledger_name(source: str) -> str:
-    """The ledger's own file name, as ``GET /api/ledger`` gives it."""
+    """The ledger's own file name, as ``GET /api/ledger`` gives it (a byte that is not UTF-8 as ``\\xNN``)."""
     from pathlib import Path
 
-    return Path(source).name
+    from gangci_calc.core.errors import file_text
+
+    return file_text(Path(source).name)
 
 
 def chart(settled: SettledSession, lang: str) -> str:

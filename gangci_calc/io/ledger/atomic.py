@@ -9,9 +9,11 @@ read-only target is refused, not replaced; one that is not a regular file
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import secrets
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +24,8 @@ from gangci_calc.words import messages as m
 from gangci_calc.words import say
 
 REPLACED: list[str] = []  # every file this process has replaced or created, in order: what a stop must not deny
+TEMP_SUFFIX = ".part"
+_TEMP_MIDDLE = re.compile(r"[a-z0-9_]{8}")  # what temp_name puts there (and tempfile.mkstemp did): never a dot
 
 
 class Abandon(Exception):
@@ -63,7 +67,7 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
     try:
         with _signals_held():  # Ctrl-C or SIGTERM waits until the name is kept, then lands inside this try
             try:
-                fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+                fd, temp = _make_temp(target)
             except OSError as error:
                 raise OutputError(name, say(m.CANNOT_WRITE, reason=error.strerror)) from None
             made.append(temp)
@@ -86,6 +90,36 @@ def atomic_file(path: str | Path, *, keep_bom: bool = False) -> Iterator[IO[str]
     finally:
         for temp in made:
             Path(temp).unlink(missing_ok=True)
+
+
+def temp_name(target: str) -> str:
+    """The name of a temporary file of ``target`` (a file's name, no folder): ``.NAME.XXXXXXXX.part``."""
+    return f".{target}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+
+
+def is_temp_of(name: str, target: str) -> bool:
+    """Is ``name`` exactly a temporary file of ``target`` as :func:`temp_name` makes it? The eight characters
+    between the target's name and ``.part`` hold no dot, so another file's (``.NAME.results.jsonl.XXXXXXXX.part``,
+    the token's ``.NAME.token.PID.part``) never passes."""
+    prefix = f".{target}."
+    return (
+        name.startswith(prefix)
+        and name.endswith(TEMP_SUFFIX)
+        and _TEMP_MIDDLE.fullmatch(name[len(prefix) : -len(TEMP_SUFFIX)]) is not None
+    )
+
+
+def _make_temp(target: Path) -> tuple[int, str]:
+    """A new temporary file beside ``target``, readable by its owner only until it is renamed: its descriptor and
+    path (a name already there is never opened: another name is tried)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        path = str(target.parent / temp_name(target.name))
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
 
 
 @contextmanager

@@ -102,7 +102,7 @@ def ledger_lock(path: str | Path, waiting: Callable[[], None] | None = None) -> 
             found = holder(path) if isinstance(error, PermissionError) else None
             if found is not None:  # another user's lock file, in a folder both may write
                 raise LedgerBusy(say(m.LEDGER_HELD, path=path, holder=found.said(), lock=lock.name)) from None
-            raise OutputError(str(path), say(m.CANNOT_LOCK, lock=lock.name, reason=error.strerror)) from None
+            raise OutputError(str(path), cannot_lock(lock, error)) from None
         if _try_lock(fd) and _still_there(fd, lock):
             break
         os.close(fd)
@@ -208,6 +208,21 @@ def _try_lock(fd: int) -> bool:
     except BlockingIOError:
         return False
     return True
+
+
+def cannot_lock(lock: Path, error: OSError) -> Said:
+    """Why the lock file cannot be opened; where it is another user's (a shared folder), whose it is."""
+    from gangci_calc.core.errors import file_text
+
+    name = file_text(lock.name)
+    try:
+        uid = os.stat(lock, follow_symlinks=False).st_uid
+    except OSError:
+        return say(m.CANNOT_LOCK, lock=name, reason=error.strerror)
+    owner = _owner(uid)
+    if owner is None:
+        return say(m.CANNOT_LOCK, lock=name, reason=error.strerror)
+    return say(m.LOCK_NOT_OURS, lock=name, owner=f"{owner} (uid {uid})", reason=error.strerror)
 
 
 def _still_there(fd: int, lock: Path) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from gangci_calc.core.errors import file_text
 from gangci_calc.io.show.labels import amount_text, word
 
 if TYPE_CHECKING:
@@ -76,7 +77,12 @@ def paid_ask(transfer: Transfer[str], lang: str, *, back: bool = False) -> str:
 
 def paid_data(file: str, transfer: Transfer[str]) -> str:
     """What a 已付 button sends (``POST /api/paid``): ``{"file", "from", "to", "amount"}``, the amount as text."""
-    data = {"file": file, "from": transfer.payer, "to": transfer.payee, "amount": amount_text(transfer.amount)}
+    data = {
+        "file": file_text(file),
+        "from": transfer.payer,
+        "to": transfer.payee,
+        "amount": amount_text(transfer.amount),
+    }
     return json.dumps(data, ensure_ascii=False)
 
 

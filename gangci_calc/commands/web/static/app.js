@@ -36,6 +36,7 @@ async function send(method, path, body, ifMatch) {
   });
   let data = {};
   try { data = await response.json(); } catch (e) { data = { error: ctx.words.server_fault, field: "" }; }
+  if (response.status === 401 && data.reason === "expired") linkExpired();
   return { ok: response.ok, status: response.status, data };
 }
 
@@ -49,6 +50,7 @@ async function call(method, path, body, ifMatch) {
 async function refresh() {
   let response;
   try { response = await fetch(`/part?lang=${lang}`, { credentials: "same-origin" }); } catch (e) { return; }
+  if (response.status === 401) stillHonoured();
   if (!response.ok) return;
   const html = await response.text();
   const problem = html.includes('class="card problem"');
@@ -659,8 +661,28 @@ function showKept(problemHtml) {
   $("#save").disabled = true;
 }
 
+// the host made a new token (or deleted it): this link is dead, so say so and stop reconnecting
+let stream = null;
+
+function linkExpired() {
+  if (stream) stream.close();
+  clearTimeout(downTimer);
+  downTimer = null;
+  $("#down").textContent = ctx ? ctx.words.expired : $("#down").textContent;
+  $("#down").hidden = false;
+  $("#live").classList.add("off");
+  $("#save").disabled = true;
+}
+
+async function stillHonoured() {  // the stream or a fetch failed: the server gone, or this link expired?
+  try {
+    const response = await fetch(api("/api/evening"), { credentials: "same-origin" });
+    if (response.status === 401 && (await response.json()).reason === "expired") linkExpired();
+  } catch (e) { /* no answer: the server is gone, which the banner says */ }
+}
+
 function listen() {
-  const source = new EventSource("/api/events");
+  const source = stream = new EventSource("/api/events");
   const live = $("#live");
   // the stream's first event names the version: a changed one is fetched then (once), an unchanged one not at all
   // back after the server was gone: fetched again, what is open and typed in 改规矩 kept (refresh keeps panels)
@@ -668,6 +690,7 @@ function listen() {
   source.onopen = () => { const was = down; backUp(); if (was || $("#evening .problem")) refresh(); };
   source.onerror = () => {
     live.classList.add("off");
+    stillHonoured();
     if (!downTimer && !down) downTimer = setTimeout(() => { downTimer = null; goneDown(); }, DOWN_AFTER_MS);
   };
   // a burst of changes (a whole table saving at once) is fetched once, a moment after the last of them

@@ -44,5 +44,13 @@
   const source = new EventSource("/api/events");
   source.onmessage = () => { refresh(); };
   source.onopen = () => live.classList.remove("off");
-  source.onerror = () => live.classList.add("off");
+  source.onerror = async () => {  // the server gone, or this link expired (the host made a new token): which?
+    live.classList.add("off");
+    const answer = await fetch(`/api/evening?lang=${lang}`, { credentials: "same-origin" }).catch(() => null);
+    const data = answer && answer.status === 401 ? await answer.json().catch(() => ({})) : {};
+    if (data.reason !== "expired") return;
+    source.close();
+    toast.textContent = data.error;  // stays: scan the new code
+    toast.hidden = false;
+  };
 })();
