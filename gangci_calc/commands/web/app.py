@@ -405,6 +405,9 @@ def build_app(settings: Settings) -> Starlette:
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
     season = season_routes(Season(settings.ledger, settings.club, settings.base), here.writing, here.watch.soon)
+    from gangci_calc.commands.web.club.routes import club_routes  # 分享图片, the home screen, the offline copy
+
+    season = [*season, *club_routes()]
     app = Starlette(
         routes=[*ROUTES, *season],
         middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],
