@@ -106,7 +106,7 @@ def test_every_glyph_of_the_evening_is_in_the_font(tmp_path: Path) -> None:
     picture = pic.evening_picture(settled(long_evening(tmp_path)), "zh", "桌一")
     used = "".join(picture.texts())
     for path in {regular, bold}:
-        face = pic._font(path, 24)
+        face = pic.font_face(path, 24)
         assert pic.missing_glyphs(face, used) == set()
     # the check can fail: a Latin font lacks the Chinese
     dejavu = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")

@@ -32,8 +32,8 @@ CLUB: dict[str, M] = {
     "picture_failed": M("图片没画出来：{reason}", "the picture could not be made: {reason}"),
     "copy_at": M("离线副本 · 上次同步 {time}", "offline copy · last synced {time}"),
     "copy_refused": M(
-        "记账的电脑连不上：这是离线副本，只能看，不能保存",
-        "the host's computer is unreachable: this is an offline copy, to read only; nothing can be saved",
+        "记账的电脑连不上：只能看，不能保存",
+        "the host's computer is unreachable: to read only, nothing can be saved",
     ),
     "my_money": M("我今晚的账", "My money tonight"),
     "me": M("我是", "I am"),

@@ -240,7 +240,7 @@ def png_bytes(picture: Picture, where: str = "--picture") -> bytes:
 
     def font(size: int, heavy: bool) -> Any:
         if (size, heavy) not in fonts:
-            fonts[size, heavy] = _font(bold if heavy else regular, size)
+            fonts[size, heavy] = font_face(bold if heavy else regular, size)
         return fonts[size, heavy]
 
     missing = sorted(
@@ -288,7 +288,7 @@ def font_files(where: str = "--picture") -> tuple[str, str]:
     raise InputError(where, say(PICTURE["no_cjk_font"]))
 
 
-def _font(path: str, size: int) -> Any:
+def font_face(path: str, size: int) -> Any:
     """The face of ``path`` at ``size``: in a collection, its simplified Chinese face where it has one."""
     from PIL import ImageFont
 

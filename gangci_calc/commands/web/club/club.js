@@ -1,5 +1,7 @@
 // The club night's part of the table's page: 分享图片 (the evening's picture, drawn by the server as the terminal
-// draws it). Words come from the page's ctx JSON, as app.js takes them.
+// draws it), the service worker that keeps the page for the home screen, and the offline copy it opens on: marked
+// with the time it came, read only, until the server answers again. Words come from the page's ctx JSON, as
+// app.js takes them.
 "use strict";
 
 (() => {
@@ -48,4 +50,56 @@
     const button = event.target.closest("#share-picture");
     if (button) sharePicture(button);
   });
+
+  // ---- the home screen and the offline copy ------------------------------------------------------------------
+  // http://localhost is a secure context; a LAN address over plain http is not, and has no service worker
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(`${root()}/club/sw.js`, { scope: `${root()}/` }).catch(() => {});
+  }
+
+  const READ_ONLY = "button, input, select, textarea, summary";
+  const ALLOWED = "#copy, #chat-text, #share-picture, #qr > summary, #heard > summary";
+
+  function copyTime(stamp) {
+    const when = new Date(stamp);
+    if (Number.isNaN(when.getTime())) return "?";
+    const time = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    return when.toDateString() === new Date().toDateString() ? time : `${when.toLocaleDateString()} ${time}`;
+  }
+
+  function copyMode() {
+    const stamp = document.body.dataset.copy;
+    if (stamp === undefined) return;
+    const w = words();
+    const banner = document.getElementById("copy-banner");
+    banner.textContent = `${(w.copy_at || "{time}").replace("{time}", copyTime(stamp))} · ${w.copy_refused || ""}`;
+    banner.hidden = false;
+    document.body.classList.add("copy");
+    // every write refused here, in words, before app.js would try the server
+    const refuse = (event) => {
+      if (document.body.dataset.copy === undefined) return;
+      const target = event.target.closest ? event.target.closest(READ_ONLY) : null;
+      if (event.type === "submit" || (target && !target.closest(ALLOWED))) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        banner.hidden = false;
+        banner.scrollIntoView({ block: "nearest" });
+      }
+    };
+    document.addEventListener("click", refuse, true);
+    document.addEventListener("submit", refuse, true);
+    // the server back: the copy is over (app.js's event stream fetches the evening again, without a reload)
+    const timer = setInterval(async () => {
+      try {
+        const answer = await fetch(`${root()}/part`, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
+        if (!answer.ok) return;
+      } catch (e) { return; }
+      clearInterval(timer);
+      delete document.body.dataset.copy;
+      document.body.classList.remove("copy");
+      banner.hidden = true;
+    }, 2000);
+  }
+
+  document.addEventListener("DOMContentLoaded", copyMode);
 })();

@@ -1,0 +1,107 @@
+"""The club night's page in headless Chromium (Playwright; Debian's chromium-headless-shell): the 分享图片 button's
+PNG read back at 360 and 320 px; the page on the home screen (manifest, icons, a service worker controlling it);
+with the server stopped a reload shows the last evening marked as a copy and refuses a write in words; with it
+back, the page catches up without a reload."""
+
+from __future__ import annotations
+
+import base64
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES
+from tests.test_web_browser import PHONE, browser, no_sideways_scroll  # noqa: F401 - the fixture
+from tests.web_server import TOKEN, stoppable
+
+pytestmark = pytest.mark.browser
+Image = pytest.importorskip("PIL.Image", reason="the [picture] extra")
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def phone(browser: object, width: int = 360) -> object:  # noqa: F811 - the fixture
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 740}})  # type: ignore[attr-defined]
+    return context.new_page()
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_the_share_button_gives_the_evenings_png(browser: object, tmp_path: Path, width: int) -> None:  # noqa: F811
+    from gangci_calc.commands.service import settle_evening
+    from gangci_calc.io.export.picture import evening_picture
+    from gangci_calc.io.load.load_session import load_session
+
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with stoppable(ledger) as (base, _):
+        page = phone(browser, width)
+        page.goto(f"{base}/?t={TOKEN}")  # type: ignore[attr-defined]
+        page.click("#share-picture")  # type: ignore[attr-defined]  # no Web Share with files here: the image
+        page.wait_for_selector("#picture-box:not([hidden])")  # type: ignore[attr-defined]
+        page.wait_for_function("document.getElementById('picture').naturalWidth > 0")  # type: ignore[attr-defined]
+        shown = page.evaluate(  # type: ignore[attr-defined]
+            """async () => {
+                const blob = await (await fetch(document.getElementById('picture').src)).blob();
+                const bytes = new Uint8Array(await blob.arrayBuffer());
+                let text = ''; for (const b of bytes) text += String.fromCharCode(b);
+                return btoa(text);
+            }"""
+        )
+        data = base64.b64decode(shown)
+        image = Image.open(io.BytesIO(data))
+        picture = evening_picture(settle_evening(load_session(ledger)), "zh", ledger.stem)
+        assert image.format == "PNG" and image.size == (picture.width, picture.height)
+        assert len(data) < 300 * 1024
+        assert page.get_attribute("#picture-download", "download") == "tonight.png"  # type: ignore[attr-defined]
+        box = page.evaluate("document.getElementById('picture').getBoundingClientRect().width")  # type: ignore[attr-defined]
+        assert box <= width
+        no_sideways_scroll_at(page, width)
+
+
+def no_sideways_scroll_at(page: object, width: int) -> None:
+    wide = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
+    assert wide <= width, f"the page is {wide} px wide"
+
+
+def test_home_screen_offline_copy_and_catching_up(browser: object, tmp_path: Path) -> None:  # noqa: F811
+    ledger = tmp_path / "tonight.yaml"
+    shutil.copy(EXAMPLES / "session.yaml", ledger)
+    with stoppable(ledger) as (base, stop):
+        port = int(base.rsplit(":", 1)[1])
+        page = phone(browser)
+        page.goto(f"{base}/?t={TOKEN}")  # type: ignore[attr-defined]
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # type: ignore[attr-defined]
+        page.reload()  # type: ignore[attr-defined]
+        assert page.evaluate("navigator.serviceWorker.controller !== null")  # type: ignore[attr-defined]
+        cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest
+        assert '"display": "standalone"' in manifest["data"] or '"display":"standalone"' in manifest["data"]
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        for size in (192, 512):
+            icon = page.request.get(f"{base}/club/icon-{size}.png")  # type: ignore[attr-defined]
+            assert Image.open(io.BytesIO(icon.body())).size == (size, size)
+        stop()
+        page.reload()  # type: ignore[attr-defined]  # the server gone: the copy, from the phone's own cache
+        page.wait_for_selector("#copy-banner:not([hidden])")  # type: ignore[attr-defined]
+        banner = page.text_content("#copy-banner")  # type: ignore[attr-defined]
+        assert "上次同步" in banner and "只能看" in banner, banner
+        assert "老王" in page.text_content("#standings")  # type: ignore[attr-defined]
+        page.evaluate("window.sameDocument = true")  # type: ignore[attr-defined]
+        page.screenshot(path=str(DOCS / "page-copy.png"))  # type: ignore[attr-defined]
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.method))  # type: ignore[attr-defined]
+        page.click("#undo")  # type: ignore[attr-defined]
+        assert "POST" not in asked  # refused on the phone, in words
+        no_sideways_scroll(page)
+        # meanwhile the terminal records a payment; the server comes back on its port
+        from typer.testing import CliRunner
+
+        from gangci_calc.cli import app
+
+        assert CliRunner().invoke(app, ["session", str(ledger), "--paid", "小李 老王 1400"]).exit_code == 0
+        with stoppable(ledger, port=port):
+            page.wait_for_selector("#copy-banner", state="hidden", timeout=15000)  # type: ignore[attr-defined]
+            page.wait_for_function("document.querySelector('#settle li.paid') !== null", timeout=15000)  # type: ignore[attr-defined]
+            assert page.evaluate("window.sameDocument === true")  # type: ignore[attr-defined]  # no reload
