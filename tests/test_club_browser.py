@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import io
+import itertools
 import shutil
 from pathlib import Path
 
@@ -105,3 +106,68 @@ def test_home_screen_offline_copy_and_catching_up(browser: object, tmp_path: Pat
             page.wait_for_selector("#copy-banner", state="hidden", timeout=15000)  # type: ignore[attr-defined]
             page.wait_for_function("document.querySelector('#settle li.paid') !== null", timeout=15000)  # type: ignore[attr-defined]
             assert page.evaluate("window.sameDocument === true")  # type: ignore[attr-defined]  # no reload
+
+
+def pao_ledger(tmp_path: Path, hands: int = 30) -> Path:
+    """带政策 and 带跑, long names, many hands; the last one with 飘 and 跑 to carry over (and a 抵, which is not)."""
+    import yaml
+
+    rows: list[dict[str, object]] = [{"win": {"type": "bomb", "winner": "ESWN"[i % 4]}} for i in range(hands - 1)]
+    rows.append({"win": {"type": "draw"}, "bets": {"E": {"piao": 1, "pao": 2}, "N": {"pao": 1, "di": 1}}})
+    names = {"E": "欧阳老王头", "S": "小李Xiaoli", "W": "张姐姐", "N": "司马阿强"}
+    doc = {"stakes": 2, "policy": True, "dealer": "E", "players": names, "rules": {"pao": {"unit": 100}}, "hands": rows}
+    ledger = tmp_path / "tonight.yaml"
+    ledger.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    return ledger
+
+
+TARGETS = """() => [...document.querySelectorAll(
+    '#entry button, #entry select, #entry input:not([type=checkbox]), #entry summary, #evening button,'
+    + ' #evening summary, #evening a.button, header a')]
+  .filter((node) => node.offsetParent !== null)
+  .map((node) => { const box = node.getBoundingClientRect();
+    return [node.id || node.className || node.tagName, node.textContent.trim().slice(0, 12), box.width, box.height];
+  })"""
+NAMES = "[...document.querySelectorAll('.bet-row .who')].map((n) => [n.textContent, n.scrollWidth <= n.clientWidth])"
+COUNTS = """[...document.querySelectorAll('.bet-row')]
+  .map((row) => [...row.querySelectorAll('.stepper b')].map((b) => b.textContent).join(''))"""
+AXIS = """[...document.querySelectorAll('#chart svg > text[text-anchor=middle]')]
+  .map((t) => { const b = t.getBoundingClientRect(); return [b.left, b.right, b.height]; })"""
+
+
+def test_at_320_px_fingers_fit_names_stay_whole_and_pao_carries_over(browser: object, tmp_path: Path) -> None:  # noqa: F811
+    import yaml
+
+    ledger = pao_ledger(tmp_path)
+    with stoppable(ledger) as (base, _):
+        page = phone(browser, 320)
+        page.goto(f"{base}/?t={TOKEN}")  # type: ignore[attr-defined]
+        page.wait_for_selector("#entry:not([hidden])")  # type: ignore[attr-defined]
+        assert "飘1" in page.text_content("#bets-summary")  # type: ignore[attr-defined]  # carried, said when closed
+        page.click("#bets-details > summary")  # type: ignore[attr-defined]
+        small = [t for t in page.evaluate(TARGETS) if t[2] < 44 or t[3] < 44]  # type: ignore[attr-defined]
+        assert not small, small
+        whole = page.evaluate(NAMES)  # type: ignore[attr-defined]
+        assert [name for name, _ in whole] == ["东 欧阳老王头", "南 小李Xiaoli", "西 张姐姐", "北 司马阿强"]
+        assert all(fits for _, fits in whole), whole
+        no_sideways_scroll_at(page, 320)
+        values = page.evaluate(COUNTS)  # type: ignore[attr-defined]
+        assert values == ["1002", "0000", "0000", "0001"], values  # 飘 抵 杠 跑: 飘 and 跑 carried, 抵 not
+        page.screenshot(path=str(DOCS / "page-320.png"), full_page=False)  # type: ignore[attr-defined]
+        # the chart's hand numbers never run together
+        boxes = page.evaluate(AXIS)  # type: ignore[attr-defined]
+        assert len(boxes) >= 4 and all(a[1] + 2 <= b[0] for a, b in itertools.pairwise(boxes)), boxes
+        assert min(height for *_, height in boxes) >= 9  # readable at 0.9 of the page's size
+        # saved as carried
+        page.click("#wins [data-value=bomb]")  # type: ignore[attr-defined]
+        page.click("#winners [data-value=S]")  # type: ignore[attr-defined]
+        page.click("#save")  # type: ignore[attr-defined]
+        page.wait_for_function("document.querySelector(\"[data-hand='31']\")")  # type: ignore[attr-defined]
+        saved = yaml.safe_load(ledger.read_text(encoding="utf-8"))["hands"][-1]
+        assert saved["bets"] == {"E": {"piao": 1, "pao": 2}, "N": {"pao": 1}}, saved
+        # and cleared with one tap
+        page.wait_for_function("document.querySelector('#bets-summary').textContent.includes('飘1')")  # type: ignore[attr-defined]
+        if not page.is_visible("#clear-bets"):  # type: ignore[attr-defined]
+            page.click("#bets-details > summary")  # type: ignore[attr-defined]
+        page.click("#clear-bets")  # type: ignore[attr-defined]
+        assert page.text_content("#bets-summary") == ""  # type: ignore[attr-defined]

@@ -41,6 +41,8 @@ CLUB: dict[str, M] = {
     "lost": M("输", "lost"),
     "paid_out": M("已付", "paid"),
     "paid_in": M("已收", "received"),
+    "total_tonight": M("今晚合计", "Tonight"),
+    "fee_in": M("收的台费", "table fees collected"),
     "still_owes": M("还要付", "still to pay"),
     "still_owed": M("还要收", "still to receive"),
     "square": M("两清", "all square"),
@@ -57,6 +59,9 @@ CLUB: dict[str, M] = {
         "a table's name is letters, digits, Chinese, - and _ only (40 at most)",
     ),
     "no_tables": M("今晚还没有牌桌", "no tables tonight yet"),
+    "no_table": M("没有这一桌", "there is no such table"),
+    "read_only_table": M("这是以前的场次，只能看，不能改", "an earlier evening: to read only, nothing can be changed"),
+    "season_link": M("赛季", "Season"),
     "hands_count": M("{count} 局", "{count} hands"),
     "lobby_link": M("全部牌桌", "All tables"),
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from gangci_calc.commands.web.club.tonight import carried_bets, money_cards
 from gangci_calc.core.rules import SEATS, HouseRules, KongType, TableRules, Win
 from gangci_calc.core.rules.addons import ADDONS, PAO
 from gangci_calc.core.rules.options import entries
@@ -87,6 +88,7 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
         "file": ledger_name(settled.session.source),  # what 下载账本 saves it as
+        "money": money_cards(settled, lang),  # 我今晚的账: each player's own card
     }
 
 
@@ -128,6 +130,7 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "honor_ci_double": bool(house.honor_ci_double),
         "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
         "addons": [{"value": name, "label": word(name, lang)} for name in steppers(rules)],
+        "carry": carried_bets(session),  # the last hand's 飘 and 跑, the next hand's to start from
         "options": options_context(house, lang),
         "fee": options_context(rules.fee, lang),
         "rules_now": rules_now(house, lang),

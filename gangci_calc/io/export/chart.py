@@ -139,12 +139,15 @@ def _axes(plot: Plot, title: str) -> list[str]:
 def _step_labels(plot: Plot, steps: Sequence[str], slanted: bool) -> list[str]:
     """The steps' labels along the bottom: at most a dozen, the last always."""
     every = max(1, plot.count // 12)
+    if not slanted:  # side by side: as many as fit apart (a 320 px phone shows the page's chart at 0.9)
+        room = (max(map(text_width, steps), default=1) + 0.8) * plot.f.font
+        every = max(1, -(-plot.count // max(1, min(12, int(plot.width / room)))))
     below = plot.f.top + plot.height
     anchor = "end" if slanted else "middle"
     parts = []
     for i, label in enumerate(steps, 1):
-        if i % every and i != plot.count:
-            continue
+        if i != plot.count and (i % every or (not slanted and plot.count - i <= every / 2)):
+            continue  # the last always, and none crowding it
         at = f"{plot.x(i):.1f}"
         turn = f' transform="rotate(-35 {at} {below + 18})"' if slanted else ""
         parts.append(f'<text x="{at}" y="{below + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')

@@ -58,7 +58,7 @@
   }
 
   const READ_ONLY = "button, input, select, textarea, summary";
-  const ALLOWED = "#copy, #chat-text, #share-picture, #qr > summary, #heard > summary";
+  const ALLOWED = "#copy, #chat-text, #share-picture, #me, #qr > summary, #heard > summary";
 
   function copyTime(stamp) {
     const when = new Date(stamp);
@@ -101,5 +101,27 @@
     }, 2000);
   }
 
-  document.addEventListener("DOMContentLoaded", copyMode);
+  // ---- 我今晚的账: the card of the person this phone said it is (kept on the phone, per table) ----------------
+  const ME = () => `gangci-me${root()}`;
+  function showMine() {
+    const select = document.getElementById("me");
+    if (!select) return;
+    let mine = "";
+    try { mine = localStorage.getItem(ME()) || ""; } catch (e) { /* private mode */ }
+    if (![...select.options].some((option) => option.value === mine)) mine = "";
+    select.value = mine;
+    for (const card of document.querySelectorAll("#money .money")) card.hidden = card.dataset.person !== mine;
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.id !== "me") return;
+    try { localStorage.setItem(ME(), event.target.value); } catch (e) { /* private mode */ }
+    showMine();
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    copyMode();
+    showMine();
+    const evening = document.getElementById("evening");
+    if (evening) new MutationObserver(showMine).observe(evening, { childList: true });  // a refresh: the new card
+  });
 })();
