@@ -171,3 +171,65 @@ def test_at_320_px_fingers_fit_names_stay_whole_and_pao_carries_over(browser: ob
             page.click("#bets-details > summary")  # type: ignore[attr-defined]
         page.click("#clear-bets")  # type: ignore[attr-defined]
         assert page.text_content("#bets-summary") == ""  # type: ignore[attr-defined]
+
+
+def test_three_tables_at_one_address_with_phones_on_each(browser: object, tmp_path: Path) -> None:  # noqa: F811
+    """The club's QR opens the lobby; a phone at each of three tables taps its hands, all at once; each ledger
+    holds its own table's hands, each page its own table's name and evening, live."""
+    import threading
+    import time
+
+    import uvicorn
+    import yaml
+
+    from gangci_calc.commands.web.club.lobby import Club, club_app
+    from gangci_calc.commands.web.serve import bind
+    from tests.test_club_lobby import TONIGHT
+
+    people = {"一桌": "老王 小李 张姐 阿强", "二桌": "甲 乙 丙 丁", "三桌": "赵 钱 孙 李"}
+    for name, names in people.items():
+        a, b, c, d = names.split()
+        (tmp_path / f"{name}.yaml").write_text(TONIGHT.format(a=a, b=b, c=c, d=d), encoding="utf-8")
+    bound = bind(["127.0.0.1"], 0)
+    port = bound.sockets[0].getsockname()[1]
+    join = f"http://127.0.0.1:{port}/?t={TOKEN}"
+    club = Club(tmp_path, TOKEN, frozenset({"127.0.0.1"}), port, join)
+    server = uvicorn.Server(uvicorn.Config(club_app(club), log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": bound.sockets}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        context = browser.new_context(**PHONE)  # type: ignore[attr-defined]
+        lobby = context.new_page()
+        lobby.goto(join)  # the one QR: the lobby, signed in for every table
+        assert [t.strip() for t in lobby.locator("a.table").all_text_contents()] == sorted(people)
+        phones = {}
+        for name in people:
+            page = context.new_page()
+            page.goto(join)
+            page.click(f"a.table:has-text('{name}')")
+            page.wait_for_selector("#entry:not([hidden])")
+            phones[name] = page
+        winners = {"一桌": ["S", "W"], "二桌": ["N", "E"], "三桌": ["W", "S"]}
+        for turn in range(2):  # every table saves its hand, then the next: all three tables at once
+            for name, page in phones.items():
+                tap_bomb = winners[name][turn]
+                page.click("#wins [data-value=bomb]")
+                page.click(f"#winners [data-value={tap_bomb}]")
+            for page in phones.values():
+                page.click("#save")
+            for page in phones.values():
+                page.wait_for_function(f"document.querySelector(\"[data-hand='{turn + 1}']\") !== null")
+        for name, page in phones.items():
+            assert people[name].split()[0] in page.text_content("#standings")
+            assert page.url.endswith("/") and "/t/" in page.url
+        lobby.reload()
+        assert lobby.locator("#tables").text_content().count("2 局") == 3  # each table's hands, in the lobby
+        lobby.screenshot(path=str(DOCS / "lobby-phone.png"))
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    for name in people:
+        hands = yaml.safe_load((tmp_path / f"{name}.yaml").read_text(encoding="utf-8"))["hands"]
+        assert [h["win"]["winner"] for h in hands] == winners[name], name
