@@ -74,6 +74,9 @@ def test_the_lobby_names_tonights_tables_and_the_older_evenings(tmp_path: Path) 
         assert "<h1>杠次记账 · table2</h1>" in page and '<a id="lobby-link" href="/">' in page
         assert 'href="/t/table2/static/app.css"' in page and 'data-root="/t/table2"' in page
         assert client.get("/t/table2/static/app.js").status_code == 200
+        manifest = client.get("/t/table2/club/manifest.webmanifest").json()
+        assert manifest["start_url"] == manifest["scope"] == "/t/table2/" and "table2" in manifest["name"]
+        assert all(client.get(icon["src"]).status_code == 200 for icon in manifest["icons"])
         assert client.get("/t/table2/season").status_code == 200  # the club's season beside it
         assert client.get("/t/nowhere/").status_code == 404
         # an older evening reads, and is never written
@@ -165,3 +168,13 @@ def test_a_table_name_is_a_plain_name(tmp_path: Path, name: str) -> None:
     from gangci_calc.commands.web.club.lobby import NAME
 
     assert not NAME.match(name)
+
+
+def test_an_evening_dated_in_chinese_is_an_older_one(tmp_path: Path) -> None:
+    text = (EXAMPLES / "club" / "session-2026-11-17.yaml").read_text(encoding="utf-8")
+    assert "\ndate:" in text
+    (tmp_path / "旧.yaml").write_text(text.replace("\ndate:", "\n日期:"), encoding="utf-8")
+    with club_running(tmp_path) as base, phone(base) as client:
+        lobby = client.get("/").text
+        assert "旧" in lobby.split('id="older"', 1)[1] and "2026-11-17" in lobby
+        assert client.post("/t/%E6%97%A7/api/undo").status_code == 403

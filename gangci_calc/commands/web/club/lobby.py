@@ -52,6 +52,7 @@ class Table:
 
     name: str
     ledger: Path
+    read_only: bool = False  # an older evening: read, never written (decided when the table is first asked for)
     app: Any = None
     watch: Any = None
     task: asyncio.Task[None] | None = None
@@ -86,7 +87,7 @@ class Club:
             ledger = self.ledger(name)
             if ledger is None:
                 return None
-            found = self.tables[name] = Table(name, ledger)
+            found = self.tables[name] = Table(name, ledger, not tonight(ledger, datetime.date.today()))
         if found.app is None:
             settings = Settings(
                 found.ledger, self.token, self.hosts, self.port, self.join_url, self.base, club=self.folder
@@ -110,12 +111,30 @@ class Club:
 # --- the tables, each at /t/NAME/ --------------------------------------------------------------------------------
 
 
-def tonight(ledger: Path, today: datetime.date) -> bool:
+def header(ledger: Path) -> tuple[str, int]:
+    """A ledger's date (``""``: none given) and its hands so far, as its YAML says them (any key's alias); a
+    ledger that cannot be read: none and 0 (its page says why)."""
+    from gangci_calc.core.errors import GangciError
+    from gangci_calc.io.load.boundary import parse_yaml
+    from gangci_calc.io.load.schema import normalize_key
+
+    try:
+        _, text = read_ledger(ledger)
+        data = parse_yaml(text, str(ledger)) if text.strip() else None
+    except (GangciError, RecursionError):
+        return "", 0
+    if not isinstance(data, dict):
+        return "", 0
+    keys = {normalize_key(str(key)): value for key, value in data.items()}
+    hands = keys.get("hands")
+    return (str(keys["date"]) if keys.get("date") else ""), len(hands) if isinstance(hands, list) else 0
+
+
+def tonight(ledger: Path, today: datetime.date, date: str | None = None) -> bool:
     """A table of tonight's: its evening's date is today, or (no date) the file was written today."""
-    _, text = read_ledger(ledger)
-    found = re.search(r"(?m)^date:\s*['\"]?(\d{4}-\d{2}-\d{2})", text)
-    if found:
-        return found.group(1) == today.isoformat()
+    date = header(ledger)[0] if date is None else date
+    if date:
+        return date == today.isoformat()
     return datetime.date.fromtimestamp(ledger.stat().st_mtime) == today
 
 
@@ -165,7 +184,7 @@ class Tables:
         if not rest and not path.endswith("/"):
             await RedirectResponse(root + "/", status_code=308)(scope, receive, send)
             return
-        if scope.get("method") in WRITES and not await run_in_threadpool(tonight, table.ledger, datetime.date.today()):
+        if scope.get("method") in WRITES and table.read_only:
             lang = request_language(Request(scope))
             response = JSONResponse({"error": CLUB["read_only_table"].text(lang), "field": ""}, status_code=403)
             await response(scope, receive, send)
@@ -236,16 +255,14 @@ def lobby_view(club: Club, lang: str) -> dict[str, Any]:
     for ledger in ledger_paths([str(club.folder)]):
         if ledger.parent != club.folder or not NAME.match(ledger.stem):
             continue  # a table is a ledger of the folder itself, with a name a path can carry
-        _, text = read_ledger(ledger)
-        hands = len(re.findall(r"(?m)^\s*-\s+win:", text))
-        date = re.search(r"(?m)^date:\s*['\"]?(\d{4}-\d{2}-\d{2})", text)
+        date, hands = header(ledger)
         row = {
             "name": ledger.stem,
             "href": f"{PREFIX}{quote(ledger.stem)}/",
-            "date": date.group(1) if date else "",
+            "date": date,
             "hands": CLUB["hands_count"].text(lang).format(count=hands),
         }
-        (now if tonight(ledger, today) else older).append(row)
+        (now if tonight(ledger, today, date) else older).append(row)
     older.sort(key=lambda row: row["date"], reverse=True)
     return {"tonight": now, "older": older}
 

@@ -75,7 +75,7 @@ THEME = "#b23b2a"  # the page's buttons
 
 def root_of(request: Request) -> str:
     """Where this table's page is mounted: ``""`` for a table of its own, ``/t/NAME`` for one of a club's."""
-    return str(request.scope.get("root_path", "")).rstrip("/")
+    return str(request.scope.get("gangci.root", "")).rstrip("/")  # set by commands/web/club/lobby.py
 
 
 def club_routes() -> list[Route]:
