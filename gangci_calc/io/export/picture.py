@@ -17,6 +17,7 @@ import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -243,8 +244,13 @@ def png_bytes(picture: Picture, where: str = "--picture") -> bytes:
             fonts[size, heavy] = font_face(bold if heavy else regular, size)
         return fonts[size, heavy]
 
-    missing = sorted(
-        {c for item in picture.items if isinstance(item, Text) for c in missing_glyphs(font(24, item.bold), item.text)}
+    texts = [item for item in picture.items if isinstance(item, Text)]
+    missing = sorted(  # each face asked once for every character it is to draw
+        {
+            c
+            for heavy in (False, True)
+            for c in missing_glyphs(font(24, heavy), "".join(t.text for t in texts if t.bold == heavy))
+        }
     )
     if missing:
         raise InputError(where, say(PICTURE["glyphs"], chars="".join(missing), font=Path(regular).name))
@@ -288,6 +294,7 @@ def font_files(where: str = "--picture") -> tuple[str, str]:
     raise InputError(where, say(PICTURE["no_cjk_font"]))
 
 
+@cache
 def font_face(path: str, size: int) -> Any:
     """The face of ``path`` at ``size``: in a collection, its simplified Chinese face where it has one."""
     from PIL import ImageFont
