@@ -178,3 +178,22 @@ def test_an_evening_dated_in_chinese_is_an_older_one(tmp_path: Path) -> None:
         lobby = client.get("/").text
         assert "旧" in lobby.split('id="older"', 1)[1] and "2026-11-17" in lobby
         assert client.post("/t/%E6%97%A7/api/undo").status_code == 403
+
+
+@pytest.mark.process
+def test_gangci_serve_a_folder_is_the_lobby_and_keeps_its_token(tmp_path: Path) -> None:
+    """``gangci serve DIR`` as a process: one URL for the club, the lobby behind it, a table under /t/; a killed
+    server's leftover beside a table's ledger removed; the token kept in DIR/.lobby.token for the next start."""
+    from tests.test_web_restart import serving
+
+    a_night(tmp_path)
+    left = tmp_path / ".table1.yaml.123.part"
+    left.write_text("half", encoding="utf-8")
+    with serving(tmp_path) as (base, token):
+        bearer = {"Authorization": f"Bearer {token}"}
+        assert 'href="/t/table1/"' in httpx.get(f"{base}/", headers=bearer).text
+        assert httpx.get(f"{base}/t/table3/api/evening", headers=bearer).json()["players"]["E"] == "赵"
+    assert not left.exists()
+    assert (tmp_path / ".lobby.token").read_text(encoding="ascii").strip() == token
+    with serving(tmp_path) as (_, again):
+        assert again == token

@@ -344,6 +344,7 @@ def serve_club(folder: str, serving: Any, say: Callable[[str], None]) -> None:
         bind,
         host_addresses,
         lan_addresses,
+        leftovers,
         more_files,
         terminal_qr,
         token_said,
@@ -353,6 +354,10 @@ def serve_club(folder: str, serving: Any, say: Callable[[str], None]) -> None:
     host = serving.host
     addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if serving.lan else [])]
     bound = bind(addresses, serving.port)
+    from gangci_calc.commands.history import ledger_paths
+
+    for ledger in ledger_paths([folder]):  # what a killed server left beside each table's ledger, as for one
+        leftovers(ledger)
     kept = ledger_token(Path(folder) / "lobby", serving.token, fresh=serving.fresh_token)  # .lobby.token
     urls = bound.urls(kept.value)
     hosts = set(addresses)
