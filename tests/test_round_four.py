@@ -295,6 +295,9 @@ def test_sighup_stops_batch_as_sigterm_does(tmp_path: Path, jobs: str) -> None:
 @pytest.mark.process
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX")
 def test_sighup_at_a_prompt_of_add_leaves_no_lock(tmp_path: Path) -> None:
+    """No lock is held at a prompt at all (issue 50: the phones write meanwhile); SIGHUP there leaves nothing."""
+    import threading
+
     ledger = tmp_path / "evening.yaml"
     shutil.copy(EXAMPLES / "session.yaml", ledger)
     before = ledger.read_bytes()
@@ -302,14 +305,20 @@ def test_sighup_at_a_prompt_of_add_leaves_no_lock(tmp_path: Path) -> None:
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+    assert process.stderr is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(iter(lambda: process.stderr.read(1), "")), daemon=True)
+    reader.start()
     lock = tmp_path / ".evening.yaml.lock"
     deadline = time.monotonic() + 30
-    while not lock.exists():
-        assert time.monotonic() < deadline and process.poll() is None, "no lock taken"
+    while "庄家" not in "".join(said):
+        assert time.monotonic() < deadline and process.poll() is None, "no prompt"
         time.sleep(0.01)
-    time.sleep(0.3)  # at the first prompt, waiting for the person who has gone
+    assert not lock.exists()  # at the first prompt, waiting for the person who has gone: nothing locked
     process.send_signal(signal.SIGHUP)
-    _, err = process.communicate(timeout=30)
+    process.wait(timeout=30)
+    reader.join(10)
+    err = "".join(said)
     assert process.returncode == 143, err
     assert "Traceback" not in err and not lock.exists() and ledger.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.yaml"]

@@ -686,3 +686,29 @@ UNKNOWN_COLUMN = M(  # a table's column no hand has (a platform's room_id): said
     "'{key}' 这一列不是牌局的键；要把它原样带到每局的结果里，用 {keep}",
     "the column '{key}' is not a key of a hand; {keep} passes it through to each hand's result",
 )
+# --- the terminal beside the page: the lock and its holder (io/ledger/lock.py, commands/session/evening.py) ------
+LEDGER_HELD = M(
+    "{path}：账本正被{holder}占用 (锁文件 {lock})；稍后再试",
+    "{path}: the ledger is held by {holder} (lock file {lock}); try again in a moment",
+)
+HELD_BY_TERMINAL = M("终端上的 {command} (进程 {pid})", "{command} at a terminal (process {pid})")
+HELD_BY_PAGE = M("记账网页 (gangci serve，进程 {pid})", "the table's page (gangci serve, process {pid})")
+HELD_BY_UNKNOWN = M("另一个程序", "another program")
+HELD_OF_USER = M("用户 {user} 的{holder}", "{holder} of user {user}")
+HELD_BY_PHONES = M("其他手机正在保存的改动", "other phones' changes being saved")
+WRITE_ABANDONED = M("请求已放弃；什么也没写", "the request was given up; nothing was written")
+EVENING_MOVED_NEXT = M(
+    "你输入时账本变了 (别处记了、撤销或改了牌局，现在 {count} 局)：这一局记为第 {n} 局",
+    "the evening changed while you answered (a hand added, undone or edited elsewhere; {count} hands now):"
+    " this hand is saved as hand {n}",
+)
+EVENING_MOVED_AGAIN = M(
+    "你输入时账本变了 (现在 {count} 局)，下一局 (第 {n} 局) 的庄家、座位或规矩已不同：什么也没写，请按现在的样子再输入",
+    "the evening changed while you answered ({count} hands now) and the next hand, hand {n}, has another dealer,"
+    " seats or rules: nothing written; enter it again as it is now",
+)
+EDIT_MOVED = M(
+    "你输入时第 {n} 局或它之前的牌局被别处改了：什么也没写，请按现在的样子再改",
+    "hand {n} or a hand before it was changed elsewhere while you answered: nothing written; edit it again as it"
+    " is now",
+)

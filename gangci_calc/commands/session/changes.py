@@ -56,7 +56,7 @@ _PLAIN_KEY = re.compile(r"^[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff]*$")
 
 @contextmanager
 def locked(path: str | Path, waiting: Callable[[], None] | None = None) -> Iterator[None]:
-    """The ledger's lock, then a check that the ledger can be written as it is: before anything is asked."""
+    """The ledger's lock, then a check that the ledger can be written as it is: around a change, never a prompt."""
     with ledger_lock(path, waiting):
         check_ledger_writable(path)
         yield
@@ -180,13 +180,7 @@ def append(
     A ``next:`` in the header is taken over by the hand, and goes.
     """
     tails = tails or CacheFiles()
-    text = read_text(path, SESSION_FILE_LIMIT)
-    digest = digest_of(text, base)
-    tail = tails.load(path, digest)
-    session = None
-    if tail is None:
-        session = session_from_text(text, path, base)
-        tail = tail_of(session, digest)
+    text, tail = _now(path, base, tails)
     if number is not None and number <= tail.count:
         raise HandTaken(path, say(m.HAND_TAKEN, n=number, count=tail.count), number, tail.count)
     block, flow = item_for(tail)
@@ -222,6 +216,25 @@ def append(
         line = text.count("\n") + (1 if text.endswith("\n") or not text else 2)
         added = replace(added, line=line, loaded=replace(added.loaded, source=f"{path}:{line}"))
     return Added(added, tail, text, after, at_end, net)
+
+
+def read_tail(path: str, base: HouseRules = SEED_RULES, tails: Tails | None = None) -> LedgerTail:
+    """The ledger's state as its next hand needs it, read now without the lock (every writer replaces the file
+    whole, so it is one version or the next): what the prompts ask from, before :func:`append` checks it again."""
+    tails = tails or CacheFiles()
+    _, tail = _now(path, base, tails)
+    tails.save(path, tail)
+    return tail
+
+
+def _now(path: str, base: HouseRules, tails: Tails) -> tuple[str, LedgerTail]:
+    """The ledger's text and tail: the tail kept for these very bytes, else the ledger read whole."""
+    text = read_text(path, SESSION_FILE_LIMIT)
+    digest = digest_of(text, base)
+    tail = tails.load(path, digest)
+    if tail is None:
+        tail = tail_of(session_from_text(text, path, base), digest)
+    return text, tail
 
 
 NEXT_MARK = "# next: "  # on a hand that took the header's next: over, what it was: --undo puts it back

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.commands.session import changes
@@ -16,6 +17,7 @@ from gangci_calc.commands.session.prompts import PLAY_KEYS, Entry, TableCommand,
 from gangci_calc.core.errors import AnswerError, ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.core.evening.sequence import next_dealer
 from gangci_calc.core.rules import NO_BETS, SEED_RULES, Hand, HouseRules, Outcome, Seat, Win
+from gangci_calc.io.ledger.atomic import check_ledger_writable
 from gangci_calc.io.ledger.ledger_edit import in_own_lines, kept_fields, with_hand_replaced
 from gangci_calc.io.ledger.ledger_next import without_next
 from gangci_calc.io.ledger.ledger_tail import LedgerTail
@@ -88,15 +90,58 @@ def _append(path: str, session: SessionFile, entry: Entry, base: HouseRules) -> 
 
 
 def add_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> LedgerTail:
-    """Ask for the next hand and append it (:func:`gangci_calc.commands.session.changes.append`)."""
+    """Ask for the next hand, then append it under the lock (:func:`gangci_calc.commands.session.changes.append`):
+    no lock is held while the person answers, so the page's phones write meanwhile (:func:`_still_fits`)."""
+    check_ledger_writable(path)  # a ledger that cannot be replaced as it is: refused before any question
+    while True:
+        tail = changes.read_tail(path, base)
+        entry = _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last)
 
-    def asked(tail: LedgerTail) -> tuple[str, str]:
-        return _ask_next(lang, tail.count + 1, tail.table, tail.dealer, tail.mi, tail.last).item()
+        def item(now: LedgerTail, tail: LedgerTail = tail, entry: Entry = entry) -> tuple[str, str]:
+            _still_fits(Asked.of(tail), Asked.of(now), lang)
+            return entry.item()
 
-    with _locked(path, lang):
-        added = changes.append(path, base, asked)
+        try:
+            with _locked(path, lang):
+                added = changes.append(path, base, item)
+        except _AskAgain:
+            continue
         write_err(asking(lang)["saved"].format(file=path))
         return added.tail
+
+
+class _AskAgain(Exception):
+    """The evening changed while the person answered, so that the answers no longer fit: nothing was written."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A ledger as the next hand's questions see it: which bytes, how many hands, and what the answers are given
+    against (the table, the dealer, a change saved for the next hand)."""
+
+    version: str
+    count: int
+    context: tuple[object, ...]
+
+    @staticmethod
+    def of(at: LedgerTail | SessionFile) -> Asked:
+        if isinstance(at, LedgerTail):
+            return Asked(at.digest, at.count, (at.table, at.dealer, at.pending))
+        upcoming = at.upcoming.given if at.upcoming is not None else None
+        return Asked(at.text, len(at.hands), (at.table_now, at.next_dealer(), upcoming))
+
+
+def _still_fits(asked: Asked, now: Asked, lang: str) -> None:
+    """Under the lock, before a hand asked of the ledger as it was (``asked``) is written to it as it is ``now``:
+    the same ledger, or one changed meanwhile (a phone added, undid or edited a hand) whose next hand is played at
+    the same table and dealer, so the answers mean the same: taken as the next hand, and said so. Else nothing is
+    written and the hand is asked again, said so too."""
+    if asked.version == now.version:
+        return
+    if asked.context != now.context:
+        write_err(tell(m.EVENING_MOVED_AGAIN, count=now.count, n=now.count + 1).text(lang))
+        raise _AskAgain
+    write_err(tell(m.EVENING_MOVED_NEXT, count=now.count, n=now.count + 1).text(lang))
 
 
 def undo_hand(path: str, lang: str, base: HouseRules = SEED_RULES) -> None:
@@ -112,8 +157,11 @@ def _undo(path: str, lang: str, base: HouseRules) -> None:
 
 
 def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) -> None:
-    """Ask hand ``number`` again, its answers as the defaults, and put the new one in its place."""
-    with _locked(path, lang):
+    """Ask hand ``number`` again, its answers as the defaults, and put the new one in its place: asked without the
+    lock, written under it where the hand and those before it are as they were asked (else asked again)."""
+    check_ledger_writable(path)
+    shown: Hand | None = None
+    while True:
         session = load_session(path, base)
         if not 1 <= number <= len(session.hands):
             raise InputError(path, tell(m.NO_SUCH_HAND, n=number, count=len(session.hands)))
@@ -127,20 +175,33 @@ def edit_hand(path: str, number: int, lang: str, base: HouseRules = SEED_RULES) 
             usual = next_dealer(before.house, before.dealer, before.outcome)
         table = Table(hand.rules, item.loaded.names)
         later = _later_hands(session, index, base)
-        shown = hand
-        while True:  # a change the answers could not catch is told, and its answers offered again: never lost
-            entry = ask_hand(lang, number, table, usual, hand.mi, shown.bets, shown, later=later)
-            if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
-                write_err(asking(lang)["unchanged"].format(n=number))
-                return
-            try:
-                _replace(path, session, index, entry, base)
-            except (InputError, InputErrors, ClaimRejected) as error:
-                write_err(f"  ✗ {error}")
-                shown = entry.hand
-                continue
-            write_err(asking(lang)["saved"].format(file=path))
+        entry = ask_hand(lang, number, table, usual, hand.mi, (shown or hand).bets, shown or hand, later=later)
+        if entry.hand == hand and not entry.reseated and entry.dealer_overridden == item.dealer_overridden:
+            write_err(asking(lang)["unchanged"].format(n=number))
             return
+        try:  # a change the answers could not catch is told, and its answers offered again: never lost
+            with _locked(path, lang):
+                now = load_session(path, base)
+                if _up_to(now, number) != _up_to(session, number):
+                    write_err(tell(m.EDIT_MOVED, n=number).text(lang))
+                    shown = entry.hand
+                    continue
+                _replace(path, now, index, entry, base)
+        except (InputError, InputErrors, ClaimRejected) as error:
+            write_err(f"  ✗ {error}")
+            shown = entry.hand
+            continue
+        write_err(asking(lang)["saved"].format(file=path))
+        return
+
+
+def _up_to(session: SessionFile, number: int) -> str | None:
+    """The ledger's text up to the end of hand ``number`` (the header and the hands an edit of it reads); ``None``:
+    no such hand."""
+    from gangci_calc.io.ledger.ledger_edit import hand_texts
+
+    items = hand_texts(session.text)
+    return session.text[: items[number - 1].end] if len(items) >= number else None
 
 
 def _replace(path: str, session: SessionFile, index: int, entry: Entry, base: HouseRules) -> None:
@@ -198,13 +259,18 @@ def play(path: str, lang: str, base: HouseRules = SEED_RULES, fmt: str = "table"
         if shown != "table":  # write_err ends a text with one newline: the blank line is its own
             write_err("")
 
+    check_ledger_writable(path)
     write_err(asking(lang)["play_keys"])
     while True:
         try:
+            session = load_session(path, base)  # asked without the lock: the page's phones write meanwhile
+            entry = _next_entry(session, lang, PLAY_KEYS)
             with _locked(path, lang):
-                session = load_session(path, base)  # another writer may have added a hand meanwhile
-                entry = _next_entry(session, lang, PLAY_KEYS)
-                session = _append(path, session, entry, base)
+                now = load_session(path, base)
+                _still_fits(Asked.of(session), Asked.of(now), lang)
+                session = _append(path, now, entry, base)
+        except _AskAgain:
+            continue
         except TableCommand as command:
             if command.key == "q":
                 return

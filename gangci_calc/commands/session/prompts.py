@@ -514,15 +514,21 @@ def _stakes_answer(text: str) -> str:
 
 
 def new_session(path: str, lang: str, base: HouseRules = SEED_RULES, date: str | None = None) -> None:
-    """Ask for the table settings and start a session file, dated ``date`` (ISO; default today)."""
-    with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
-        _new_session(path, lang, base, date)
-
-
-def _new_session(path: str, lang: str, base: HouseRules, date: str | None) -> None:
-    q = asking(lang)
+    """Ask for the table settings and start a session file, dated ``date`` (ISO; default today): asked without
+    the ledger's lock, written under it unless the file was made meanwhile."""
     if Path(path).exists():
         raise InputError(path, say(m.FILE_EXISTS))
+    text = _new_session(path, lang, base, date)
+    with ledger_lock(path, lambda: write_err(asking(lang)["waiting"].format(file=path))):
+        if Path(path).exists():  # the page started the evening while the questions were answered
+            raise InputError(path, say(m.FILE_EXISTS))
+        write_atomically(path, text)
+    write_err(asking(lang)["saved"].format(file=path))
+
+
+def _new_session(path: str, lang: str, base: HouseRules, date: str | None) -> str:
+    """The new ledger's text, from the answers, read back clean."""
+    q = asking(lang)
     stakes = ask(q["stakes"], _stakes_answer, "1")
     policy = confirm(q["policy"], default=True)
     no_options: dict[str, object] = {}
@@ -541,5 +547,4 @@ def _new_session(path: str, lang: str, base: HouseRules, date: str | None) -> No
     day = date or datetime.date.today().isoformat()
     text = new_session_text(stakes, policy, names, dealer, house, fee, day)
     session_from_text(text, path, base)
-    write_atomically(path, text)
-    write_err(q["saved"].format(file=path))
+    return text

@@ -2,14 +2,13 @@
 
 The endpoints are plain functions over ``request.app.state.served`` (:class:`Served`).
 Every write goes through :mod:`gangci_calc.commands.session.changes` (the CLI's own lock, text edits,
-read-back and atomic replace) in a worker thread; writers of this process queue on
-one thread lock first, so they take the file lock in turn without polling for it.
+read-back and atomic replace) in a worker thread; writers of this process take turns in the event loop first
+(:class:`gangci_calc.commands.web.body.Turns`), so waiting writes hold no thread and reads never wait behind them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from starlette.routing import Route
 
 from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.commands.session import changes
-from gangci_calc.commands.web.body import BODY_LIMIT, Refused, json_body, refused_for
+from gangci_calc.commands.web.body import BODY_LIMIT, Refused, Turns, json_body, refused_for
 from gangci_calc.commands.web.events import Changes
 from gangci_calc.commands.web.guard import Guard, refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
@@ -66,7 +65,10 @@ class Served:
     watch: Changes
     qr: str = ""
     tails: changes.InMemory = field(default_factory=changes.InMemory)  # the page writes no file but the ledger
-    writing: threading.Lock = field(default_factory=threading.Lock)
+    turns: Turns = field(init=False)  # the page's writes, one at a time
+
+    def __post_init__(self) -> None:
+        self.turns = Turns(self.settings.ledger)
 
     @property
     def path(self) -> str:
@@ -226,19 +228,19 @@ def _number(raw: Any, request: Request) -> int | None:
 
 
 async def _write(request: Request, work: Callable[[], T]) -> T:
-    """Run a change under this process's writer lock and the ledger's, after the ``If-Match`` check; then tell
-    every page."""
+    """Run a change in this write's turn under the ledger's lock, after the ``If-Match`` check; then tell every
+    page."""
     here, lang = served(request), request_language(request)
     expected = _if_match(request)
 
     def locked() -> T:
-        with here.writing, changes.locked(here.path), speaking(lang):
+        with changes.locked(here.path):
             if expected is not None and here.state.version() != expected:
                 raise Refused(412, PAGE["stale"].text(lang))
             return work()
 
     try:
-        return await run_in_threadpool(locked)
+        return await here.turns.run(request, locked)
     except HandTaken as taken:
         raise await _taken(request, taken) from None
     except GangciError as error:
@@ -409,7 +411,7 @@ def build_app(settings: Settings) -> Starlette:
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
-    season = season_routes(Season(settings.ledger, settings.club, settings.base), here.writing, here.watch.soon)
+    season = season_routes(Season(settings.ledger, settings.club, settings.base), here.turns, here.watch.soon)
     from gangci_calc.commands.web.club.routes import club_routes  # 分享图片, the home screen, the offline copy
 
     season = [*season, *club_routes()]

@@ -7,9 +7,15 @@ thousands of digits, nesting thousands deep) is a 400 saying so, never a traceba
 
 from __future__ import annotations
 
+import asyncio
 import json
-from typing import Any
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
+from anyio import from_thread
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from gangci_calc.commands.web.language import request_language
@@ -27,9 +33,10 @@ from gangci_calc.core.errors import (
     TableExists,
     field_name,
 )
+from gangci_calc.io.ledger import lock
 from gangci_calc.io.load.boundary import refuse_lone_surrogates
 from gangci_calc.words import messages as m
-from gangci_calc.words import say, text_of
+from gangci_calc.words import say, speaking, text_of
 from gangci_calc.words.page import PAGE
 
 BODY_LIMIT = 256 * 1024  # a hand is a few hundred bytes; a header with every option a few KB
@@ -135,3 +142,64 @@ def _field(path: FieldPath) -> str:
     if path[:1] == ("next",):
         return field_name(path[1:])
     return field_name(path)
+
+
+# --- the page's writes take turns ------------------------------------------------------------------------------
+
+T = TypeVar("T")
+PAGE_WAIT = 2.0  # seconds a page write waits, for its turn and the lock together, before its 503
+_POLL = 0.02  # how often a waiting write looks for its turn, and for its client having gone
+
+
+class _Gone(Exception):
+    """The client of a waiting write has gone: nothing is written."""
+
+
+class Turns:
+    """The writes of one ledger's page, one at a time, without holding the server's threads, never for a phone gone.
+
+    A write waits for its turn in the event loop, where waiting holds no worker thread, so the phones' reads are
+    served however many writes wait. Its turn come, it takes the ledger's lock in a worker thread as the page
+    (:func:`gangci_calc.io.ledger.lock.acting`). Its whole wait, for the turn and the lock, is bounded by
+    ``PAGE_WAIT``: past it the answer is 503 naming who holds the lock. A write whose client went away while it
+    waited is let go before it changes anything, so a phone that gave up never has its write done later.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._busy = False  # touched on the event loop only
+
+    async def run(self, request: Request, work: Callable[[], T]) -> T:
+        """``work`` in a worker thread, in this write's turn, as the page: it takes the ledger's lock (through
+        :mod:`gangci_calc.commands.session.changes`), waiting what is left of ``PAGE_WAIT``."""
+        lang = request_language(request)
+        deadline = time.monotonic() + PAGE_WAIT
+        while self._busy:
+            if await request.is_disconnected():
+                raise Refused(503, say(m.WRITE_ABANDONED).text(lang))  # an answer no one reads
+            if time.monotonic() > deadline:
+                raise self._refused(lang, lock.busy(self.path, say(m.HELD_BY_PHONES)))
+            await asyncio.sleep(_POLL)
+        self._busy = True
+
+        def still_wanted() -> None:  # once the lock is had, before the change
+            if from_thread.run(request.is_disconnected):
+                raise _Gone
+
+        def locked() -> T:
+            with lock.acting("page", max(deadline - time.monotonic(), 0.0), still_wanted), speaking(lang):
+                return work()
+
+        try:
+            return await run_in_threadpool(locked)
+        except _Gone:
+            raise Refused(503, say(m.WRITE_ABANDONED).text(lang)) from None
+        except LedgerBusy as error:
+            raise self._refused(lang, error) from None
+        finally:
+            self._busy = False
+
+    def _refused(self, lang: str, error: LedgerBusy) -> Refused:
+        """503 in words naming the lock's holder, and the holder as data (``holder``: pid, by, user)."""
+        found = lock.holder(self.path)
+        return Refused(503, error.text(lang), more={"holder": found.data() if found is not None else None})

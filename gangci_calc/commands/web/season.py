@@ -26,7 +26,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from gangci_calc.commands.history import LEDGER_SUFFIXES, club_of, ledger_paths
-from gangci_calc.commands.web.body import json_body
+from gangci_calc.commands.web.body import Turns, json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import read_ledger, stamp
@@ -180,9 +180,9 @@ def season_page(season: Season, lang: str) -> str:
     )
 
 
-def season_routes(season: Season, writing: threading.Lock, told: Callable[[], None]) -> list[Route]:
+def season_routes(season: Season, turns: Turns, told: Callable[[], None]) -> list[Route]:
     """The routes: a payment recorded and the script of the 已付 buttons, always (tonight's settle-up has them);
-    with a club, the view, its part and the season as JSON. ``writing``: the page's writer lock; ``told``: what
+    with a club, the view, its part and the season as JSON. ``turns``: the page's writes, one at a time; ``told``: what
     tells tonight's pages of a change (a payment may be tonight's)."""
 
     async def page(request: Request) -> Response:
@@ -223,10 +223,9 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
             file, transfer = _payment(body, season, lang)
 
             def work() -> object:
-                with writing:
-                    return take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
+                return take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
 
-            await run_in_threadpool(work)
+            await turns.run(request, work)
         except _Refused as refused:
             return refusal(request, refused.status, refused.text, lang, refused.field)
         except GangciError as error:
