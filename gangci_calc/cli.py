@@ -180,6 +180,7 @@ def session(
     to: Annotated[Optional[str], typer.Option("--to", metavar="PAYEE", help=_h("paid_to"))] = None,  # noqa: UP045
     amount: Annotated[Optional[str], typer.Option("--amount", metavar="N", help=_h("paid_amount"))] = None,  # noqa: UP045
     date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD", help=_h("date"))] = None,  # noqa: UP045
+    picture: Annotated[Optional[str], typer.Option("--picture", metavar="OUT.png", help=_h("picture"))] = None,  # noqa: UP045
 ) -> None:
     """Every hand of an evening, running totals, and who pays whom at the end."""
     stopped = m.HANDS_KEPT if play else m.NOTHING_WRITTEN
@@ -207,7 +208,7 @@ def session(
             return
         from gangci_calc.commands.session.show import session_output
 
-        emit(session_output(session_file, format.value, language, base, explain=explain, date=day))
+        emit(session_output(session_file, format.value, language, base, explain=explain, date=day, picture=picture))
 
 
 def _hand_changed(
@@ -277,6 +278,7 @@ def history(
     since: Annotated[Optional[str], typer.Option("--since", metavar="YYYY-MM-DD", help=_h("since"))] = None,  # noqa: UP045
     until: Annotated[Optional[str], typer.Option("--until", metavar="YYYY-MM-DD", help=_h("until"))] = None,  # noqa: UP045
     chart: Annotated[Optional[str], typer.Option("--chart", metavar="FILE.svg", help=_h("chart"))] = None,  # noqa: UP045
+    picture: Annotated[Optional[str], typer.Option("--picture", metavar="OUT.png", help=_h("history_picture"))] = None,  # noqa: UP045
     rules: RulesOption = None,
 ) -> None:
     """The club's record over many evenings."""
@@ -284,7 +286,15 @@ def history(
         from gangci_calc.commands.history import history_output
 
         text = history_output(
-            paths, format.value, language, since=since, until=until, chart=chart, base=_house(rules), rules_file=rules
+            paths,
+            format.value,
+            language,
+            since=since,
+            until=until,
+            chart=chart,
+            base=_house(rules),
+            rules_file=rules,
+            picture=picture,
         )
         emit(text)
 

@@ -15,6 +15,7 @@ from gangci_calc.core.rules import HouseRules
 from gangci_calc.core.rules.options import entries
 from gangci_calc.words import Message, messages, say, speaking, ui
 from gangci_calc.words import book as rule_book
+from gangci_calc.words import club as club_words
 from gangci_calc.words import help as help_texts
 from gangci_calc.words import page as page_words
 from tests.conftest import EXAMPLES
@@ -28,6 +29,8 @@ ALL = (
     + [(f"ui.ROLES[{key}]", value) for key, value in ui.ROLES.items()]
     + [(f"help.HELP[{key}]", value) for key, value in help_texts.HELP.items()]
     + [(f"page.PAGE[{key}]", value) for key, value in page_words.PAGE.items()]
+    + [(f"club.PICTURE[{key}]", value) for key, value in club_words.PICTURE.items()]
+    + [(f"club.CLUB[{key}]", value) for key, value in club_words.CLUB.items()]
 )
 GLOSSES = {"value", "en"}  # English may add the file's own key or an English name beside the Chinese term
 

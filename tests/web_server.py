@@ -27,10 +27,11 @@ def running(ledger: Path, club: Path | None = None, token_file: Path | None = No
 
 @contextmanager
 def stoppable(
-    ledger: Path, club: Path | None = None, token_file: Path | None = None
+    ledger: Path, club: Path | None = None, token_file: Path | None = None, port: int = 0
 ) -> Iterator[tuple[str, Callable[[], None]]]:
-    """Serve ``ledger``; yield the base URL and a function that stops the server there and then."""
-    bound = bind(["127.0.0.1"], 0)
+    """Serve ``ledger`` (on ``port``: the one a server stopped had); yield the base URL and a function that stops the
+    server there and then."""
+    bound = bind(["127.0.0.1"], port)
     port = bound.sockets[0].getsockname()[1]
     url = f"http://127.0.0.1:{port}/?t={TOKEN}"
     settings = Settings(ledger, TOKEN, frozenset({"127.0.0.1"}), port, url, club=club, token_file=token_file)

@@ -83,16 +83,23 @@ def history_output(
     chart: str | None = None,
     base: HouseRules = SEED_RULES,
     rules_file: str | None = None,
+    picture: str | None = None,
 ) -> str:
     """The record in ``fmt``; with ``chart``, the running totals drawn into that SVG file too (never over a
     ledger read, or the ``--rules`` file)."""
     window = read_window(since, "--since"), read_window(until, "--until")
     ledgers = ledger_paths(paths)
-    if chart is not None:
-        from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
+    for flag, out in (("--chart", chart), ("--picture", picture)):
+        if out is not None:
+            from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
 
-        refuse_input_as_output("--chart", chart, [*map(str, ledgers), *([rules_file] if rules_file else [])])
+            refuse_input_as_output(flag, out, [*map(str, ledgers), *([rules_file] if rules_file else [])])
     record = _club(ledgers, *window, base)
+    if picture is not None:
+        from gangci_calc.commands.session.show import write_png
+        from gangci_calc.io.export.picture import png_bytes, season_picture
+
+        write_png(picture, png_bytes(season_picture(record, lang), "--picture"))
     if chart is not None:
         from gangci_calc.io.export.chart import chart_svg
         from gangci_calc.io.ledger.atomic import atomic_file

@@ -67,6 +67,16 @@ HELP: dict[str, M] = {
     "chart": M(
         "把每人的累计画成 SVG 图，写到这个文件。", "Draw each person's running total as an SVG chart, into this file."
     ),
+    "picture": M(
+        "把这一晚画成 PNG 图片 (合计、结账、走势、规矩)，写到这个文件，好发到群里 (需要 pip install '.[picture]' 和中文字体)。",
+        "Draw the evening as a PNG picture (totals, settle-up, chart, rules) into this file, for the group chat "
+        "(needs pip install '.[picture]' and a Chinese font).",
+    ),
+    "history_picture": M(
+        "把赛季画成 PNG 图片 (合计、没付清的、走势)，写到这个文件 (需要 pip install '.[picture]' 和中文字体)。",
+        "Draw the season as a PNG picture (totals, what is still open, chart) into this file "
+        "(needs pip install '.[picture]' and a Chinese font).",
+    ),
     "add": M("在提问中记下一局，加到文件末尾。", "Enter the next hand at the prompts and append it."),
     "new": M("在提问中开一个新的场次文件。", "Start a new session file at the prompts."),
     "paid": M(

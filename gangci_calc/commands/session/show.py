@@ -15,7 +15,14 @@ from gangci_calc.words import say
 
 
 def session_output(
-    path: str, fmt: str, lang: str, base: HouseRules = SEED_RULES, *, explain: bool = False, date: str | None = None
+    path: str,
+    fmt: str,
+    lang: str,
+    base: HouseRules = SEED_RULES,
+    *,
+    explain: bool = False,
+    date: str | None = None,
+    picture: str | None = None,
 ) -> str:
     """A whole session file, settled and rendered; a ledger is settled whole or not at all.
 
@@ -30,8 +37,31 @@ def session_output(
     if date is not None and session.date not in (None, date):
         raise InputError("--date", say(m.DATE_DISAGREES, given=date, file=path, date=session.date))
     settled = settle_evening(replace(session, date=session.date or date))
+    if picture is not None:
+        draw_evening(settled, path, picture, lang)
     text = form.renderer()(settled, lang)
     return text + "\n" + explained(settled, lang) if explain else text
+
+
+def draw_evening(settled: SettledSession, path: str, out: str, lang: str) -> None:
+    """``--picture OUT.png``: the evening drawn (never over the ledger read)."""
+    from pathlib import Path
+
+    from gangci_calc.io.export.picture import evening_picture, png_bytes
+    from gangci_calc.io.ledger.not_an_input import refuse_input_as_output
+
+    refuse_input_as_output("--picture", out, [path])
+    write_png(out, png_bytes(evening_picture(settled, lang, Path(path).stem)))
+
+
+def write_png(target: str, data: bytes) -> None:
+    """``data`` into the file ``target``, whole or not at all (made first, so an error writes nothing)."""
+    from typing import TextIO, cast
+
+    from gangci_calc.io.ledger.atomic import atomic_file
+
+    with atomic_file(target) as handle:
+        cast("TextIO", handle).buffer.write(data)
 
 
 def explained(settled: SettledSession, lang: str) -> str:

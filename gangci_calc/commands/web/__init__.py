@@ -51,6 +51,11 @@ def serve_ledger(ledger: str, serving: Serving, say: Callable[[str], None]) -> N
     check_token(serving.token)  # before any port is taken or file written
 
     try:
+        if Path(ledger).is_dir():  # a club's folder: every evening in it at one address (the lobby)
+            from gangci_calc.commands.web.club.lobby import serve_club
+
+            serve_club(ledger, serving, say)
+            return
         serve(ledger, serving, say)
     except CannotBind as cannot:  # only the listening: a stdout that fails is the CLI's 74 or 141
         raise _not_bound(cannot, serving.host) from None

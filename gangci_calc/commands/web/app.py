@@ -422,6 +422,9 @@ def build_app(settings: Settings) -> Starlette:
 
     season = season_routes(Season(settings.ledger, settings.club, settings.base), here.turns, here.watch.soon)
     honoured = Honoured(settings.token, settings.token_file)
+    from gangci_calc.commands.web.club.routes import club_routes  # 分享图片, the home screen, the offline copy
+
+    season = [*season, *club_routes()]
     app = Starlette(
         routes=[*ROUTES, *season],
         middleware=[Middleware(Guard, token=honoured, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],

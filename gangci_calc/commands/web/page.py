@@ -102,9 +102,9 @@ def _heading(evening: LedgerVersion, lang: str) -> str:
     """The evening's date and stakes, under the title."""
     if evening.settled is None:
         return ""
-    from gangci_calc.io.show.chat import session_header
+    from gangci_calc.commands.web.club.tonight import header_line
 
-    return " · ".join(session_header(evening.settled, lang)[:2])
+    return header_line(evening.settled, lang)
 
 
 def _script_data(data: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gangci_calc.core.evening.ledger import FeeCollector, Person, collector
+from gangci_calc.commands.web.club.tonight import carried_bets, money_cards
 from gangci_calc.core.rules import SEATS, HouseRules, KongType, TableRules, Win
 from gangci_calc.core.rules.addons import ADDONS, PAO
 from gangci_calc.core.rules.options import entries
@@ -33,6 +33,7 @@ from gangci_calc.io.show.render_session import (
     next_lines,
     person_label,
     ranked_people,
+    running_lines,
     settle_lines,
     short_outcome,
 )
@@ -41,7 +42,6 @@ from gangci_calc.words.page import PAGE as WORDS
 from gangci_calc.words.season import SEASON
 
 if TYPE_CHECKING:
-    from gangci_calc.core.rules import Amount
     from gangci_calc.io.load.load_session import SessionFile, SettledSession, SettledSessionHand
 
 HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")  # 东 南 西 北 白 发 中 as tiles: the ci tiles 次风翻倍 doubles
@@ -49,7 +49,9 @@ HONOURS = ("1z", "2z", "3z", "4z", "5z", "6z", "7z")  # 东 南 西 北 白 发 
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word of the page in ``lang``."""
-    return {key: message.text(lang) for key, message in WORDS.items()}
+    from gangci_calc.words.club import CLUB
+
+    return {key: message.text(lang) for key, message in {**WORDS, **CLUB}.items()}
 
 
 def hand_view(h: SettledSessionHand, lang: str) -> dict[str, Any]:
@@ -86,6 +88,7 @@ def evening_view(settled: SettledSession, lang: str) -> dict[str, Any]:
         "chart": chart(settled, lang) if settled.hands else "",
         "chat": session_text(settled, lang),
         "file": ledger_name(settled.session.source),  # what 下载账本 saves it as
+        "money": money_cards(settled, lang),  # 我今晚的账: each player's own card
     }
 
 
@@ -102,34 +105,6 @@ def chart(settled: SettledSession, lang: str) -> str:
     """Each person's running total after every hand, drawn."""
     steps = [str(h.hand.number) for h in settled.hands]
     return lines_svg("", steps, running_lines(settled, lang), PAGE, slanted=False)
-
-
-def running_lines(settled: SettledSession, lang: str) -> list[tuple[str, list[Amount | None]]]:
-    """Each person's running total after every hand, from the first hand they sat in (the house: its first fee),
-    the table fee counted as the standings count it: each hand's from the seats that paid it, to its collector, and
-    the evening's fee at the last hand, so every line ends on its person's standing."""
-    people: dict[Person, list[Amount | None]] = {who: [] for who, _ in settled.people}
-    totals: dict[Person, Amount] = dict.fromkeys(people, 0)
-    started: set[Person] = set()
-    players = {name for h in settled.hands for name in h.hand.loaded.names.values()}
-    for h in settled.hands:
-        names = h.hand.loaded.names
-        for seat in h.hand.loaded.hand.seats:
-            who: Person = names.get(seat, seat)
-            if who in totals:
-                totals[who] += h.settlement.net[seat] - h.settlement.fees[seat]
-                started.add(who)
-        if h.settlement.fee_total:
-            payee = collector(h.hand.loaded.hand.rules.fee, players)
-            totals[payee] = totals.get(payee, 0) + h.settlement.fee_total
-        for who, running in people.items():
-            running.append(totals[who] if who in started or isinstance(who, FeeCollector) else None)
-    for who, total in settled.people:  # the evening's fee (per_evening) is taken at the settle-up
-        if people[who] and people[who][-1] is not None:
-            people[who][-1] = total
-    return [
-        (who if isinstance(who, str) else person_label(settled, who, lang), running) for who, running in people.items()
-    ]
 
 
 def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
@@ -157,6 +132,7 @@ def form_context(session: SessionFile, lang: str) -> dict[str, Any]:
         "honor_ci_double": bool(house.honor_ci_double),
         "honours": [{"value": tile, "label": _tile_label(tile, lang)} for tile in HONOURS],
         "addons": [{"value": name, "label": word(name, lang)} for name in steppers(rules)],
+        "carry": carried_bets(session),  # the last hand's 飘 and 跑, the next hand's to start from
         "options": options_context(house, lang),
         "fee": options_context(rules.fee, lang),
         "rules_now": rules_now(house, lang),

@@ -64,15 +64,15 @@ def lines_svg(
     """One line per person over ``steps``, a point at each step they have a value for (``None``: a gap), their
     whole name and last value at the right; ``origin``: a line that has a value at the first step starts from 0
     before it; ``slanted``: the steps' labels turned, for long ones (dates). The picture widens for long names."""
-    low, high = _span(lines)
+    low, high = span(lines)
     ends = [next((v for v in reversed(running) if v is not None), 0) for _, running in lines]
     labels = [f"{name} {amount_text(end, signed=True)}" for (name, _), end in zip(lines, ends, strict=True)]
-    wider = max(0, round(max(map(_text_width, labels), default=0) * frame.font) + 12 - frame.right)
+    wider = max(0, round(max(map(text_width, labels), default=0) * frame.font) + 12 - frame.right)
     f = replace(frame, width=frame.width + wider, right=frame.right + wider)  # the plot keeps its size
     # without a 0 before the first step, the steps sit in the middle of their slots
-    plot = _Plot(f, len(steps), low, high, shift=0 if origin else 0.5)
+    plot = Plot(f, len(steps), low, high, shift=0 if origin else 0.5)
     parts = [*_axes(plot, title), *_step_labels(plot, steps, slanted)]
-    baselines = _apart([plot.y(end) + 4 for end in ends], f.font * 1.5, f.top + f.font, f.height - 4)
+    baselines = apart([plot.y(end) + 4 for end in ends], f.font * 1.5, f.top + f.font, f.height - 4)
     for n, (name, running) in enumerate(lines):
         colour = COLOURS[n % len(COLOURS)]
         parts.append(f'<g data-name="{escape(name)}" fill="{colour}" stroke="{colour}">')
@@ -84,7 +84,7 @@ def lines_svg(
     return "\n".join(parts) + "\n"
 
 
-def _span(lines: Sequence[tuple[str, Sequence[Amount | None]]]) -> tuple[Amount, Amount]:
+def span(lines: Sequence[tuple[str, Sequence[Amount | None]]]) -> tuple[Amount, Amount]:
     """The lowest and highest amount drawn, 0 among them (a flat chart: 1 either side)."""
     values = [0, *(v for _, running in lines for v in running if v is not None)]
     low, high = min(values), max(values)
@@ -92,7 +92,7 @@ def _span(lines: Sequence[tuple[str, Sequence[Amount | None]]]) -> tuple[Amount,
 
 
 @dataclass(frozen=True)
-class _Plot:
+class Plot:
     """Where a step and an amount are drawn in the frame ``f``."""
 
     f: Frame
@@ -116,7 +116,7 @@ class _Plot:
         return self.f.top + self.height * float(self.high - v) / float(self.high - self.low)
 
 
-def _axes(plot: _Plot, title: str) -> list[str]:
+def _axes(plot: Plot, title: str) -> list[str]:
     """The picture's opening, its title, the zero line and the amounts' axis with its labels."""
     f, y = plot.f, plot.y
     parts = [
@@ -136,15 +136,18 @@ def _axes(plot: _Plot, title: str) -> list[str]:
     return parts
 
 
-def _step_labels(plot: _Plot, steps: Sequence[str], slanted: bool) -> list[str]:
+def _step_labels(plot: Plot, steps: Sequence[str], slanted: bool) -> list[str]:
     """The steps' labels along the bottom: at most a dozen, the last always."""
     every = max(1, plot.count // 12)
+    if not slanted:  # side by side: as many as fit apart (a 320 px phone shows the page's chart at 0.9)
+        room = (max(map(text_width, steps), default=1) + 0.8) * plot.f.font
+        every = max(1, -(-plot.count // max(1, min(12, int(plot.width / room)))))
     below = plot.f.top + plot.height
     anchor = "end" if slanted else "middle"
     parts = []
     for i, label in enumerate(steps, 1):
-        if i % every and i != plot.count:
-            continue
+        if i != plot.count and (i % every or (not slanted and plot.count - i <= every / 2)):
+            continue  # the last always, and none crowding it
         at = f"{plot.x(i):.1f}"
         turn = f' transform="rotate(-35 {at} {below + 18})"' if slanted else ""
         parts.append(f'<text x="{at}" y="{below + 16}" text-anchor="{anchor}"{turn}>{escape(label)}</text>')
@@ -162,7 +165,7 @@ def _line_parts(
 ) -> list[str]:
     """One person's stretches of line, and a dot at each step they have a value for (its value as a tooltip)."""
     parts = []
-    for run in _runs(running, origin=origin):
+    for run in runs(running, origin=origin):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in run)
         parts.append(f'<polyline points="{points}" fill="none" stroke-width="2"/>')
     for i, v in enumerate(running, 1):
@@ -172,37 +175,37 @@ def _line_parts(
     return parts
 
 
-def _runs(running: Sequence[Amount | None], *, origin: bool) -> list[list[tuple[int, Amount]]]:
+def runs(running: Sequence[Amount | None], *, origin: bool) -> list[list[tuple[int, Amount]]]:
     """The unbroken stretches of a line, as (step, value); ``origin``: one from the first step starts at 0 (step 0).
 
-    >>> _runs([None, 5, 7, None, 9], origin=True)
+    >>> runs([None, 5, 7, None, 9], origin=True)
     [[(2, 5), (3, 7)], [(5, 9)]]
-    >>> _runs([5, None], origin=True)
+    >>> runs([5, None], origin=True)
     [[(0, 0), (1, 5)]]
     """
-    runs: list[list[tuple[int, Amount]]] = []
+    found: list[list[tuple[int, Amount]]] = []
     before: Amount | None = 0 if origin else None
     for i, v in enumerate(running, 1):
         if v is not None:
             if before is None:
-                runs.append([])
+                found.append([])
             elif i == 1:
-                runs.append([(0, 0)])
-            runs[-1].append((i, v))
+                found.append([(0, 0)])
+            found[-1].append((i, v))
         before = v
-    return runs
+    return found
 
 
-def _text_width(text: str) -> float:
+def text_width(text: str) -> float:
     """A label's width in ems, near enough: a wide (CJK) character one em, anything else about 0.6."""
     return sum(1.0 if east_asian_width(c) in "WF" else 0.6 for c in text)
 
 
-def _apart(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+def apart(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
     """The labels' baselines as near ``wanted`` as they can be, each ``gap`` from the next, within the picture:
     labels that would overlap form a group, centred where its members want to be on average.
 
-    >>> _apart([100.0, 100.0, 101.0], 10, 0, 400)
+    >>> apart([100.0, 100.0, 101.0], 10, 0, 400)
     [90.3, 100.3, 110.3]
     """
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])

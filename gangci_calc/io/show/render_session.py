@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gangci_calc.core.evening.ledger import FeeCollector
+from gangci_calc.core.evening.ledger import FeeCollector, collector
 from gangci_calc.core.evening.sequence import next_mi
 from gangci_calc.core.rules import SEATS, Amount, Hand, Seat
 from gangci_calc.io.show.labels import amount_text, person_text, seat_label, seat_name, win_label, word
@@ -194,3 +194,31 @@ def session_view(result: SettledSession, lang: str) -> list[RenderableType]:
     settle = Text(word("settle", lang) + "\n", style="bold")
     settle.append("\n".join(settle_lines(result, lang)) or word("nothing", lang))
     return [ledger, *rules, standings, settle]
+
+
+def running_lines(settled: SettledSession, lang: str) -> list[tuple[str, list[Amount | None]]]:
+    """Each person's running total after every hand, from the first hand they sat in (the house: its first fee),
+    the table fee counted as the standings count it: each hand's from the seats that paid it, to its collector, and
+    the evening's fee at the last hand, so every line ends on its person's standing."""
+    people: dict[Person, list[Amount | None]] = {who: [] for who, _ in settled.people}
+    totals: dict[Person, Amount] = dict.fromkeys(people, 0)
+    started: set[Person] = set()
+    players = {name for h in settled.hands for name in h.hand.loaded.names.values()}
+    for h in settled.hands:
+        names = h.hand.loaded.names
+        for seat in h.hand.loaded.hand.seats:
+            who: Person = names.get(seat, seat)
+            if who in totals:
+                totals[who] += h.settlement.net[seat] - h.settlement.fees[seat]
+                started.add(who)
+        if h.settlement.fee_total:
+            payee = collector(h.hand.loaded.hand.rules.fee, players)
+            totals[payee] = totals.get(payee, 0) + h.settlement.fee_total
+        for who, running in people.items():
+            running.append(totals[who] if who in started or isinstance(who, FeeCollector) else None)
+    for who, total in settled.people:  # the evening's fee (per_evening) is taken at the settle-up
+        if people[who] and people[who][-1] is not None:
+            people[who][-1] = total
+    return [
+        (who if isinstance(who, str) else person_label(settled, who, lang), running) for who, running in people.items()
+    ]

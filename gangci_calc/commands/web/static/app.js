@@ -23,9 +23,12 @@ const api = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
 function freshState(keepBets) {
   return {
     win: null, winner: null, from: null, bao: false, tilesLeft: "", ci: "", dealer: "",
-    bets: keepBets || {}, kongs: [], editing: null, at: null, kept: {}, number: null,
+    bets: keepBets && Object.keys(keepBets).length ? keepBets : carried(), kongs: [], editing: null, at: null,
+    kept: {}, number: null,
   };
 }
+// the last hand's 飘 and 跑, as the terminal offers them: a new hand starts from them (清空 clears them)
+const carried = () => JSON.parse(JSON.stringify((ctx && ctx.carry) || {}));
 
 // ---- talking to the server -------------------------------------------------------------------------------------
 async function send(method, path, body, ifMatch) {
@@ -273,7 +276,11 @@ function drawBets() {
     const kind = ctx.addons.length > 3 ? "bet-row four" : "bet-row";  // 飘 抵 杠 and 跑: four steppers a row
     return el("div", { className: kind }, [el("span", { className: "who", textContent: seat.label }), ...cells]);
   });
-  $("#bets").replaceChildren(...rows);
+  const clear = el("button", { type: "button", className: "plain", id: "clear-bets", textContent: ctx.words.clear_addons,
+    onclick: () => { begin(); state.bets = {}; drawBets(); } });
+  const fromLast = Object.keys(ctx.carry || {}).length && JSON.stringify(state.bets) === JSON.stringify(ctx.carry);
+  const note = el("p", { className: "hint", id: "carried", textContent: fromLast ? ctx.words.carried : "" });
+  $("#bets").replaceChildren(...rows, note, clear);
   $("#bets-title").textContent = ctx.words.bets_title.replace("{list}", ctx.addons.map((addon) => addon.label).join(" / "));
   const given = [];
   for (const seat of ctx.seats) {
@@ -589,6 +596,7 @@ function setUp() {
   $("#entry-slot").append(form);
   if (!state) state = freshState({});
   if (state.editing && state.editing > ctx.next - 1) state = freshState({});
+  if (!state.editing && state.number === null) state.bets = carried();  // untouched: from the newest hand
   drawForm();
   const panel = $("#changes");
   nameInputs($("#names", panel), true);
