@@ -110,4 +110,9 @@ PAGE: dict[str, M] = {
     "rules_now": M("这一桌的规矩：{list}", "This table's rules: {list}"),
     "rules_seed": M("这一桌按原版规矩打", "This table plays the seed rules"),
     "more_rules": M("改其他规矩 ({n} 项)", "Change other rules ({n})"),
+    "paid_would_dangle": M(
+        "这样改完，已付里的 {name} 就不是这一场的人了：先在结账里把那笔已付撤回，账本没动",
+        "after this change, {name} of a recorded payment would be nobody of the evening: take the payment back "
+        "in the settle-up first; the ledger is unchanged",
+    ),
 }
