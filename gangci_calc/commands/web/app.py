@@ -9,6 +9,7 @@ one thread lock first, so they take the file lock in turn without polling for it
 from __future__ import annotations
 
 import asyncio
+import copy
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -28,6 +29,7 @@ from gangci_calc.commands.session import changes
 from gangci_calc.commands.web.body import BODY_LIMIT, Refused, json_body, refused_for
 from gangci_calc.commands.web.events import Changes
 from gangci_calc.commands.web.guard import Guard, refusal
+from gangci_calc.commands.web.heard import Heard, phone_of
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
@@ -67,6 +69,7 @@ class Served:
     qr: str = ""
     tails: changes.InMemory = field(default_factory=changes.InMemory)  # the page writes no file but the ledger
     writing: threading.Lock = field(default_factory=threading.Lock)
+    heard: Heard = field(default_factory=Heard)  # who wrote which version; what each change did (heard.py)
 
     @property
     def path(self) -> str:
@@ -235,7 +238,9 @@ async def _write(request: Request, work: Callable[[], T]) -> T:
         with here.writing, changes.locked(here.path), speaking(lang):
             if expected is not None and here.state.version() != expected:
                 raise Refused(412, PAGE["stale"].text(lang))
-            return work()
+            done = work()
+            here.heard.wrote(here.state.version(), request)  # by this phone: told to the others so
+            return done
 
     try:
         return await run_in_threadpool(locked)
@@ -269,13 +274,20 @@ async def post_hand(request: Request) -> Response:
     here = served(request)
     raw = await json_body(request)
     number = _number(raw, request)
+    sent = copy.deepcopy(raw)
 
     def add() -> changes.Added:
         added = changes.add_data(here.path, raw, here.settings.base, tails=here.tails, number=number)
         here.state.grown(added)  # before the pages hear of it, so they find it made
+        here.heard.wrote(here.state.version(), request, form=added.hand.number)
         return added
 
-    added = await _write(request, add)
+    try:
+        added = await _write(request, add)
+    except Refused as refused:
+        if refused.status == 409 and number is not None and "saved" in refused.more:
+            refused.more["mine"] = await run_in_threadpool(_resent, here, request, sent, number)
+        raise
     net = {seat.name: json_amount(added.net[seat]) for seat in SEATS}
     return JSONResponse({"hand": added.hand.number, "net": net, "version": here.watch.version}, status_code=201)
 
@@ -285,16 +297,46 @@ async def put_hand(request: Request) -> Response:
     number = request.path_params["number"]
     raw = await json_body(request)
     raw.pop("number", None) if isinstance(raw, dict) else None
+    if await run_in_threadpool(_resent, here, request, raw, number):  # its first answer lost: done already
+        return JSONResponse({"hand": number, "changed": [], "version": here.watch.version})
 
     def edit() -> list[int]:
         before = here.state.current()
         session = changes.replace_data(here.path, number, raw, here.settings.base)
+        here.heard.wrote(here.state.version(), request, form=number)
         if before.settled is None:
             return []
         return moved(before.settled, settle_evening(session, check=False, before=before.settled), number)
 
     changed = await _write(request, edit)
     return JSONResponse({"hand": number, "changed": changed, "version": here.watch.version})
+
+
+def _resent(here: Served, request: Request, sent: Any, number: int) -> bool:
+    """This form's save of hand ``number`` arrived before (its answer was lost), and hand ``number`` is still the
+    hand it sent: the form's id saved that number, and the hand sent reads as the hand saved."""
+    if here.heard.saved_by(request) != number:
+        return False
+    evening = here.state.current()
+    session, settled = evening.session, evening.settled
+    if session is None or settled is None or not 1 <= number <= len(settled.hands):
+        return False
+    reading = session.reading_at(number)
+    try:
+        hand = reading.take(copy.deepcopy(sent), reading.count, session.source, None).loaded
+    except GangciError:
+        return False
+    saved = settled.hands[number - 1].hand.loaded
+    return (hand.hand, hand.names) == (saved.hand, saved.names)
+
+
+async def get_heard(request: Request) -> Response:
+    """What each change after ``?since=VERSION`` did, and who made it (heard.py): a page tells its person."""
+    here, lang = served(request), request_language(request)
+    since = ascii_whole(request.query_params.get("since", ""))
+    await here.watch.check()  # a change the watch has not looked at yet is told too
+    found = [] if since is None else here.heard.since(since, lang, phone_of(request)[1])
+    return JSONResponse({"heard": found, "version": here.watch.version}, headers=_NO_STORE)
 
 
 def moved(before: Any, after: Any, number: int) -> list[int]:
@@ -383,6 +425,7 @@ ROUTES = [
     Route("/api/undo", undo, methods=["POST"]),
     Route("/api/table", post_table, methods=["POST"]),
     Route("/api/events", events),
+    Route("/api/heard", get_heard, methods=["GET"]),
 ]
 
 
@@ -400,11 +443,18 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 def build_app(settings: Settings) -> Starlette:
     """The app for one ledger."""
     state = LedgerState(settings.ledger, settings.base)
-    here = Served(settings, state, Changes(state), _qr_svg(settings.join_url) if settings.join_url else "")
+    heard = Heard()
+    qr = _qr_svg(settings.join_url) if settings.join_url else ""
+    here = Served(settings, state, Changes(state, heard.seen), qr, heard=heard)
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
-    season = season_routes(Season(settings.ledger, settings.club, settings.base), here.writing, here.watch.soon)
+    season = season_routes(
+        Season(settings.ledger, settings.club, settings.base),
+        here.writing,
+        here.watch.soon,
+        lambda request: here.heard.wrote(here.state.version(), request),  # a payment of tonight's: by this phone
+    )
     app = Starlette(
         routes=[*ROUTES, *season],
         middleware=[Middleware(Guard, token=settings.token, hosts=settings.hosts, cookie=cookie), Middleware(Squeezed)],

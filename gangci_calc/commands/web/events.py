@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from starlette.concurrency import run_in_threadpool
 
-from gangci_calc.commands.web.ledger_state import LedgerState
+from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 
 POLL_SECONDS = 0.1
 KEEP_ALIVE_SECONDS = 15.0
@@ -24,16 +24,29 @@ STOP = -1  # told to every stream when the server stops
 class Changes:
     """The ledger's versions as they change, told to every listener."""
 
-    def __init__(self, state: LedgerState) -> None:
+    def __init__(self, state: LedgerState, seen: Callable[[LedgerVersion], None] | None = None) -> None:
         self.state = state
         self.version = state.version()
+        self._seen = seen  # told each evening the ledger changes to, before the pages hear of it (heard.py)
+        if seen is not None:
+            seen(state.current())
         self._listeners: set[asyncio.Queue[int]] = set()
         self._stopping = asyncio.Event()
         self._looking: set[asyncio.Task[None]] = set()
+        self._checking: asyncio.Lock | None = None
 
     async def check(self) -> None:
-        """Look at the file now (in a worker thread); tell every listener if it changed."""
-        self.tell(await run_in_threadpool(self.state.version))
+        """Look at the file now (in a worker thread); tell every listener if it changed, then settle the evening
+        for ``seen``. One look at a time, so the evenings seen follow each other in the order the file had them
+        (and a page asking what changed waits for the look under way)."""
+        if self._checking is None:
+            self._checking = asyncio.Lock()
+        async with self._checking:
+            version = await run_in_threadpool(self.state.version)
+            changed = version != self.version
+            self.tell(version)
+            if changed and self._seen is not None:
+                self._seen(await run_in_threadpool(self.state.current))
 
     def soon(self) -> None:
         """Look at the file in a moment (for a writer that cannot wait for the look: a 已付 button's)."""

@@ -180,10 +180,16 @@ def season_page(season: Season, lang: str) -> str:
     )
 
 
-def season_routes(season: Season, writing: threading.Lock, told: Callable[[], None]) -> list[Route]:
+def season_routes(
+    season: Season,
+    writing: threading.Lock,
+    told: Callable[[], None],
+    noted: Callable[[Request], None] = lambda request: None,
+) -> list[Route]:
     """The routes: a payment recorded and the script of the 已付 buttons, always (tonight's settle-up has them);
     with a club, the view, its part and the season as JSON. ``writing``: the page's writer lock; ``told``: what
-    tells tonight's pages of a change (a payment may be tonight's)."""
+    tells tonight's pages of a change (a payment may be tonight's); ``noted``: what notes the phone that wrote
+    tonight's ledger, still under the lock."""
 
     async def page(request: Request) -> Response:
         lang = request_language(request)
@@ -224,7 +230,10 @@ def season_routes(season: Season, writing: threading.Lock, told: Callable[[], No
 
             def work() -> object:
                 with writing:
-                    return take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
+                    done = take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
+                    if Path(file).resolve() == season.ledger.resolve():
+                        noted(request)
+                    return done
 
             await run_in_threadpool(work)
         except _Refused as refused:
