@@ -93,4 +93,3 @@ def test_every_other_phone_is_told_who_changed_what(browser: object, tmp_path: P
         changes.remove_last(str(ledger))  # the terminal's gangci session --undo
         b.wait_for_function("document.querySelector('#heard-list').textContent.includes('终端 撤销了第 1 局')")  # type: ignore[attr-defined]
         no_sideways_scroll(b)
-

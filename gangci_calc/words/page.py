@@ -109,8 +109,8 @@ PAGE: dict[str, M] = {
         "hand {n}: this phone's save already arrived (its answer was lost on the way):",
     ),
     "lost": M(
-        "保存的回答在路上丢了 — 请再点一次保存 (保存过的不会记两次)",
-        "the answer to the save was lost — tap Save again (a save that arrived is not entered twice)",
+        "这次的回答在路上丢了 — 看一眼账再试一次 (保存过的不会记两次)",
+        "the answer was lost on the way — look at the evening and try again (a save that arrived is not entered twice)",
     ),
     "taken_keep": M("那就是这一局 (不再保存)", "That is this hand (do not save again)"),
     "taken_other": M("这是另一局：记为第 {n} 局", "This is another hand: enter it as hand {n}"),

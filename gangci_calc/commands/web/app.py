@@ -27,9 +27,8 @@ from starlette.routing import Route
 from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.commands.session import changes
 from gangci_calc.commands.web.body import BODY_LIMIT, Refused, json_body, refused_for
-from gangci_calc.commands.web.events import Changes
+from gangci_calc.commands.web.events import Changes, Heard, phone_of
 from gangci_calc.commands.web.guard import Guard, refusal
-from gangci_calc.commands.web.heard import Heard, phone_of
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
 from gangci_calc.commands.web.page import ASSETS, asset, evening_part, whole_page
@@ -69,7 +68,7 @@ class Served:
     qr: str = ""
     tails: changes.InMemory = field(default_factory=changes.InMemory)  # the page writes no file but the ledger
     writing: threading.Lock = field(default_factory=threading.Lock)
-    heard: Heard = field(default_factory=Heard)  # who wrote which version; what each change did (heard.py)
+    heard: Heard = field(default_factory=Heard)  # who wrote which version; what each change did (events.py)
 
     @property
     def path(self) -> str:
@@ -331,7 +330,7 @@ def _resent(here: Served, request: Request, sent: Any, number: int) -> bool:
 
 
 async def get_heard(request: Request) -> Response:
-    """What each change after ``?since=VERSION`` did, and who made it (heard.py): a page tells its person."""
+    """What each change after ``?since=VERSION`` did, and who made it (events.py): a page tells its person."""
     here, lang = served(request), request_language(request)
     since = ascii_whole(request.query_params.get("since", ""))
     await here.watch.check()  # a change the watch has not looked at yet is told too

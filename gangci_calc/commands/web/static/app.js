@@ -390,7 +390,7 @@ async function save(event) {
   button.disabled = down;
   if (result.status === 412) { toast(ctx.words.stale); await refresh(); return; }
   if (result.status === 409 && !editing) { showTaken(result.data); await refresh(); return; }
-  if (result.lost) { $("#entry-error").textContent = result.data.error; return; }
+  if (result.lost) { showError(form, result.data); return; }  // lost twice: 保存 again, nothing entered twice
   if (!result.ok) { showError(form, result.data); return; }
   let said = ctx.words.saved.replace("{n}", result.data.hand);
   if (result.data.changed && result.data.changed.length) {
