@@ -163,13 +163,13 @@ def test_a_table_change_before_any_evening_is_404(tmp_path: Path) -> None:
         assert answer.status_code == 404 and not (tmp_path / "new.yaml").exists()
 
 
-def test_the_state_is_looked_at_by_stat_and_an_undo_finds_its_evening_again(ledger: Path) -> None:
+def test_an_evening_is_kept_by_its_version_and_an_undo_finds_it_again(ledger: Path) -> None:
     from gangci_calc.commands.session import changes
     from gangci_calc.commands.web.ledger_state import LedgerState
 
     state = LedgerState(ledger)
     first = state.current()
-    assert state.current() is first  # nothing moved: no read
+    assert state.current() is first  # the same bytes: the evening kept, not settled anew
     with changes.locked(ledger):
         changes.add_data(str(ledger), BOMB)
     grown = state.current()

@@ -114,6 +114,12 @@ PAGE: dict[str, M] = {
     ),
     "taken_keep": M("那就是这一局 (不再保存)", "That is this hand (do not save again)"),
     "taken_other": M("这是另一局：记为第 {n} 局", "This is another hand: enter it as hand {n}"),
+    "edited_meanwhile": M(
+        "第 {n} 局在你打开之后已被改过，现在存的是：", "hand {n} was changed after you opened it; saved now:"
+    ),
+    "edited_yours": M("你改的：{line}", "yours: {line}"),
+    "edited_keep": M("保留已存的 (放弃我的修改)", "Keep the saved one (drop my edit)"),
+    "edited_mine": M("用我的覆盖", "Save mine over it"),
     "need_win": M("先选怎么胡的", "choose how the hand ended first"),
     "down": M(
         "连不上记账的电脑 — 先别保存，已填的内容会留着",

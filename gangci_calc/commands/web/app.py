@@ -277,7 +277,6 @@ async def post_hand(request: Request) -> Response:
 
     def add() -> changes.Added:
         added = changes.add_data(here.path, raw, here.settings.base, tails=here.tails, number=number)
-        here.state.grown(added)  # before the pages hear of it, so they find it made
         here.heard.wrote(here.state.version(), request, form=added.hand.number)
         return added
 
@@ -307,7 +306,15 @@ async def put_hand(request: Request) -> Response:
             return []
         return moved(before.settled, settle_evening(session, check=False, before=before.settled), number)
 
-    changed = await _write(request, edit)
+    try:
+        changed = await _write(request, edit)
+    except Refused as refusal:
+        if refusal.status == 412:  # edited since this form was opened: the hand as saved now, for the phone to show
+            evening = await run_in_threadpool(here.state.current)
+            if evening.settled is not None and 1 <= number <= len(evening.settled.hands):
+                saved = _saved(evening, number, request_language(request))
+                refusal.more = {"hand": number, "saved": saved, "version": evening.version}
+        raise
     return JSONResponse({"hand": number, "changed": changed, "version": here.watch.version})
 
 

@@ -2,7 +2,7 @@
 what the change did, and who made it.
 
 One task looks at the file ten times a second (the CLI's ``--add`` replaces it by a
-rename): the look (a ``stat()``, and the bytes hashed only when it moved) runs in a
+rename, an editor may write in place): the look (the bytes read and hashed) runs in a
 worker thread, off the event loop. The server's own writes ring at once. Each
 listener has a queue of versions; a slow one only ever needs the newest.
 

@@ -253,6 +253,11 @@ def maybe_deep(text: str) -> bool:
 
 def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
     """A regular file's text (UTF-8, BOM dropped), or an :class:`InputError` saying why not."""
+    return decode(read_bytes(path, limit), str(path))
+
+
+def read_bytes(path: str | Path, limit: int = HAND_FILE_LIMIT) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them, or an :class:`InputError` saying why not."""
     name = str(path)
     try:
         info = os.stat(path)
@@ -270,7 +275,7 @@ def read_text(path: str | Path, limit: int = HAND_FILE_LIMIT) -> str:
         raise InputError(name, say(m.CANNOT_READ, reason=error.strerror)) from None
     if len(data) > limit:
         raise InputError(name, _too_large(limit))
-    return decode(data, name)
+    return data
 
 
 def _too_large(limit: int) -> Said:

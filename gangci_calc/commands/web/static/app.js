@@ -380,14 +380,16 @@ async function save(event) {
   button.disabled = true;
   const sent = handBody();
   const formId = state.form;
+  const openedAt = state.openedAt;
   const once = () => editing
-    ? call("PUT", `/api/hands/${editing}`, sent, version, formId)
+    ? call("PUT", `/api/hands/${editing}`, sent, openedAt, formId)
     : call("POST", "/api/hands", sent, undefined, formId);
   let result = await once();
   // the answer lost while the live updates still arrive: the same save again (the same form and number), which
   // the server either saves now or answers with the hand this form saved already
   if (result.lost) result = await once();
   button.disabled = down;
+  if (result.status === 412 && editing && result.data.saved) { await editedMeanwhile(result.data, event); return; }
   if (result.status === 412) { toast(ctx.words.stale); await refresh(); return; }
   if (result.status === 409 && !editing) { showTaken(result.data); await refresh(); return; }
   if (result.lost) { showError(form, result.data); return; }  // lost twice: 保存 again, nothing entered twice
@@ -418,12 +420,48 @@ function showTaken(data) {
   box.scrollIntoView({ block: "center" });
 }
 
+// an edit is checked against the ledger as it was when its form was opened: a hand changed meanwhile by another
+// phone is shown beside this one's, and the person chooses; a ledger changed elsewhere only is saved over at once
+async function editedMeanwhile(data, event) {
+  if (JSON.stringify(data.saved.hand) === state.opened) {
+    state.openedAt = data.version;
+    await save(event);
+    return;
+  }
+  const { data: mine } = await call("POST", "/api/preview", handBody());
+  const box = $("#taken");
+  $("#taken-text").textContent = ctx.words.edited_meanwhile.replace("{n}", data.hand);
+  $("#taken-line").textContent = data.saved.line + (mine.line ? "\n" + ctx.words.edited_yours.replace("{line}", mine.line) : "");
+  $("#taken-keep").textContent = ctx.words.edited_keep;
+  $("#taken-other").textContent = ctx.words.edited_mine;
+  const restore = () => { $("#taken-keep").textContent = ctx.words.taken_keep; };
+  $("#taken-other").onclick = () => {
+    state.openedAt = data.version;
+    state.opened = JSON.stringify(data.saved.hand);
+    box.hidden = true;
+    restore();
+    save(event);
+  };
+  $("#taken-keep").onclick = () => {
+    state = freshState({});
+    box.hidden = true;
+    restore();
+    $("#preview").hidden = true;
+    drawForm();
+    refresh();
+  };
+  box.hidden = false;
+  box.scrollIntoView({ block: "center" });
+}
+
 async function edit(number) {
   const { ok, data } = await call("GET", `/api/hands/${number}`);
   if (!ok) { toast(data.error); return; }
   const hand = data.hand;
   state = freshState({});
   state.editing = number;
+  state.openedAt = data.version;  // the ledger as this form saw it: the save is checked against it
+  state.opened = JSON.stringify(hand);
   state.at = data.at;
   state.win = hand.win.type;
   state.winner = hand.win.winner || null;
