@@ -573,8 +573,10 @@ PAID_LIST = M(
 )
 WHAT_PAYMENT = M("一笔付款 (from 付款人, to 收款人, amount 金额)", "a payment (from, to, amount)")
 NOT_A_PAYMENT = M(
-    "{value} 不是付款金额 (正整数，或半个如 1850.5)", "{value} is not a payment amount (whole, or a half as 1850.5)"
+    "{value} 不是付款金额 (最多 {most} 位的正整数，或半个如 1850.5)",
+    "{value} is not a payment amount (whole, of at most {most} digits, or a half as 1850.5)",
 )
+MORE_DIGITS_THAN = M("超过 {most} 位的数", "a number of more than {most} digits")
 PAID_NOT_A_PERSON = M(
     "{name} 不是这一场的人 (这一场有: {people})", "{name} is nobody of this evening (its people: {people})"
 )

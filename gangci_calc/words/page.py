@@ -57,10 +57,19 @@ PAGE: dict[str, M] = {
     "undo_confirm": M("撤销第 {n} 局？", "Undo hand {n}?"),
     "saved": M("已保存第 {n} 局", "hand {n} saved"),
     "removed": M("已撤销第 {n} 局", "hand {n} removed"),
-    "heard_saved": M("有人记了第 {n} 局", "hand {n} was entered"),
-    "heard_edited": M("有人改了第 {n} 局", "hand {n} was edited"),
-    "heard_undone": M("有人撤销了第 {n} 局", "hand {n} was undone"),
-    "heard_table": M("有人改了下一局的座位或规矩", "the next hand's seats or rules were changed"),
+    "heard_saved": M("{who} 记了第 {n} 局：{amounts}", "{who} entered hand {n}: {amounts}"),
+    "heard_edited": M("{who} 改了第 {n} 局：{amounts}", "{who} edited hand {n}: {amounts}"),
+    "heard_edited_same": M("{who} 改了第 {n} 局 (钱数没变)", "{who} edited hand {n} (the amounts stay)"),
+    "heard_undone": M("{who} 撤销了第 {n} 局 (原来：{amounts})", "{who} undid hand {n} (it was: {amounts})"),
+    "heard_table": M("{who} 改了下一局的座位或规矩", "{who} changed the next hand's seats or rules"),
+    "heard_paid": M("{who} 记了已付：{payment}", "{who} marked paid: {payment}"),
+    "heard_unpaid": M("{who} 撤回了已付：{payment}", "{who} took back a payment: {payment}"),
+    "by_phone": M("一台手机", "a phone"),
+    "by_terminal": M("记账电脑上的终端", "the terminal"),
+    "phone_name": M(
+        "这台手机的名字 (改动时告诉别人是谁改的)", "This phone's name (told to the others with its changes)"
+    ),
+    "phone_name_hint": M("例如 小李", "e.g. Li"),
     "heard_list": M("这一场的改动", "This evening's changes"),
     "stale": M("别人刚改了账本，已刷新 — 请再看一眼", "someone changed the ledger meanwhile: look again"),
     "table_changes": M("换人 · 换座 · 改规矩", "Seats and rules"),
@@ -99,6 +108,14 @@ PAGE: dict[str, M] = {
     "too_deep": M("嵌套太深", "nested too deep"),
     "too_many_digits": M("数字位数太多", "a number with too many digits"),
     "taken": M("第 {n} 局已经有另一台手机保存了：", "hand {n} was already saved by another phone:"),
+    "taken_mine": M(
+        "第 {n} 局这台手机已经保存好了 (刚才的回答在路上丢了)：",
+        "hand {n}: this phone's save already arrived (its answer was lost on the way):",
+    ),
+    "lost": M(
+        "这次的回答在路上丢了 — 看一眼账再试一次 (保存过的不会记两次)",
+        "the answer was lost on the way — look at the evening and try again (a save that arrived is not entered twice)",
+    ),
     "taken_keep": M("那就是这一局 (不再保存)", "That is this hand (do not save again)"),
     "taken_other": M("这是另一局：记为第 {n} 局", "This is another hand: enter it as hand {n}"),
     "edited_meanwhile": M(
@@ -120,4 +137,9 @@ PAGE: dict[str, M] = {
     "rules_now": M("这一桌的规矩：{list}", "This table's rules: {list}"),
     "rules_seed": M("这一桌按原版规矩打", "This table plays the seed rules"),
     "more_rules": M("改其他规矩 ({n} 项)", "Change other rules ({n})"),
+    "paid_would_dangle": M(
+        "这样改完，已付里的 {name} 就不是这一场的人了：先在结账里把那笔已付撤回，账本没动",
+        "after this change, {name} of a recorded payment would be nobody of the evening: take the payment back "
+        "in the settle-up first; the ledger is unchanged",
+    ),
 }

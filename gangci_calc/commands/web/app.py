@@ -9,6 +9,7 @@ read-back and atomic replace) in a worker thread; writers of this process take t
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from starlette.routing import Route
 from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.commands.session import changes
 from gangci_calc.commands.web.body import BODY_LIMIT, Refused, Turns, json_body, refused_for
-from gangci_calc.commands.web.events import Changes
+from gangci_calc.commands.web.events import Changes, Heard, phone_of
 from gangci_calc.commands.web.guard import Guard, refusal, while_honoured
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import LedgerState, LedgerVersion
@@ -68,6 +69,7 @@ class Served:
     qr: str = ""
     tails: changes.InMemory = field(default_factory=changes.InMemory)  # the page writes no file but the ledger
     turns: Turns = field(init=False)  # the page's writes, one at a time
+    heard: Heard = field(default_factory=Heard)  # who wrote which version; what each change did (events.py)
 
     def __post_init__(self) -> None:
         self.turns = Turns(self.settings.ledger)
@@ -246,7 +248,9 @@ async def _write(request: Request, work: Callable[[], T]) -> T:
         with changes.locked(here.path):
             if expected is not None and here.state.version() != expected:
                 raise Refused(412, PAGE["stale"].text(lang))
-            return work()
+            done = work()
+            here.heard.wrote(here.state.version(), request)  # by this phone: told to the others so
+            return done
 
     try:
         return await here.turns.run(request, locked)
@@ -280,10 +284,19 @@ async def post_hand(request: Request) -> Response:
     here = served(request)
     raw = await json_body(request)
     number = _number(raw, request)
+    sent = copy.deepcopy(raw)
 
-    added = await _write(
-        request, lambda: changes.add_data(here.path, raw, here.settings.base, tails=here.tails, number=number)
-    )
+    def add() -> changes.Added:
+        added = changes.add_data(here.path, raw, here.settings.base, tails=here.tails, number=number)
+        here.heard.wrote(here.state.version(), request, form=added.hand.number)
+        return added
+
+    try:
+        added = await _write(request, add)
+    except Refused as refused:
+        if refused.status == 409 and number is not None and "saved" in refused.more:
+            refused.more["mine"] = await run_in_threadpool(_resent, here, request, sent, number)
+        raise
     net = {seat.name: json_amount(added.net[seat]) for seat in SEATS}
     return JSONResponse({"hand": added.hand.number, "net": net, "version": here.watch.version}, status_code=201)
 
@@ -293,10 +306,13 @@ async def put_hand(request: Request) -> Response:
     number = request.path_params["number"]
     raw = await json_body(request)
     raw.pop("number", None) if isinstance(raw, dict) else None
+    if await run_in_threadpool(_resent, here, request, raw, number):  # its first answer lost: done already
+        return JSONResponse({"hand": number, "changed": [], "version": here.watch.version})
 
     def edit() -> list[int]:
         before = here.state.current()
         session = changes.replace_data(here.path, number, raw, here.settings.base)
+        here.heard.wrote(here.state.version(), request, form=number)
         if before.settled is None:
             return []
         return moved(before.settled, settle_evening(session, check=False, before=before.settled), number)
@@ -311,6 +327,33 @@ async def put_hand(request: Request) -> Response:
                 refusal.more = {"hand": number, "saved": saved, "version": evening.version}
         raise
     return JSONResponse({"hand": number, "changed": changed, "version": here.watch.version})
+
+
+def _resent(here: Served, request: Request, sent: Any, number: int) -> bool:
+    """This form's save of hand ``number`` arrived before (its answer was lost), and hand ``number`` is still the
+    hand it sent: the form's id saved that number, and the hand sent reads as the hand saved."""
+    if here.heard.saved_by(request) != number:
+        return False
+    evening = here.state.current()
+    session, settled = evening.session, evening.settled
+    if session is None or settled is None or not 1 <= number <= len(settled.hands):
+        return False
+    reading = session.reading_at(number)
+    try:
+        hand = reading.take(copy.deepcopy(sent), reading.count, session.source, None).loaded
+    except GangciError:
+        return False
+    saved = settled.hands[number - 1].hand.loaded
+    return (hand.hand, hand.names) == (saved.hand, saved.names)
+
+
+async def get_heard(request: Request) -> Response:
+    """What each change after ``?since=VERSION`` did, and who made it (events.py): a page tells its person."""
+    here, lang = served(request), request_language(request)
+    since = ascii_whole(request.query_params.get("since", ""))
+    await here.watch.check()  # a change the watch has not looked at yet is told too
+    found = [] if since is None else here.heard.since(since, lang, phone_of(request)[1])
+    return JSONResponse({"heard": found, "version": here.watch.version}, headers=_NO_STORE)
 
 
 def moved(before: Any, after: Any, number: int) -> list[int]:
@@ -399,6 +442,7 @@ ROUTES = [
     Route("/api/undo", undo, methods=["POST"]),
     Route("/api/table", post_table, methods=["POST"]),
     Route("/api/events", events),
+    Route("/api/heard", get_heard, methods=["GET"]),
 ]
 
 
@@ -416,11 +460,18 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 def build_app(settings: Settings) -> Starlette:
     """The app for one ledger."""
     state = LedgerState(settings.ledger, settings.base)
-    here = Served(settings, state, Changes(state), _qr_svg(settings.join_url) if settings.join_url else "")
+    heard = Heard()
+    qr = _qr_svg(settings.join_url) if settings.join_url else ""
+    here = Served(settings, state, Changes(state, heard.seen), qr, heard=heard)
     cookie = f"gangci_{settings.port}"  # cookies ignore ports: two evenings on one machine keep theirs apart
     from gangci_calc.commands.web.season import Season, season_routes  # 已付, and with --club the 赛季 view
 
-    season = season_routes(Season(settings.ledger, settings.club, settings.base), here.turns, here.watch.soon)
+    season = season_routes(
+        Season(settings.ledger, settings.club, settings.base),
+        here.turns,
+        here.watch.soon,
+        lambda request: here.heard.wrote(here.state.version(), request),  # a payment of tonight's: by this phone
+    )
     honoured = Honoured(settings.token, settings.token_file)
     from gangci_calc.commands.web.club.routes import club_routes  # 分享图片, the home screen, the offline copy
 

@@ -35,12 +35,13 @@ from gangci_calc.core.errors import (
 )
 from gangci_calc.io.ledger import lock
 from gangci_calc.io.load.boundary import refuse_lone_surrogates
+from gangci_calc.words import Said, Text, say, speaking, text_of
 from gangci_calc.words import messages as m
-from gangci_calc.words import say, speaking, text_of
 from gangci_calc.words.page import PAGE
 
 BODY_LIMIT = 256 * 1024  # a hand is a few hundred bytes; a header with every option a few KB
-PAID_LIMIT = 4096  # a payment (``POST /api/paid``) is a hundred bytes
+PAID_LIMIT = 4096  # a payment (``POST /api/paid``, or taken back by ``/api/unpaid``) is a hundred bytes
+PAYING = frozenset({"/api/paid", "/api/unpaid"})
 
 
 class Refused(Exception):
@@ -56,7 +57,7 @@ class Refused(Exception):
 
 def limit_for(path: str) -> int:
     """The most bytes a request's body to ``path`` may hold."""
-    return PAID_LIMIT if path == "/api/paid" else BODY_LIMIT
+    return PAID_LIMIT if path in PAYING else BODY_LIMIT
 
 
 def too_large(lang: str, limit: int = BODY_LIMIT) -> Refused:
@@ -126,12 +127,33 @@ def refused_for(error: GangciError, lang: str) -> Refused:
         first = error.errors[0]
         return Refused(422, first.one_line(lang).split(": ", 1)[-1], _field(first.path))
     if isinstance(error, InputError):
-        return Refused(422, text_of(error.reason or error.message, lang), _field(error.path))
+        return Refused(422, page_text(error.reason or error.message, lang), _field(error.path))
     if isinstance(error, ClaimRejected):
         return Refused(422, text_of(error.problems[0][1] if error.problems else error.message, lang), "tiles")
     if isinstance(error, LedgerBusy):
         return Refused(503, error.text(lang))
     return Refused(500, error.text(lang))
+
+
+_ON_THE_PAGE = {m.PAID_WOULD_DANGLE: PAGE["paid_would_dangle"]}  # the terminal's words name a flag; the page's a button
+
+
+def page_text(message: Text, lang: str) -> str:
+    """A library message in the page's words: one that tells the terminal's user an option (``--unpaid``) says
+    what to tap instead."""
+    if isinstance(message, Said) and message.message in _ON_THE_PAGE:
+        message = Said(_ON_THE_PAGE[message.message], message.values)
+    return text_of(message, lang)
+
+
+def error_text(error: GangciError, lang: str) -> str:
+    """An error of the library as the page says it: a payment the terminal names by ``--paid`` / ``--unpaid``
+    without the option (the page's button named it), other input errors by their own words."""
+    if isinstance(error, InputError) and error.source.startswith("--"):
+        return page_text(error.message, lang)
+    if isinstance(error, InputError) and error.reason is not None:
+        return page_text(error.reason, lang)
+    return error.text(lang)
 
 
 def _field(path: FieldPath) -> str:

@@ -26,11 +26,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from gangci_calc.commands.history import LEDGER_SUFFIXES, club_of, ledger_paths
-from gangci_calc.commands.web.body import Turns, json_body
+from gangci_calc.commands.web.body import Turns, error_text, json_body
 from gangci_calc.commands.web.guard import refusal
 from gangci_calc.commands.web.language import LANG_COOKIE, request_language
 from gangci_calc.commands.web.ledger_state import read_ledger, stamp
-from gangci_calc.core.errors import GangciError, InputError, LedgerBusy, RuleError, file_text
+from gangci_calc.core.errors import GangciError, LedgerBusy, RuleError, file_text
 from gangci_calc.core.evening.club import ClubRecord
 from gangci_calc.core.evening.transfers import Transfer
 from gangci_calc.core.rules import SEED_RULES, HouseRules
@@ -180,10 +180,16 @@ def season_page(season: Season, lang: str) -> str:
     )
 
 
-def season_routes(season: Season, turns: Turns, told: Callable[[], None]) -> list[Route]:
+def season_routes(
+    season: Season,
+    turns: Turns,
+    told: Callable[[], None],
+    noted: Callable[[Request], None] = lambda request: None,
+) -> list[Route]:
     """The routes: a payment recorded and the script of the 已付 buttons, always (tonight's settle-up has them);
-    with a club, the view, its part and the season as JSON. ``turns``: the page's writes, one at a time; ``told``: what
-    tells tonight's pages of a change (a payment may be tonight's)."""
+    with a club, the view, its part and the season as JSON. ``turns``: the page's writes, one at a time; ``told``:
+    what tells tonight's pages of a change (a payment may be tonight's); ``noted``: what notes the phone that wrote
+    tonight's ledger, still under the lock."""
 
     async def page(request: Request) -> Response:
         lang = request_language(request)
@@ -204,7 +210,7 @@ def season_routes(season: Season, turns: Turns, told: Callable[[], None]) -> lis
         try:
             body = await run_in_threadpool(season.as_json, lang)
         except GangciError as error:
-            return refusal(request, 422, _words(error, lang), lang)
+            return refusal(request, 422, error_text(error, lang), lang)
         return Response(body, media_type="application/json", headers=_NO_STORE)
 
     async def paid(request: Request) -> Response:
@@ -223,13 +229,16 @@ def season_routes(season: Season, turns: Turns, told: Callable[[], None]) -> lis
             file, transfer = _payment(body, season, lang)
 
             def work() -> object:
-                return take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
+                done = take_back(file, transfer, season.base) if back else record_paid(file, transfer, season.base)
+                if Path(file).resolve() == season.ledger.resolve():
+                    noted(request)
+                return done
 
             await turns.run(request, work)
         except _Refused as refused:
             return refusal(request, refused.status, refused.text, lang, refused.field)
         except GangciError as error:
-            return refusal(request, 503 if isinstance(error, LedgerBusy) else 422, _words(error, lang), lang)
+            return refusal(request, 503 if isinstance(error, LedgerBusy) else 422, error_text(error, lang), lang)
         finally:
             told()
         payment = f"{transfer.payer} → {transfer.payee} {amount_text(transfer.amount)}"
@@ -280,12 +289,6 @@ def _payment(data: Any, season: Season, lang: str) -> tuple[str, Transfer[str]]:
     if not all(isinstance(name, str) for name in names):
         raise _Refused(422, say(m.WHAT_PAYMENT).text(lang), "from")
     return str(ledgers[data["file"]]), Transfer(names[0], names[1], amount)
-
-
-def _words(error: GangciError, lang: str) -> str:
-    if isinstance(error, InputError) and error.reason is not None:
-        return text_of(error.reason, lang)
-    return error.text(lang)
 
 
 @cache

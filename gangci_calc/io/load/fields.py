@@ -170,6 +170,9 @@ def _person_text(value: Any, path: FieldPath) -> str:
     return text
 
 
+PAID_DIGITS = 30  # a payment's amount: more digits than any evening's settle-up
+
+
 def read_paid_amount(value: Any, path: FieldPath) -> Amount:
     """A payment's amount: a positive whole number, or a half written as text (``1850.5``)."""
     from fractions import Fraction
@@ -181,8 +184,10 @@ def read_paid_amount(value: Any, path: FieldPath) -> Amount:
         text = value.strip()
         whole = ascii_whole(text.removesuffix(".5"))
         amount = None if whole is None else Fraction(whole * 2 + 1, 2) if text.endswith(".5") else whole
-    if amount is None or not 0 < amount < 10**30:  # 30 digits: more than any evening's settle-up
-        raise RuleError(path, say(m.NOT_A_PAYMENT, value=shown(value)))
+    if amount is None or not 0 < amount < 10**PAID_DIGITS:
+        huge = isinstance(amount, int) and amount >= 10**PAID_DIGITS  # said as too long, not as 18 digits
+        said = say(m.MORE_DIGITS_THAN, most=PAID_DIGITS) if huge else shown(value)
+        raise RuleError(path, say(m.NOT_A_PAYMENT, value=said, most=PAID_DIGITS))
     return amount
 
 

@@ -6,6 +6,9 @@ const lang = document.body.dataset.lang;
 const REFRESH_WAIT_MS = 150;
 const DOWN_AFTER_MS = 3000;  // the event stream down this long: the banner, and 保存 waits
 const KEPT = "gangci-last-evening";
+const NAME_KEY = "gangci-phone-name";  // this phone's name, told to the others with each change it makes
+const ID = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+const PAGE_ID = ID();  // this page: what it changed is not told back to it
 let version = Number(document.body.dataset.version);
 let ctx = null;
 let state = null;
@@ -25,15 +28,25 @@ function freshState(keepBets) {
     win: null, winner: null, from: null, bao: false, tilesLeft: "", ci: "", dealer: "",
     bets: keepBets && Object.keys(keepBets).length ? keepBets : carried(), kongs: [], editing: null, at: null,
     kept: {}, number: null,
+    form: ID(),  // this form: a save of it sent again (its answer lost) is known to the server as the same save
   };
 }
 // the last hand's 飘 and 跑, as the terminal offers them: a new hand starts from them (清空 clears them)
 const carried = () => JSON.parse(JSON.stringify((ctx && ctx.carry) || {}));
 
 // ---- talking to the server -------------------------------------------------------------------------------------
-async function send(method, path, body, ifMatch) {
-  const headers = { "Content-Type": "application/json" };
+function phoneName() {
+  try { return localStorage.getItem(NAME_KEY) || ""; } catch (e) { return ""; }
+}
+
+function whoHeaders() {
+  return { "X-Gangci-By": encodeURIComponent(phoneName()), "X-Gangci-Page": PAGE_ID };
+}
+
+async function send(method, path, body, ifMatch, form) {
+  const headers = { "Content-Type": "application/json", ...whoHeaders() };
   if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+  if (form) headers["X-Gangci-Form"] = form;
   const response = await fetch(api(path), {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin",
   });
@@ -43,9 +56,17 @@ async function send(method, path, body, ifMatch) {
   return { ok: response.ok, status: response.status, data };
 }
 
-async function call(method, path, body, ifMatch) {
-  try { return await send(method, path, body, ifMatch); } catch (e) {  // no answer: the server is gone
-    goneDown();
+// the live updates still arriving: the server is there, only an answer was lost on the way
+function streaming() { return !!source && source.readyState === EventSource.OPEN; }
+
+async function call(method, path, body, ifMatch, form) {
+  try {
+    const answer = await send(method, path, body, ifMatch, form);
+    if (down) backUp();  // an answer: the server is there (保存 is never left waiting for the stream)
+    return answer;
+  } catch (e) {
+    if (streaming()) return { ok: false, status: 0, lost: true, data: { error: ctx.words.lost, field: "" } };
+    goneDown();  // no answer and no live updates: the server is gone
     return { ok: false, status: 0, data: { error: ctx.words.down, field: "" } };
   }
 }
@@ -62,38 +83,29 @@ async function refresh() {
   form.hidden = true;
   document.body.append(form);  // keep the form (and what is typed in it) out of the part being replaced
   const panels = panelsNow();  // the panels are in the part: what is open and typed in them, put back after
-  const seen = whatIsShown();
+  const shown = version;
   $("#evening").innerHTML = html;
   version = Number(response.headers.get("X-Version"));
   document.body.dataset.version = String(version);  // the version shown (the tests wait for it)
   setUp();
   if (problem) showKept(html);
   keepPanels(panels);
-  if (!problem) heard(seen, whatIsShown());
+  if (!problem && shown !== version) await heard(shown);
 }
 
-// ---- every phone hears what changed: a hand entered, edited or undone, the table changed ----------------------
-function whatIsShown() {
-  const hands = {};
-  for (const node of document.querySelectorAll("#evening [data-hand]")) hands[node.dataset.hand] = node.textContent;
-  const table = ctx && !ctx.new ? JSON.stringify([ctx.pending, ctx.stakes, ctx.rules_now, ctx.seats, ctx.policy]) : "";
-  return { hands, table };
-}
-
-function heard(before, after) {
-  if (!ctx || ctx.new || !before.table) return;
-  const words = ctx.words;
-  const said = [];
-  for (const [n, text] of Object.entries(after.hands)) {
-    if (!(n in before.hands)) said.push(words.heard_saved.replace("{n}", n));
-    else if (before.hands[n] !== text) said.push(words.heard_edited.replace("{n}", n));
-  }
-  for (const n of Object.keys(before.hands)) if (!(n in after.hands)) said.push(words.heard_undone.replace("{n}", n));
-  if (before.table !== after.table) said.push(words.heard_table);
-  if (!said.length) return;
-  toast(said.join(" · "));
+// ---- every phone hears what changed, and who changed it: told by the server from the ledger's versions ---------
+async function heard(since) {
+  let found;
+  try {
+    const response = await fetch(api(`/api/heard?since=${since}`), { headers: whoHeaders(), credentials: "same-origin" });
+    if (!response.ok) return;
+    found = (await response.json()).heard;
+  } catch (e) { return; }
+  if (!found.length) return;
+  const others = found.filter((item) => !item.mine).map((item) => item.line);
+  if (others.length) toast(others.join(" · "));
   const when = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  $("#heard-list").prepend(...said.map((line) => el("li", { textContent: `${when} ${line}` })));
+  $("#heard-list").prepend(...found.map((item) => el("li", { textContent: `${when} ${item.line}` })));
   $("#heard").hidden = false;
 }
 
@@ -375,13 +387,21 @@ async function save(event) {
   const editing = state.editing;
   const button = $("#save");
   button.disabled = true;
-  const result = editing
-    ? await call("PUT", `/api/hands/${editing}`, handBody(), state.openedAt)
-    : await call("POST", "/api/hands", handBody());
+  const sent = handBody();
+  const formId = state.form;
+  const openedAt = state.openedAt;
+  const once = () => editing
+    ? call("PUT", `/api/hands/${editing}`, sent, openedAt, formId)
+    : call("POST", "/api/hands", sent, undefined, formId);
+  let result = await once();
+  // the answer lost while the live updates still arrive: the same save again (the same form and number), which
+  // the server either saves now or answers with the hand this form saved already
+  if (result.lost) result = await once();
   button.disabled = down;
   if (result.status === 412 && editing && result.data.saved) { await editedMeanwhile(result.data, event); return; }
   if (result.status === 412) { toast(ctx.words.stale); await refresh(); return; }
   if (result.status === 409 && !editing) { showTaken(result.data); await refresh(); return; }
+  if (result.lost) { showError(form, result.data); return; }  // lost twice: 保存 again, nothing entered twice
   if (!result.ok) { showError(form, result.data); return; }
   let said = ctx.words.saved.replace("{n}", result.data.hand);
   if (result.data.changed && result.data.changed.length) {
@@ -398,7 +418,8 @@ async function save(event) {
 function showTaken(data) {
   const box = $("#taken");
   // a number saved already: what was saved; a number the table has not reached (a hand undone): which comes next
-  $("#taken-text").textContent = data.saved ? ctx.words.taken.replace("{n}", data.hand) : data.error;
+  const said = data.mine ? ctx.words.taken_mine : ctx.words.taken;  // this phone's own save, its answer lost
+  $("#taken-text").textContent = data.saved ? said.replace("{n}", data.hand) : data.error;
   $("#taken-line").textContent = data.saved ? data.saved.line : "";
   const next = data.next || data.count + 1;
   $("#taken-other").textContent = ctx.words.taken_other.replace("{n}", next);
@@ -670,10 +691,10 @@ function showKept(problemHtml) {
 }
 
 // the host made a new token (or deleted it): this link is dead, so say so and stop reconnecting
-let stream = null;
+let source = null;
 
 function linkExpired() {
-  if (stream) stream.close();
+  if (source) source.close();
   clearTimeout(downTimer);
   downTimer = null;
   $("#down").textContent = ctx ? ctx.words.expired : $("#down").textContent;
@@ -690,7 +711,7 @@ async function stillHonoured() {  // the stream or a fetch failed: the server go
 }
 
 function listen() {
-  const source = stream = new EventSource("/api/events");
+  source = new EventSource("/api/events");
   const live = $("#live");
   // the stream's first event names the version: a changed one is fetched then (once), an unchanged one not at all
   // back after the server was gone: fetched again, what is open and typed in 改规矩 kept (refresh keeps panels)
@@ -723,6 +744,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#tiles-left").addEventListener("input", (event) => { state.tilesLeft = event.target.value.trim(); });
   $("#ci").addEventListener("change", (event) => { state.ci = event.target.value; });
   $("#dealer").addEventListener("change", (event) => { state.dealer = event.target.value; });
+  document.body.dataset.page = PAGE_ID;  // the 已付 buttons' script sends it too
+  const name = $("#phone-name");
+  name.value = phoneName();
+  name.addEventListener("change", () => {
+    try { localStorage.setItem(NAME_KEY, name.value.trim()); } catch (e) { /* private mode: no name kept */ }
+  });
   const loaded = $("#evening").innerHTML;
   if (!loaded.includes('class="card problem"')) keepEvening(loaded);  // the evening as loaded, before any setUp
   setUp();

@@ -15,6 +15,13 @@
     hide = setTimeout(() => { toast.hidden = true; }, 4000);
   }
 
+  // who pays: this phone's name and page (tonight's page sets them), told to the other phones with the payment
+  function who() {
+    let name = "";
+    try { name = localStorage.getItem("gangci-phone-name") || ""; } catch (e) { /* private mode */ }
+    return { "X-Gangci-By": encodeURIComponent(name), "X-Gangci-Page": document.body.dataset.page || "" };
+  }
+
   async function refresh() {
     if (!document.getElementById("season")) return; // tonight's page: its own script follows the ledger
     const response = await fetch(`/season/part?lang=${lang}`, { credentials: "same-origin" });
@@ -31,7 +38,7 @@
     const response = await fetch(`/api/${back ? "unpaid" : "paid"}?lang=${lang}`, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...who() },
       body: back ? button.dataset.unpaid : button.dataset.paid,
     });
     const answer = await response.json().catch(() => ({}));
