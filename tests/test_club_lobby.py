@@ -187,7 +187,9 @@ def test_gangci_serve_a_folder_is_the_lobby_and_keeps_its_token(tmp_path: Path) 
     from tests.test_web_restart import serving
 
     a_night(tmp_path)
-    left = tmp_path / ".table1.yaml.123.part"
+    from gangci_calc.io.ledger.atomic import temp_name
+
+    left = tmp_path / temp_name("table1.yaml")  # what a killed server left, named as serve names its own
     left.write_text("half", encoding="utf-8")
     with serving(tmp_path) as (base, token):
         bearer = {"Authorization": f"Bearer {token}"}
