@@ -69,7 +69,30 @@ MUTATIONS = {
         "if seat_bets.di and seat is dealer:",
         "if (seat_bets.di or seat_bets.gang) and seat is dealer:",
     ),
+    # issue 51's two sketches: a doubling that reads the kongs (杠上开花翻倍: a ci win's C shares x 2 when a kong was
+    # made; the fast path once built an outcome's hand without its kongs), and a check coupling two counts of a
+    # seat (飘 + 抵 > 4 refused; the fast path once checked each count alone)
+    "杠上开花翻倍: a doubling that reads the kongs": (
+        "settle",
+        "    (Doubling.HONOUR_CI, _honour_doubles),\n)",
+        "    (Doubling.HONOUR_CI, _honour_doubles),\n"
+        "    (Doubling.DEALER, lambda hand, row: bool(hand.kongs) and row.part is Part.CI),\n)",
+    ),
+    "飘 + 抵 > 4 refused: a check coupling two counts": (
+        "hand",
+        "if seat_bets.di and seat is dealer:",
+        "if seat_bets.piao + seat_bets.di > 4:\n"
+        "            raise RuleError(('bets', seat.name, 'di'), say(m.DEALER_NO_DI, seat=seat_word(seat)))\n"
+        "        if seat_bets.di and seat is dealer:",
+    ),
 }
+
+SKETCHED = [  # the issue's own records for the two sketches, scored as plain dicts on every path
+    {"stakes": 1, "dealer": "E", "policy": True, "win": {"type": "bomb", "winner": "S"},
+     "bets": {"S": {"piao": 3, "di": 3}}},
+    {"stakes": 2, "dealer": "E", "rules": {"dealer_double": "all"}, "win": {"type": "anci", "winner": "S"},
+     "kongs": [{"by": "N", "type": "concealed"}, {"by": "S", "type": "exposed", "from": "W"}]},
+]  # fmt: skip
 
 
 def _records() -> list[dict[str, Any]]:
@@ -88,7 +111,7 @@ def _records() -> list[dict[str, Any]]:
             if "baoci" in rules and hand["win"]["type"] == "zhici":
                 hand["win"]["bao"] = True
         made.append(hand)
-    return made
+    return [*made, *SKETCHED]
 
 
 RECORDS = _records()
