@@ -196,11 +196,6 @@ def _record_id(record: Any) -> str | int | None:
     return ident if isinstance(ident, (str, int)) else None
 
 
-def base_rules(rules: Mapping[str, Any] | None, lang: str | None) -> HouseRules:
-    """The house rules a caller's ``rules=`` gives (the seed's for ``None``); raises :class:`HandError`."""
-    return _base(rules, _language(lang))
-
-
 def settle_session(
     session: Mapping[str, Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
 ) -> Evening:

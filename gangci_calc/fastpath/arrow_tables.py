@@ -220,13 +220,6 @@ def column_twice(schema: Any, where: str = "") -> str | None:
     return None
 
 
-def _money(halves: pa.Array) -> pa.Array:
-    """Half units (``int64``) as :data:`MONEY`, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
-    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(MONEY.precision, 0))
-    # the same 128-bit integers read with one decimal place: tenths of a unit
-    return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
-
-
 def money_of_halves(halves: Iterable[int | None]) -> pa.Array:
     """Half units of any size (Python's ints: a loader's hand may pass int64) as :data:`MONEY`, from its buffer of
     128-bit little-endian integers, the unscaled ``5h``."""

@@ -96,6 +96,7 @@ class Scorer:
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self._quoting: dict[str, tuple[str, str]] = {}
         self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
+        self._houses: dict[HouseRules, str] = {}  # the house rules as a line writes them
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals())
@@ -259,8 +260,6 @@ class Scorer:
     ) -> None:
         """The line of a hand the loader read and the settle service settled (once); ``extra``: payments after
         the hand's own (the evening's fee, on a session's last hand)."""
-        from gangci_calc.io.export.export import house_object
-
         hand = loaded.hand
         outcome = hand.outcome
         how = LineOutcome(
@@ -268,13 +267,22 @@ class Scorer:
             outcome.winner.name if outcome.winner is not None else "",
             outcome.source.name if outcome.source is not None else "",
             hand.dealer.name,
-            json_text(house_object(hand.house)),
+            self._houses.get(hand.house) or self._house_text(hand.house),
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = halves_net(e, s, w, n)
         payments = payments_text(hand, settlement, extra or []) if self.options.payments else ""
         line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
         out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
+
+    def _house_text(self, house: HouseRules) -> str:
+        """The line's ``rules``: the house rules in force that are not the seed's, as JSON (once per set of rules)."""
+        from gangci_calc.io.export.export import house_object
+
+        if len(self._houses) > 4096:  # a platform's rooms bring thousands of sets; bounded all the same
+            self._houses.clear()
+        text = self._houses[house] = json_text(house_object(house))
+        return text
 
     def _frame(self, how: LineOutcome) -> Frame:
         if len(self._frames) > 4096:  # a handful of outcomes and rules come again and again; bounded all the same
