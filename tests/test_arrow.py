@@ -91,7 +91,7 @@ def test_parquet_in_and_out_under_a_clubs_rules(runner, tmp_path: Path) -> None:
     hands, club, out = tmp_path / "hands.parquet", tmp_path / "club.yaml", tmp_path / "results.parquet"
     pq.write_table(duck_table(PLATFORM), hands)
     club.write_text(yaml.safe_dump({"rules": CLUB}, allow_unicode=True), encoding="utf-8")
-    done = runner.invoke(app, ["batch", str(hands), "--rules", str(club), "-o", str(out), "--verbose", "--lang", "en"])
+    done = runner.invoke(app, ["batch", str(hands), "--rules", str(club), "-o", str(out), "--lang", "en"])
     assert done.exit_code == 1, done.output  # g-1003 is wrong on purpose
     rows = pq.read_table(out).to_pylist()
     for row, want in zip(rows, score_many(records(PLATFORM), rules=CLUB, lang="en"), strict=True):

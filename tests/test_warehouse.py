@@ -1,6 +1,6 @@
-"""What a warehouse writes, on the fast paths (issue 31): nulls for every absent value, ``stakes`` and ``rules``
-typed JSON (text, or polars' bytes), player ids repeated, columns the path does not read. Each shape agrees with
-the loader (JSON Lines, YAML) or with ``score_many`` (Arrow) row by row, and goes one by one only where it must."""
+"""What a warehouse writes (issue 31): nulls for every absent value, ``stakes`` and ``rules`` typed JSON (text, or
+polars' bytes), player ids repeated, columns a hand does not have. Each shape agrees with ``score_many`` row by
+row, on every path."""
 
 from __future__ import annotations
 
