@@ -2,8 +2,8 @@
 
 A line carries what the record brought (``id``, ``meta`` and the ``--keep`` keys,
 as the JSON text they were given in), what the hand scored to, and its source.
-Both the fast path and the loader's path (commands/batch/) write through these builders,
-so a hand reads the same whichever path scored it.
+The scorer (commands/batch/scoring.py) writes every line through these builders, JSON Lines, CSV and (read back
+into rows) Parquet alike.
 """
 
 from __future__ import annotations
