@@ -8,7 +8,9 @@ layer in :mod:`gangci_calc.core.tiles`, file loading and rendering in
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from gangci_calc.core.version import VERSION
+
+__version__ = VERSION
 
 if TYPE_CHECKING:
     from gangci_calc.api import Evening, HandError, Result, score, score_many, settle_session

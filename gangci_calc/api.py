@@ -16,8 +16,6 @@ gangci_calc.core.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +23,6 @@ from typing import Any
 from gangci_calc.commands.service import settle_evening, settle_hand
 from gangci_calc.core.errors import ClaimRejected, HandError, InputError, InputErrors, RuleError, field_name
 from gangci_calc.core.rules import SEATS, SEED_RULES, Amount, Hand, HouseRules, Settlement
-from gangci_calc.core.rules.payments import from_halves
 from gangci_calc.io.load.ids import record_id
 from gangci_calc.words import LANGS, Text, say, speaking
 from gangci_calc.words import messages as m
@@ -50,24 +47,20 @@ class Payment:
 class Details:
     """What a :class:`Result` works out only when it is asked: its payments and its formulas in words.
 
-    Made from the hand ``score`` settled, or (for a result of ``score_many``'s fast path) from the record again;
-    kept once made. It pickles as what it is made from, so a Result crosses to a Spark executor as it is.
+    Made from the hand ``score`` settled; kept once made. It pickles as what it is made from, so a Result crosses
+    to a Spark executor as it is.
     """
 
     __slots__ = ("made", "source")
 
     def __init__(self, source: tuple[Any, ...]) -> None:
-        self.source = source  # (hand, settlement, names, lang), or (record, check, lang, rules)
+        self.source = source  # (hand, settlement, names, lang)
         self.made: tuple[tuple[Payment, ...], tuple[str, ...]] | None = None
 
     def worked(self) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         """(payments, explanation), made on the first call."""
         if self.made is None:
-            if isinstance(self.source[0], Hand):
-                self.made = _details(*self.source)
-            else:
-                record, check, lang, rules = self.source
-                self.made = _loaded_score(record, rules, check, lang).details.worked()
+            self.made = _details(*self.source)
         return self.made
 
     def __eq__(self, other: object) -> bool:
@@ -149,13 +142,7 @@ def score(
     (numpy's integers too), booleans and None. Anything else (a datetime, a Decimal, a set, bytes, a mapping
     that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
     """
-    language = _language(lang)
-    if type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
-        fast = _fast_path() if rules is None else fast_path_at(rules, language)  # refused rules: the loader's
-        settled = _settled_fast(fast, record, check, language, rules) if fast is not None else None
-        if settled is not None:
-            return settled
-    return _loaded_score(record, rules, check, language)
+    return _loaded_score(record, rules, check, _language(lang))
 
 
 def _loaded_score(record: Mapping[str, Any], rules: Mapping[str, Any] | None, check: bool, language: str) -> Result:
@@ -192,15 +179,9 @@ def score_many(
     [600, 'win.winner: missing — who won the bomb (炸弹)?']
     """
     language = _language(lang)
-    fast = fast_path_at(rules, language)
     for record in records:
-        if fast is not None and type(record) is dict:  # the plain shape goes the batch's fast path
-            settled = _settled_fast(fast, record, check, language, rules)
-            if settled is not None:
-                yield settled
-                continue
         try:
-            yield score(record, rules=rules, check=check, lang=language)
+            yield _loaded_score(record, rules, check, language)
         except HandError as error:
             error.id = _record_id(record)
             yield error
@@ -213,66 +194,6 @@ def _record_id(record: Any) -> str | int | None:
     except (TypeError, ValueError):
         return None
     return ident if isinstance(ident, (str, int)) else None
-
-
-def _fast_path(base: HouseRules = SEED_RULES) -> Any:
-    """The process's fast path at these base rules (its tables of forms are the process's anyway), made on first
-    use."""
-    fast = _FAST.get(base)
-    if fast is None:
-        from gangci_calc.fastpath.fast import FastPath
-        from gangci_calc.fastpath.houses import MOST_PINNED
-
-        if len(_FAST) >= MOST_PINNED:
-            _FAST.clear()
-        fast = _FAST[base] = FastPath((), base)
-    return fast
-
-
-_FAST: dict[HouseRules, Any] = {}
-
-
-def base_rules(rules: Mapping[str, Any] | None, lang: str | None) -> HouseRules:
-    """The house rules a caller's ``rules=`` gives (the seed's for ``None``); raises :class:`HandError`."""
-    return _base(rules, _language(lang))
-
-
-def fast_path_at(rules: Mapping[str, Any] | None, lang: str | None) -> Any:
-    """The process's fast path at ``rules``, or ``None`` where they (or ``lang``) are refused: each record's error
-    says why."""
-    try:
-        return _fast_path(base_rules(rules, lang))
-    except HandError:
-        return None
-
-
-def _settled_fast(
-    fast: Any, record: dict[str, Any], check: bool, lang: str, rules: Mapping[str, Any] | None = None
-) -> Result | None:
-    """A plain record settled from the core's linear forms (:mod:`gangci_calc.fastpath.fast`), or ``None`` (the
-    loader's to do, or to refuse); its payments and explanation are worked out from the record when asked."""
-    try:
-        typed = fast.typed(record)
-        settled = fast.settle(typed, -1) if typed is not None else None
-    except Exception:  # a value of a type a file never holds (numpy's, a datetime): the loader's to read or refuse
-        return None
-    if settled is None:
-        return None
-    plan, e, s, w, n, _, names, _ = settled
-    how = plan.how
-    return Result(
-        {"E": from_halves(e), "S": from_halves(s), "W": from_halves(w), "N": from_halves(n)},
-        how.outcome,
-        how.winner or None,
-        how.source or None,
-        how.dealer,
-        {} if how.rules == "{}" else json.loads(how.rules),  # the house rules in force, as house_object gives them
-        {SEATS[seat].name: name for seat, name in names.items()} if names else {},
-        record.get("id"),
-        record.get("meta"),
-        None,
-        Details((record, check, lang, rules)),
-    )
 
 
 def settle_session(
@@ -379,50 +300,15 @@ def _details(
 
 
 def _base(rules: Mapping[str, Any] | None, language: str) -> HouseRules:
-    """The house rules a caller's ``rules=`` gives, read once per distinct value (as JSON; a value JSON cannot
-    hold is read each time)."""
+    """The house rules a caller's ``rules=`` gives (each distinct value read once: ``read_house``)."""
     if rules is None:
         return SEED_RULES
-    import msgspec
-
-    try:
-        key = msgspec.json.encode(rules) if _plain_json(rules, 0) else None  # JSON that is the value itself
-    except UnicodeEncodeError:  # a lone surrogate: the loader says what is wrong with it
-        key = None
-    house = _BASES.get(key) if key is not None else None
-    if house is not None:
-        return house
     from gangci_calc.io.load.fields import read_house
 
     try:
-        house = read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
+        return read_house(dict(rules) if isinstance(rules, Mapping) else rules, ("rules",), SEED_RULES)
     except RuleError as error:
         raise _hand_error(error.path, error.message, language) from None
-    if key is not None:
-        if len(_BASES) >= 256:
-            _BASES.clear()
-        _BASES[key] = house
-    return house
-
-
-_BASES: dict[bytes, HouseRules] = {}  # rules= as JSON -> what they read as
-
-
-def _plain_json(value: object, depth: int) -> bool:
-    """Is ``value`` made of exactly what its JSON says (dicts with text keys, lists, texts, whole numbers, finite
-    floats, booleans, None), so that its JSON can stand for it? A NaN, an Enum, bytes, a tuple are read each time:
-    the loader refuses or reads them otherwise than their JSON's value."""
-    if value is None or type(value) in (str, int, bool):
-        return True
-    if type(value) is float:
-        return math.isfinite(value)
-    if depth > 8:
-        return False
-    if type(value) is dict:
-        return all(type(key) is str and _plain_json(item, depth + 1) for key, item in value.items())
-    if type(value) is list:
-        return all(_plain_json(item, depth + 1) for item in value)
-    return False
 
 
 def _with_id(error: HandError, record: object) -> HandError:

@@ -29,17 +29,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from gangci_calc.core.rules import SEATS, SEED_RULES
-from gangci_calc.fastpath.arrays import counting, flags, scalar, texts
+from gangci_calc.core.rules import SEATS
+from gangci_calc.fastpath.arrays import flags, texts
 from gangci_calc.fastpath.arrow_tables import (
     PLAYERS,
     RESULT_SCHEMA,
     batch_schema,
     batch_schema_text,
     column_twice,
-    fast_results,
     money_of_halves,
     record_of,
     spark_schema,
@@ -65,7 +63,7 @@ def score_batch(
     their own types, after the result's columns (as ``gangci batch --keep``; a kept column the batch lacks is
     nulls).
 
-    Plain rows are settled column by column (:mod:`gangci_calc.fastpath.vectorised`); the rest one by one.
+    Each row is read as a record and settled as :func:`gangci_calc.api.score` settles it: one engine.
     A column named twice, and a column no hand has that ``keep`` does not name, raise
     :class:`~gangci_calc.core.errors.HandError` (a ``ValueError``) before any row is scored.
 
@@ -80,7 +78,7 @@ def score_batch(
     """
     kept = _kept_columns(batch.schema, keep, lang)
     hands = batch.drop_columns([key for key in kept if key in batch.schema.names]) if kept else batch
-    scored = scored_and_counted(hands, rules=rules, check=check, lang=lang)[0]
+    scored = scored_rows(hands, rules=rules, check=check, lang=lang)
     for key in kept:
         if key not in batch.schema.names:
             scored = scored.append_column(key, pa.nulls(batch.num_rows, pa.string()))
@@ -112,45 +110,24 @@ def _kept_columns(schema: pa.Schema, keep: Iterable[str], lang: str | None) -> t
     return kept
 
 
-def scored_and_counted(
+def scored_rows(
     batch: pa.RecordBatch | pa.Table,
     *,
     rules: Mapping[str, Any] | None = None,
     check: bool = True,
     lang: str | None = None,
-) -> tuple[pa.RecordBatch, int]:
-    """:func:`score_batch`, and how many of its rows were scored one by one (off the column-by-column path)."""
+) -> pa.RecordBatch:
+    """:func:`score_batch` without the kept columns: each row read as a record and scored as :func:`score` does."""
     _refuse_a_column_twice(batch.schema, lang)
     if isinstance(batch, pa.Table):
-        parts = [scored_and_counted(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
-        done = [part for part, _ in parts]
-        slow = sum(count for _, count in parts)
+        done = [scored_rows(part, rules=rules, check=check, lang=lang) for part in batch.to_batches()]
         if not done:
-            return pa.RecordBatch.from_pylist([], schema=RESULT_SCHEMA), 0
+            return pa.RecordBatch.from_pylist([], schema=RESULT_SCHEMA)
         if len(done) == 1:
-            return done[0], slow
-        return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0], slow
-    base = SEED_RULES
-    if rules is not None:  # a table's own rules: the base that each row's rules change
-        from gangci_calc.api import base_rules
-        from gangci_calc.core.errors import HandError
-
-        try:
-            base = base_rules(rules, lang)
-        except HandError:  # refused: each row's error says why
-            rows = batch.to_pylist()
-            return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
-    fast, slow = fast_results(batch, base)
-    slow_rows = pc.sum(slow).as_py() or 0
-    if not slow_rows:
-        return fast, 0
-    rows = batch.filter(slow).to_pylist()
-    one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
-    # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
-    numbers = counting(batch.num_rows)
-    ranks = pc.add(pc.cumulative_sum(pc.cast(slow, pa.int64())), scalar(batch.num_rows - 1))
-    joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
-    return joined.take(pc.if_else(slow, ranks, numbers)).to_batches()[0], slow_rows
+            return done[0]
+        return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0]
+    rows = batch.to_pylist()
+    return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
 
 
 def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
@@ -169,19 +146,15 @@ def score_rows(
     rules: Mapping[str, Any] | None = None,
     check: bool = True,
     lang: str | None = None,
-    counted: list[int] | None = None,
 ) -> list[tuple[Any, ...]]:
-    """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error); the number
-    of each row scored off the fast path is appended to ``counted``."""
-    from gangci_calc.api import fast_path_at, score
+    """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error)."""
+    from gangci_calc.api import score
     from gangci_calc.core.errors import HandError
-    from gangci_calc.fastpath.fast import FastPath
     from gangci_calc.io.load.boundary import KeyTwice, short
     from gangci_calc.io.load.ids import record_id
     from gangci_calc.words import messages as m
     from gangci_calc.words import say
 
-    fast = fast_path_at(rules, lang) if rules is not None else FastPath()
     found: list[tuple[Any, ...]] = []
     for row in rows:
         try:
@@ -192,17 +165,6 @@ def score_rows(
             continue
         ident = record_id(record)
         text_id = None if ident is None else str(ident)
-        got = fast.score_data(record) if fast is not None and isinstance(record, dict) else None
-        if got is not None:
-            plan, e, s, w, n, _, names, _ = got
-            how = plan.how
-            players = {SEATS[i].name: name for i, name in names.items()} if names else None
-            found.append(
-                (text_id, e, s, w, n, how.outcome, how.winner or None, how.source or None, how.dealer, players, None)
-            )
-            continue
-        if counted is not None:
-            counted.append(len(found))
         try:
             result = score(record, rules=rules, check=check, lang=lang)
         except HandError as error:

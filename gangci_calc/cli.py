@@ -533,7 +533,6 @@ def batch(
             payments,
             summing,
             amounts.value,
-            verbose=verbose,
         )
         stats = run(inputs, options, output, jobs, strict, totals, totals_out, _kind(input_format), rules)
     if stats.unreadable:

@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gangci_calc.cli import app
 from gangci_calc.commands.batch.reading import Chunk
 from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 from tests import raw
-from tests.conftest import EXAMPLES, examples
+from tests.conftest import EXAMPLES
 
 PLATFORM = EXAMPLES / "batch" / "platform.jsonl"
 
@@ -138,9 +137,9 @@ def test_a_bad_session_in_batch_lists_every_bad_hand(english) -> None:
     assert all("error" in item for item in out)
 
 
-# ---------------------------------------------------------------- the fast path agrees with the loader
+# ---------------------------------------------------------------- plain records (tests/test_score_batch.py's too)
 
-PLAIN = {}  # the seed's rules: the fast path's ground
+PLAIN = {}  # the seed's rules
 
 
 @st.composite
@@ -163,50 +162,7 @@ def plain_records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-MUTATIONS = [
-    lambda t: t,
-    lambda t: t.replace('"dealer": ', '"dealer": "N", "dealer": ', 1),  # a key given twice
-    lambda t: t.replace('"win": ', '"胡牌": ', 1),  # an alias: the loader's
-    lambda t: t.replace('"piao": 1', '"piao": 4', 1),  # out of range
-    lambda t: t.replace('"gang": 2', '"gang": true', 1),  # a flag for a count
-    lambda t: t.replace('"dealer": "E"', '"dealer": "东"', 1),  # a seat in Chinese
-    lambda t: t.replace('"stakes": 2', '"stakes": 3', 1),  # no such scheme
-    lambda t: t.replace("{", '{"meta": {"a": 1, "a": 2}, ', 1) if '"meta"' not in t else t,  # twice in meta
-    lambda t: t.replace("{", '{"id": 1000000000000000000000, ', 1) if '"id"' not in t else t,  # 22 digits
-    lambda t: t.replace('"type": "draw"', '"type": "draw", "winner": "E"', 1),  # a draw with a winner
-    lambda t: t.replace('"from": "', '"from": "X', 1),  # no such seat
-    lambda t: t.replace("}", ', "extra": 1}', 1),  # an unknown key somewhere
-]
-
-
-@settings(max_examples=examples(300))
-@given(plain_records(), st.sampled_from(range(len(MUTATIONS))), st.sampled_from(["json", "yaml"]), st.booleans())
-def test_the_fast_path_and_the_loader_agree(record: dict[str, Any], mutation: int, kind: str, paid: bool) -> None:
-    """Every line alike, ``--payments`` (the fast path's own grouping of shares into payments) included."""
-    text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))
-    if kind == "yaml":
-        text = "--- " + text + "\n"  # JSON is YAML: the same record in a YAML stream
-    chunk = Chunk(kind, "records", 1, text + ("\n" if kind == "json" else ""))
-    fast = Scorer(BatchOptions(lang="en", totals=True, payments=paid)).score_chunk(chunk)
-    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True, payments=paid)).score_chunk(chunk)
-    assert lines(fast.text) == lines(slow.text)
-    assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
-
-
-@pytest.mark.parametrize("options", [BatchOptions(), BatchOptions(payments=True), BatchOptions(fmt="csv")])
-def test_the_fast_path_takes_the_plain_records(monkeypatch, options: BatchOptions) -> None:
-    """Not a test of speed (benchmarks/ measure it): that plain records do not all fall back to the loader,
-    with ``--payments`` and in CSV too."""
-    from gangci_calc.commands.batch import scoring
-
-    text = PLATFORM.read_text(encoding="utf-8")
-    calls = []
-    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
-    Scorer(options).score_chunk(Chunk("json", "p", 1, text))
-    assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
-
-
-# ---------------------------------------------------------------- the fast path takes its bounds from the core
+# ---------------------------------------------------------------- batch takes its bounds from the core
 
 BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at the old bound)
     ("gangci_calc.core.rules.addons", "MAX_COUNT", 2, {"policy": True, "bets": {"S": {"piao": 3}}}),
@@ -217,26 +173,31 @@ BOUNDS = [  # (where the bound is kept, its name, a tighter value, a record at t
 
 
 @pytest.mark.parametrize(("module", "name", "tighter", "extra"), BOUNDS, ids=[b[1] for b in BOUNDS])
-def test_the_fast_path_follows_each_bound_of_the_core(
+def test_batch_follows_each_bound_of_the_core(
     monkeypatch: pytest.MonkeyPatch, module: str, name: str, tighter: int, extra: dict[str, Any]
 ) -> None:
-    """A mutation check: tighten one bound where the core keeps it, and the fast path refuses what the loader
-    refuses. A fast path with a copy of the bound would score the record and fail this test."""
+    """A mutation check: tighten one bound where the core keeps it, and batch refuses what ``score`` refuses. A
+    path with a copy of the bound would score the record and fail this test."""
     import importlib
 
     record = {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}, **extra}
     chunk = Chunk("json", "r", 1, json.dumps(record) + "\n")
 
-    def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        fast = Scorer(BatchOptions(lang="en")).score_chunk(chunk).text
-        slow = Scorer(BatchOptions(lang="en", fast=False)).score_chunk(chunk).text
-        return lines(fast), lines(slow)
+    from gangci_calc.api import HandError, score
 
-    fast, slow = both()
-    assert fast == slow and "net" in fast[0]  # at the core's own bound the record is fine
+    def both() -> tuple[dict[str, Any], str]:
+        line = lines(Scorer(BatchOptions(lang="en")).score_chunk(chunk).text)[0]
+        try:
+            score(record, lang="en")
+        except HandError as error:
+            return line, str(error)
+        return line, ""
+
+    line, refused = both()
+    assert "net" in line and not refused  # at the core's own bound the record is fine
     monkeypatch.setattr(importlib.import_module(module), name, tighter)
-    fast, slow = both()
-    assert "error" in slow[0] and fast == slow
+    line, refused = both()
+    assert "error" in line and refused
 
 
 def test_keep_refuses_a_dotted_key_into_the_hand(english, tmp_path) -> None:
@@ -247,18 +208,14 @@ def test_keep_refuses_a_dotted_key_into_the_hand(english, tmp_path) -> None:
 
 
 def test_every_scored_line_names_its_players_as_the_api_does(runner) -> None:
-    """`players` on the line, by the fast path and the loader alike, as `score_many` gives them."""
+    """`players` on the line, as `score_many` gives them."""
     from gangci_calc.api import Result, score_many
-    from gangci_calc.commands.batch.reading import read_chunks
-    from gangci_calc.commands.batch.scoring import BatchOptions, Scorer
 
     records = [json.loads(line) for line in PLATFORM.read_text(encoding="utf-8").splitlines()]
     out = lines(runner.invoke(app, ["batch", str(PLATFORM)]).stdout)
-    (chunk,) = read_chunks(str(PLATFORM))
-    slow = lines(Scorer(BatchOptions(fast=False)).score_chunk(chunk).text)
-    for line, again, want in zip(out, slow, score_many(records), strict=True):
+    for line, want in zip(out, score_many(records), strict=True):
         if isinstance(want, Result):
-            assert line["players"] == again["players"] == want.players
+            assert line["players"] == want.players
 
 
 def test_payments_name_whose_share_a_bao_or_mi_payment_is(runner) -> None:
@@ -277,116 +234,3 @@ def test_a_failed_line_names_the_players_its_record_names(english) -> None:
     lines = [json.loads(line) for line in english.invoke(app, ["batch", "-"], input=text).stdout.splitlines()]
     assert "error" in lines[0] and lines[0]["players"] == {"E": "老王", "S": "小李"}
     assert "error" in lines[1] and "players" not in lines[1]  # names the loader refuses are not echoed
-
-
-@settings(max_examples=examples(200), deadline=None)
-@given(
-    st.tuples(*[st.integers(-(10**12), 10**12).map(lambda halves: halves * 2)] * 4)  # whole amounts: the usual
-    | st.tuples(*[st.integers(-(10**12), 10**12)] * 4),
-    st.sampled_from(["", '"h-1"', "42"]),
-    st.sampled_from(["", '{"played_on":"2026-09-03","table":22}']),
-    st.sampled_from(["", '{"E": "ana", "S": "bo"}']),
-    st.sampled_from(["", '[{"from": "S", "to": "W", "amount": 600, "kind": "bomb", "what": ""}]']),
-    st.sampled_from([(), (), (("region", '"sh"'),)]),
-    st.sampled_from([0, 0, 3]),
-    st.sampled_from(["jsonl", "csv"]),
-    st.sampled_from(["exact", "decimal"]),
-)
-def test_a_line_written_out_is_the_scored_line(
-    net: tuple[int, int, int, int], ident: str, meta: str, players: str, paid: str,
-    kept: tuple[tuple[str, str], ...], hand: int, fmt: str, amounts: str,
-) -> None:  # fmt: skip
-    """The fast path writes its usual lines with ``plain`` (whole amounts, an id, names and meta, written out in
-    one step): each is the line ``scored`` writes, whatever the echo, the halves, the format and the amounts."""
-    from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, halves_net
-    from gangci_calc.io.export.formats import batch_lines
-
-    lines = batch_lines(fmt, ("region",) if kept else (), bool(paid), amounts)
-    frame = lines.frame(LineOutcome("zhici", "W", "S", "E", '{"baoci": true}'))
-    head, tail = lines.quoting("hands.jsonl")
-    echo = Echo(ident, meta, kept, hand, players)
-    for said in (echo, NO_ECHO):
-        want = lines.scored(said, frame, halves_net(*net), paid, f"{head}7{tail}")
-        assert lines.plain(frame, *net, head, 7, tail, paid, said) == want
-
-
-# ---------------------------------------------------------------- --rules: a batch's base rules on the fast path
-
-BASES = [  # a club's --rules, as its file gives them
-    {"庄家翻倍": "全部翻倍"},
-    {"honor_ci_double": True, "concealed_kong": 2},
-    {"pao": {"unit": 100}},
-    {"zhici_split": "even", "draw_kongs": "paid"},
-    {"xiami": 500},
-]
-OWN_RULES = [None, {}, {"zhici_split": "even"}, {"dealer_double": "off"}, {"pao": False}, {"concealed_kong": 3}]
-
-
-def _base(rules: dict[str, Any]) -> Any:
-    from gangci_calc.core.rules import SEED_RULES
-    from gangci_calc.io.load.fields import read_house
-
-    return read_house(rules, ("rules",), SEED_RULES)
-
-
-@settings(max_examples=examples(200))
-@given(
-    plain_records(),
-    st.sampled_from(range(len(BASES))),
-    st.sampled_from(range(len(OWN_RULES))),
-    st.sampled_from(range(len(MUTATIONS))),
-    st.booleans(),
-)
-def test_the_fast_path_and_the_loader_agree_under_base_rules(
-    record: dict[str, Any], base: int, own: int, mutation: int, paid: bool
-) -> None:
-    """``--rules``: every line alike, whether the record has rules of its own that change the base's or not."""
-    if OWN_RULES[own] is not None:
-        record["rules"] = OWN_RULES[own]
-    text = MUTATIONS[mutation](json.dumps(record, ensure_ascii=False))
-    chunk = Chunk("json", "records", 1, text + "\n")
-    house = _base(BASES[base])
-    fast = Scorer(BatchOptions(lang="en", totals=True, payments=paid, base=house)).score_chunk(chunk)
-    slow = Scorer(BatchOptions(lang="en", fast=False, totals=True, payments=paid, base=house)).score_chunk(chunk)
-    assert lines(fast.text) == lines(slow.text)
-    assert (fast.totals.seats, fast.totals.people) == (slow.totals.seats, slow.totals.people)
-
-
-TAKEN = [rules for rules in BASES if "honor_ci_double" not in rules]  # 次风翻倍 asks every ci win for its ci tile
-
-
-@pytest.mark.parametrize("rules", TAKEN, ids=[json.dumps(rules, ensure_ascii=False) for rules in TAKEN])
-def test_the_fast_path_takes_the_records_under_base_rules(monkeypatch, rules: dict[str, Any]) -> None:
-    """``--rules`` is no reason to score one by one (it was, every record, before): the platform example's records
-    take the fast path under a club's rules as they do under the seed's."""
-    from gangci_calc.commands.batch import scoring
-
-    text = PLATFORM.read_text(encoding="utf-8")
-    calls = []
-    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
-    Scorer(BatchOptions(base=_base(rules))).score_chunk(Chunk("json", "p", 1, text))
-    assert len(calls) == 1  # only g-1003 (a 天呲 with a 'from') needs the loader, for its error
-
-
-def test_base_rules_outlive_the_generations_of_rules_met(monkeypatch) -> None:
-    """However many rule sets the records bring, the base's number stays in HOUSES: records without rules of their
-    own stay on the fast path, at the base's rules."""
-    from gangci_calc.commands.batch import scoring
-    from gangci_calc.fastpath import houses
-
-    monkeypatch.setattr(houses._NUMBERS, "size", 4)  # generations of four sets of rules
-    base = _base({"庄家翻倍": "全部翻倍"})
-    scorer = Scorer(BatchOptions(base=base))
-    plain = '{"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}\n'
-    own = [
-        f'{{"stakes": 1, "dealer": "E", "win": {{"type": "draw"}}, "rules": {{"xiami": {100 + k}}}}}\n'
-        for k in range(40)
-    ]
-    chunk = Chunk("json", "p", 1, "".join(own) + plain)
-    slow = Scorer(BatchOptions(base=base, fast=False)).score_chunk(chunk).text
-    calls = []
-    monkeypatch.setattr(scoring.Scorer, "_slow", lambda self, *args: calls.append(args))
-    out = scorer.score_chunk(chunk).text
-    assert calls == [] and houses.HOUSES[scorer.fast.base].house == base
-    assert lines(out) == lines(slow)
-    assert lines(out)[-1]["rules"] == {"dealer_double": "all"}  # the base's, on the record without rules

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.process
 
 # (file under gangci_calc/core/rules, the text there, what it becomes)
 MUTATIONS = {
-    "add-on factor (1 + 2Σ)": ("settle.py", "(name, seat, unit, True)", "(name, seat, 2 * unit, True)"),
+    "add-on factor (1 + 2Σ)": ("settle.py", "amount += unit * getattr(", "amount += 2 * unit * getattr("),
     "杠呲底 5G": ("stakes.py", "ci=6 * gang", "ci=5 * gang"),
     "方案1 炸弹底 300": ("stakes.py", "1: Stakes(gang=100, bomb=200, ci=600)", "1: Stakes(gang=100, bomb=300, ci=600)"),
 }

@@ -327,77 +327,35 @@ def test_only_what_a_record_echoes_is_written_as_the_json_export(english: CliRun
     assert line["id"] == "12345" and line["meta"] == {"fee": 1.5} and line["net"]["N"] == 6000
 
 
-# ---------------------------------------------------------------- --verbose: why, in the user's words
+# ---------------------------------------------------------------- an alias: scored as score() scores it
 
-ALIASES = [  # a record the loader reads and the fast path leaves to it, and the reason --verbose gives
-    ({"stakes": 1, "dealer": "东", "win": {"type": "bomb", "winner": "S"}}, "dealer", "WHY_SEAT"),
-    ({"stakes": 1, "dealer": "E", "win": {"type": "炸弹", "winner": "S"}}, "win.type", "WHY_WORD"),
-    ({"stakes": 1, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "南"}}, "win.from", "WHY_SEAT"),
-    ({"起底": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}, "起底", "WHY_ALIAS"),
-    ({"stakes": 1, "dealer": "E", "win": {"type": "bomb", "胡家": "S"}}, "win.胡家", "WHY_ALIAS"),
+ALIASES = [  # a record in the file's aliases (a seat, a win's word, a key in Chinese)
+    {"stakes": 1, "dealer": "东", "win": {"type": "bomb", "winner": "S"}},
+    {"stakes": 1, "dealer": "E", "win": {"type": "炸弹", "winner": "S"}},
+    {"stakes": 1, "dealer": "E", "win": {"type": "zhici", "winner": "W", "from": "南"}},
+    {"起底": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
+    {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "胡家": "S"}},
+    {
+        "stakes": 2,
+        "dealer": "E",
+        "win": {"type": "bomb", "winner": "S"},
+        "kongs": [{"by": "东", "type": "明杠", "from": "S"}],
+    },
 ]
 
 
-@pytest.mark.parametrize(("record", "field", "phrase"), ALIASES, ids=[a[1] for a in ALIASES])
-def test_verbose_names_the_alias_that_sent_a_hand_one_by_one(
-    runner, tmp_path: Path, record: dict[str, Any], field: str, phrase: str
-) -> None:
-    """An alias is said as one, in the user's language (it was "win: refused by the core, or 包次 given", in
-    English whatever the language, or "the record")."""
-    from gangci_calc.words import messages as m
+@pytest.mark.parametrize("record", ALIASES)
+def test_an_alias_is_scored_by_batch_as_score_scores_it(runner, tmp_path: Path, record: dict[str, Any]) -> None:
+    from gangci_calc.api import score
 
+    want = score(record, lang="en").net
     path = tmp_path / "one.jsonl"
     path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
-    said = getattr(m, phrase)
-    for lang, words in (("en", said.en), ("zh", said.zh)):
-        done = runner.invoke(app, ["batch", str(path), "--verbose", "--lang", lang, "-o", str(tmp_path / "o.jsonl")])
-        assert done.exit_code == 0, done.output
-        assert done.stderr.split("\n")[1] == (
-            f"  1 one by one for: {field}: {words}" if lang == "en" else f"  1 局一局一局算，因为: {field}: {words}"
-        )
-
-
-def test_every_reason_a_fast_path_notes_is_in_the_vocabulary() -> None:
-    """The fast paths note their reasons by a phrase of words/messages.py (``m.WHY_*``), never their own text:
-    each one they use is among WHY_PHRASES, which the summary says in the user's language."""
-    import re
-
-    from gangci_calc.words import messages as m
-
-    used = set()
-    for path in (Path(__file__).resolve().parent.parent / "gangci_calc" / "fastpath").glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        used |= set(re.findall(r"\bm\.(WHY_\w+)", text))
-        assert "refused by the core" not in text and "one by one for" not in text, path  # a phrase of its own
-    assert used and {getattr(m, name) for name in used} <= set(m.WHY_PHRASES)
-    assert all(isinstance(phrase.en, str) and phrase.zh for phrase in m.WHY_PHRASES)
-
-
-def test_verbose_says_why_for_yaml_and_for_a_kong_s_alias(runner, tmp_path: Path) -> None:
-    """A YAML record off the fast path has its reason too (it had none), and a kong's alias is said as one in
-    JSON Lines as by columns (it was "kongs: refused by the core")."""
-    from gangci_calc.words import messages as m
-
-    yaml_path = tmp_path / "alias.yaml"
-    yaml_path.write_text(
-        "stakes: 2\ndealer: 东\nwin: {type: bomb, winner: S}\n---\n"
-        "stakes: 2\ndealer: E\nwin: {type: bomb, winner: S}\nkongs: [{by: 东, type: exposed, from: S}]\n",
-        encoding="utf-8",
-    )
-    lines_path = tmp_path / "kong.jsonl"
-    kong = {"stakes": 2, "dealer": "E", "win": {"type": "bomb", "winner": "S"}}
-    lines_path.write_text(
-        json.dumps({**kong, "kongs": [{"by": "E", "type": "明杠", "from": "S"}]}, ensure_ascii=False) + "\n",
-        encoding="utf-8",
-    )
-    done = runner.invoke(app, ["batch", str(yaml_path), "--verbose", "--lang", "en", "-o", str(tmp_path / "o")])
-    assert done.stderr.split("\n")[1:] == [
-        f"  1 one by one for: dealer: {m.WHY_SEAT.en}",
-        f"  1 one by one for: kongs.by: {m.WHY_SEAT.en}",
-        "",
-    ]
-    done = runner.invoke(app, ["batch", str(lines_path), "--verbose", "-o", str(tmp_path / "o")])
-    assert done.stderr.split("\n")[1:] == [f"  1 局一局一局算，因为: kongs.type: {m.WHY_WORD.zh}", ""]
+    yaml_path = tmp_path / "one.yaml"
+    yaml_path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    for source in (path, yaml_path):
+        (line,) = _lines(runner.invoke(app, ["batch", str(source), "--lang", "en"]).stdout)
+        assert line["net"] == want
 
 
 def test_the_summary_counts_one_hand_as_one(runner, tmp_path: Path) -> None:

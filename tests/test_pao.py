@@ -355,9 +355,9 @@ def test_a_parquet_file_with_a_pao_field_in_its_bets_struct(runner, tmp_path) ->
 
 
 @pytest.mark.parametrize("payments", [False, True])
-def test_a_pao_table_s_hand_with_no_pao_count_takes_the_fast_path(runner, write, payments: bool) -> None:
-    """带跑 at the table, but no seat's 跑 count on the record: the typed decode takes it, and its 跑 terms count
-    nothing (they crashed the fast path's forms, exit 70). Net and payments as the record scored on its own."""
+def test_a_pao_table_s_hand_with_no_pao_count(runner, write, payments: bool) -> None:
+    """带跑 at the table, but no seat's 跑 count on the record: its 跑 count nothing (they once crashed a batch, exit
+    70). Net and payments as the record scored on its own."""
     records = [
         {"stakes": 1, "policy": False, "dealer": "E", "rules": {"pao": {"unit": unit, "kong": kong}}, "win": win,
          **extra}

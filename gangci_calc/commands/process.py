@@ -20,7 +20,6 @@ from typing import Any, NoReturn
 
 import typer
 
-from gangci_calc import __version__
 from gangci_calc.core.errors import (
     ClaimRejected,
     GangciError,
@@ -30,6 +29,7 @@ from gangci_calc.core.errors import (
     OutputError,
     Terminated,
 )
+from gangci_calc.core.version import VERSION
 from gangci_calc.io.load.config import default_language
 from gangci_calc.words import Message, Said, say, speaking, use_language
 from gangci_calc.words import messages as m
@@ -143,7 +143,7 @@ def _internal(error: BaseException, lang: str = "zh") -> typer.Exit:
         traceback.print_exception(error)
     detail = f"{type(error).__name__}: {error}"
     detail = detail if len(detail) <= 200 else detail[:200] + "…"
-    return fail(say(m.INTERNAL_ERROR, version=__version__, detail=detail).text(lang), EXIT_INTERNAL)
+    return fail(say(m.INTERNAL_ERROR, version=VERSION, detail=detail).text(lang), EXIT_INTERNAL)
 
 
 def emit(text: str) -> None:

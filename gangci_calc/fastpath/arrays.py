@@ -32,24 +32,6 @@ def flags(values: Sequence[bool | None]) -> Any:
     return ints([None if value is None else int(value) for value in values]).cast(pa.bool_())
 
 
-def same_ints(rows: int, value: int) -> Any:
-    """``rows`` times ``value``, an ``int64`` array made from its buffer (not row by row in Python)."""
-    packed = array("q", [value]) * rows
-    return pa.Array.from_buffers(pa.int64(), rows, [None, pa.py_buffer(packed)])
-
-
-def same_flags(rows: int, value: bool) -> Any:
-    """``rows`` times ``value``, a ``bool`` array made from its bitmap."""
-    whole, part = divmod(rows, 8)
-    bits = bytes((255,) * whole + ((1 << part) - 1,) * (part > 0)) if value else bytes((rows + 7) // 8)
-    return pa.Array.from_buffers(pa.bool_(), rows, [None, pa.py_buffer(bits)])
-
-
-def counting(rows: int) -> Any:
-    """0, 1, ... ``rows`` - 1, an ``int64`` array."""
-    return pa.Array.from_buffers(pa.int64(), rows, [None, pa.py_buffer(array("q", range(rows)))])
-
-
 def texts(values: Sequence[str | None]) -> Any:
     """A ``string`` array."""
     encoded = [b"" if value is None else value.encode() for value in values]

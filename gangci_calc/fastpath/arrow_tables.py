@@ -1,7 +1,6 @@
-"""The Arrow side of the fast path: the result's schemas (Parquet out, Spark's DDL), a row read as a hand record
-(nulls as absent, JSON text as what it holds), and a batch's rows settled column by column
-(:mod:`gangci_calc.fastpath.vectorised`). The ``[arrow]`` extra (pyarrow): imported only by ``gangci_calc.arrow``
-and ``gangci batch``'s Parquet paths.
+"""The Arrow side of the bulk paths: the result's schemas (Parquet out, Spark's DDL), and a row read as a hand
+record (nulls as absent, JSON text as what it holds), for the core to settle as any other. The ``[arrow]`` extra
+(pyarrow): imported only by ``gangci_calc.arrow`` and ``gangci batch``'s Parquet paths.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import msgspec
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from gangci_calc.core.rules import SEATS, SEED_RULES, HouseRules
+from gangci_calc.core.rules import SEATS
 from gangci_calc.fastpath.arrays import scalar, validity
 from gangci_calc.io.load.boundary import KeyTwice, json_cell
 from gangci_calc.io.load.schema import TOP
@@ -203,33 +202,6 @@ def absent(value: Any) -> Any:
 _NESTED = (dict, list)  # what Arrow's rows hold values in (other mappings are rarer, and checked)
 
 
-def fast_results(batch: pa.RecordBatch, base: HouseRules = SEED_RULES) -> tuple[pa.RecordBatch, pa.Array]:
-    """Every row of ``batch`` settled column by column (:data:`RESULT_SCHEMA`; ``base``: the rules each row's own
-    change), and which rows are slow: a slow row's values mean nothing, the caller scores it one by one."""
-    results, settled = settled_results(batch, base)
-    return results, settled.slow
-
-
-def settled_results(batch: pa.RecordBatch, base: HouseRules = SEED_RULES) -> tuple[pa.RecordBatch, Any]:
-    """:func:`fast_results`, with the whole :class:`~gangci_calc.fastpath.vectorised.Settled` (what sent each slow
-    row off the path: ``--verbose``)."""
-    from gangci_calc.fastpath.fast import FastPath
-    from gangci_calc.fastpath.vectorised import settle_batch
-
-    settled = settle_batch(batch, FastPath((), base))
-    columns = [
-        settled.ident,
-        *(_money(pc.if_else(settled.slow, scalar(None), net)) for net in settled.halves),
-        settled.outcome,
-        settled.winner,
-        settled.source,
-        settled.dealer,
-        settled.players,
-        pa.nulls(batch.num_rows, pa.string()),
-    ]
-    return pa.RecordBatch.from_arrays(columns, schema=RESULT_SCHEMA), settled
-
-
 def column_twice(schema: Any, where: str = "") -> str | None:
     """The first column (or struct field: ``bets.S``) named twice in ``schema``, or ``None``: reading it would
     keep one of the two silently, as a key given twice in YAML or JSON would."""
@@ -246,13 +218,6 @@ def column_twice(schema: Any, where: str = "") -> str | None:
         if inner is not None:
             return inner
     return None
-
-
-def _money(halves: pa.Array) -> pa.Array:
-    """Half units (``int64``) as :data:`MONEY`, exactly: the unscaled value of ``h / 2`` at one place is ``5h``."""
-    tenths = pc.cast(pc.multiply(halves, scalar(5)), pa.decimal128(MONEY.precision, 0))
-    # the same 128-bit integers read with one decimal place: tenths of a unit
-    return pa.Array.from_buffers(MONEY, len(tenths), tenths.buffers(), null_count=tenths.null_count)
 
 
 def money_of_halves(halves: Iterable[int | None]) -> pa.Array:

@@ -469,41 +469,12 @@ OUTPUT_IS_INPUT = M(
     "{output} 是输入之一；把结果写到另一个文件", "{output} is one of the inputs; write the results to another file"
 )
 BATCH_SUMMARY = M(
-    "batch：{hands}，{scored} 局算好，{failed} 局失败{unreadable}{blank}{slow}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
-    "batch: {hands}, {scored} scored, {failed} failed{unreadable}{blank}{slow}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
+    "batch：{hands}，{scored} 局算好，{failed} 局失败{unreadable}{blank}，{seconds:.2f} 秒，每秒 {rate:,.0f} 局{stopped}",
+    "batch: {hands}, {scored} scored, {failed} failed{unreadable}{blank}, {seconds:.2f} s, {rate:,.0f} hands/s{stopped}",
 )
 BATCH_HANDS = M("{count} 局", "{count} hands")
 BATCH_HANDS_ONE = M("1 局", "1 hand")
 KEEP_NEVER_SEEN = M("注意：没有一局带 --keep 的键 {keys}", "note: no record had the --keep key {keys}")
-BATCH_ONE_BY_ONE = M("，{count} 局一局一局算 (没走快路)", ", {count} scored one by one (off the fast path)")
-BATCH_ONE_BY_ONE_WHY = M("  {count:,} 局一局一局算，因为: {why}", "  {count:,} one by one for: {why}")
-# --why a hand went one by one: the fast paths (gangci_calc/fastpath/) note a field and one of these phrases, by its
-# English ("win: refused by the core"); the summary says the phrase in the user's language (commands/batch/terminal.py)
-WHY_FIELD = M("{field}: {why}", "{field}: {why}")
-WHY_REFUSED = M("核心不收", "refused by the core")
-WHY_REFUSED_OR_BAO = M("核心不收，或按剩牌算包次的桌上给了 bao", "refused by the core, or 包次 given")
-WHY_AT_THREE = M("三人场没有北家", "N at a table of three")
-WHY_NAME_TWICE = M("一个名字坐了两家", "one name at two seats")
-WHY_KEY_TWICE = M("一个键写了两次，或文字里有冒号", "a key given twice, or a colon in a text")
-WHY_ESCAPE = M("有 \\u 转义", "a \\u escape")
-WHY_NOT_JSON = M("不是 JSON", "not JSON")
-WHY_MISSING = M("没写", "missing")
-WHY_OUT_OF_RANGE = M("超出范围", "out of range")
-WHY_DIGITS = M("位数比读入时收的多", "more digits than the loader takes")
-WHY_BOUND = M("超出读入时的界限", "beyond the loader's bound")
-WHY_UNREAD_COLUMN = M("按列算的路不读这个值", "a value the column path does not read")
-WHY_UNTAKEN = M("快路不收这个值", "a value the fast path does not take")
-WHY_SEAT = M(
-    "座位不是 E S W N 的写法 (东南西北等由读入来认)", "a seat not spelt E S W N (东, east ...: the loader reads them)"
-)
-WHY_ALIAS = M(
-    "别名 (中文键等) 或不认识的键：由读入来认", "an alias (a Chinese key ...) or an unknown key: the loader reads it"
-)
-WHY_WORD = M("不是文件的标准写法 (别名由读入来认)", "not the file's own word (an alias: the loader reads it)")
-# every phrase a fast path notes, as defined above (tests/test_one_verdict.py: each one a fast path uses is here)
-WHY_PHRASES: tuple[M, ...] = tuple(
-    value for name, value in list(globals().items()) if name.startswith("WHY_") and name != "WHY_FIELD"
-)
 ARROW_SCHEMA_OF_RESULT = M(
     "--arrow 只用于 result (batch -o FILE.parquet 的列)；--keep 和 --payments 要和 --arrow 一起用",
     "--arrow is for result only (the columns of batch -o FILE.parquet); --keep and --payments go with --arrow",

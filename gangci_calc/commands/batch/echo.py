@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError, RuleError
 from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
-from gangci_calc.io.load.boundary import Loader, null_free_json, without_nulls
+from gangci_calc.io.load.boundary import null_free_json, without_nulls
 from gangci_calc.io.load.load import located
 from gangci_calc.words import messages as m
 from gangci_calc.words import say
@@ -25,20 +23,6 @@ QUARTER = RECORD_LIMIT // 4  # a text this long or shorter is within the limit, 
 def too_large(text: str) -> bool:
     """Is a record longer than `gangci score` takes of a file (in UTF-8 bytes)?"""
     return len(text) > QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
-
-
-def parse_all(text: str) -> list[Any] | None:
-    """Every document of a YAML chunk with one loader (the boundary's), or ``None`` if any fails."""
-    loader = Loader(text)
-    try:
-        found = []
-        while loader.check_node():
-            found.append(loader.construct_document(loader.get_node()))
-        return None if getattr(loader, "too_big", False) else found  # one by one: each says which field
-    except (yaml.YAMLError, RecursionError):
-        return None
-    finally:
-        loader.dispose()
 
 
 def echo_of(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:

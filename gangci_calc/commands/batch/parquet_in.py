@@ -123,14 +123,6 @@ def parquet_chunks(name: str) -> Iterator[Chunk]:
         yield Chunk("json", name, first, "\n".join(_lines(rows, odd)) + "\n")
 
 
-def row_lines(batch: Any) -> list[str]:
-    """Each row of an Arrow batch as the JSON line :func:`parquet_chunks` makes of it."""
-    from gangci_calc.fastpath.arrow_tables import as_exported, record_of
-
-    rows = [record_of(row, meta=True, raw=True) for row in pylist(as_exported(batch))]
-    return _lines(rows, set().union(*(_not_finite(column) for column in batch.columns)))
-
-
 def _lines(rows: list[Any], odd: set[int]) -> list[str]:
     import json
 
@@ -144,18 +136,3 @@ def _lines(rows: list[Any], odd: set[int]) -> list[str]:
         json.dumps(row) if i in odd and not any(type(v) is raw for v in row.values()) else encode(row).decode()
         for i, row in enumerate(rows)
     ]
-
-
-def json_rows(chunk: Chunk) -> list[Any]:
-    """A JSON Lines chunk's records (a line that is not JSON stays as its text: the loader says what is wrong)."""
-    import json
-
-    rows: list[Any] = []
-    for line in chunk.text.split("\n"):
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except ValueError:
-            rows.append(line)
-    return rows

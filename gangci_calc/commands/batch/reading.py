@@ -34,6 +34,18 @@ RECORD_LIMIT = HAND_FILE_LIMIT  # the most one record may take: what `gangci sco
 TOO_LARGE = "large"  # the kind of a chunk that stands for one record too long to read
 
 
+def undecoded(text: str) -> int:
+    """Where the first byte of the file that was not UTF-8 is in ``text`` (:data:`UNDECODED`), or -1. Encoding
+    is the check (a text with no surrogate at all encodes: about a tenth of a regular expression's search); only
+    a text that does not is searched."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        found = UNDECODED.search(text)
+        return -1 if found is None else found.start()
+    return -1
+
+
 class Chunk(NamedTuple):
     """Whole records of one input, as text."""
 

@@ -26,13 +26,6 @@ class Stats:
     unreadable: int = 0
     stopped: bool = False  # --strict stopped at a failure
     blank: int = 0  # blank lines of JSON Lines inputs, passed by
-    one_by_one: int = 0  # hands scored off the fast path, one by one through the loader (--verbose says how many)
-    why: dict[str, int] = field(default_factory=dict)  # --verbose: what sent them there, by count
-
-    def said_why(self, why: dict[str, int] | None) -> None:
-        for reason, count in (why or {}).items():
-            self.why[reason] = self.why.get(reason, 0) + count
-
     kept: set[str] = field(default_factory=set)  # the --keep keys some record had
     failure: str = ""  # --strict: the failed hand's own line, shown on stderr (the output is not kept)
     totals: Totals = field(default_factory=Totals)  # of the hands scored (and written)
@@ -180,8 +173,6 @@ def run_batch(
             totals = chunk.totals_at_first_failure
         stats.hands += hands
         stats.blank += blank
-        stats.one_by_one += chunk.one_by_one
-        stats.said_why(chunk.why)
         stats.kept |= chunk.kept
         stats.failed += failed
         stats.scored += hands - failed

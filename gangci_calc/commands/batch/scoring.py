@@ -1,34 +1,26 @@
 """A record -> its output lines (JSONL or CSV), with the same words as ``gangci score``.
 
-Plain records go the fast path (:mod:`gangci_calc.fastpath.fast`); every other record, and every
-record the fast path is not sure of, goes through the loader (the one behind
-``gangci score``), so its result or its error is exactly the loader's. A session
-record (``hands:``) gives a line per hand, each with its number and dealer.
+Every record goes through the loader (the one behind ``gangci score``) and the core's settlement, so its result
+or its error is exactly ``gangci score``'s: one engine. A session record (``hands:``) gives a line per hand, each
+with its number and dealer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-from msgspec import DecodeError
+from typing import Any, NamedTuple
 
 from gangci_calc.commands.batch.echo import (
-    QUARTER,
     echo_of,
     located_in,
     named_in,
     own_echo,
-    parse_all,
     raw_echo,
     too_large,
 )
 from gangci_calc.commands.batch.fees import EveningFee, payments_text
-from gangci_calc.commands.batch.reading import RECORD_LIMIT, TOO_LARGE, UNDECODED, Chunk, Record, records
-
-if TYPE_CHECKING:
-    from gangci_calc.fastpath.fast import Plan
+from gangci_calc.commands.batch.reading import RECORD_LIMIT, TOO_LARGE, Chunk, Record, records, undecoded
 from gangci_calc.commands.service import settle_hand
 from gangci_calc.core.errors import ClaimRejected, InputError, InputErrors, RuleError
 from gangci_calc.core.rules import SEED_RULES, HouseRules, Settlement
@@ -37,12 +29,11 @@ from gangci_calc.io.export.batch_lines import (
     Frame,
     LineOutcome,
     halves_net,
-    halves_text,
     json_text,
     players_text,
 )
 from gangci_calc.io.export.formats import batch_lines
-from gangci_calc.io.load.boundary import maybe_deep, parse_json, parse_yaml
+from gangci_calc.io.load.boundary import parse_json, parse_yaml
 from gangci_calc.io.load.ids import unread_id
 from gangci_calc.io.load.load import LoadedHand, hand_from_data
 from gangci_calc.words import messages as m
@@ -61,8 +52,6 @@ class BatchOptions:
     payments: bool = False  # --payments: each payment on the line
     totals: bool = False  # --totals / --totals-out: sum the nets (per seat, and per player where named)
     amounts: str = "exact"  # --amounts: exact (whole amounts as integers) or decimal (one decimal place, always)
-    fast: bool = True  # the fast path (off: every record through the loader, for the tests that compare)
-    verbose: bool = False  # --verbose: the summary says how many hands were scored one by one
 
 
 @dataclass
@@ -97,8 +86,6 @@ class ChunkResult(NamedTuple):
     blank: int = 0  # blank lines of a JSON Lines chunk: no record, but counted for the summary
     kept: frozenset[str] = frozenset()  # the --keep keys some record of the chunk had
     blank_at_first_failure: int = 0  # the blank lines before the first failure (what --strict counts)
-    one_by_one: int = 0  # records scored off the fast path, through the loader (the summary says so with --verbose)
-    why: dict[str, int] | None = None  # --verbose: what sent them there, by count
 
 
 class Scorer:
@@ -107,24 +94,16 @@ class Scorer:
     def __init__(self, options: BatchOptions = BatchOptions()) -> None:
         self.options = options
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
-        self.fast = None
-        if options.fast:
-            from gangci_calc.fastpath.fast import FastPath
-
-            self.fast = FastPath(options.keep, options.base)
         self._quoting: dict[str, tuple[str, str]] = {}
         self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
-        self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
+        self._houses: dict[HouseRules, str] = {}  # the house rules as a line writes them
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals())
         if chunk.kind == TOO_LARGE:
             self._too_large(chunk.source, chunk.first_line, out)
         elif chunk.kind == "json":
-            if self.fast is not None:
-                self._json_lines(chunk, out)
-            else:
-                self._json_records(chunk, out)
+            self._json_records(chunk, out)
         else:
             self._yaml(chunk, out)
         if chunk.kind == "json" and chunk.text.endswith("\n"):
@@ -142,72 +121,19 @@ class Scorer:
             out.blank,
             kept,
             out.blank_at_first_failure,
-            out.one_by_one,
-            out.why,
         )
 
     def _json_records(self, chunk: Chunk, out: _Out) -> None:
         """JSON Lines, every record through the loader; the blank lines counted, and those before a failure."""
         stop = None  # the line of the first failure
         for record in records(chunk):
-            failures = out.failures
             self._json(record, out)
-            out.one_by_one += out.failures == failures  # scored, off the fast path (a refusal is a failure)
             if out.failures and stop is None:
                 stop = record.line
         rows = chunk.text.split("\n")
         out.blank += sum(1 for row in rows if not row.strip())
         if stop is not None:
             out.blank_at_first_failure = sum(1 for row in rows[: stop - chunk.first_line] if not row.strip())
-
-    def _json_lines(self, chunk: Chunk, out: _Out) -> None:
-        """JSON Lines, each tried on the fast path first: the loop the speed goals are about."""
-        assert self.fast is not None
-        decode, settle = self.fast.decoder.decode, self.fast.settle
-        plain = self.lines.plain
-        head, tail = self._quoting.get(chunk.source) or self._quoted(chunk.source)
-        texts, totals, summing = out.texts, out.totals, self.options.totals
-        frames = self._plan_frames
-        paying = self.options.payments
-        scored_here = 0
-        undecoded = UNDECODED.search(chunk.text) is not None  # a byte that is not UTF-8 somewhere: which line?
-        for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
-            if len(row) > QUARTER and too_large(row):
-                self._too_large(chunk.source, number, out)
-                continue
-            if undecoded and UNDECODED.search(row):
-                self._not_utf8(chunk.source, number, out)
-                continue
-            try:
-                # a \u escape may hide a colon (\u003a) from the key count: such a line goes to the loader
-                record = decode(row) if "\\u" not in row else None
-                fast = settle(record, row.count(":"), paying) if record is not None else None
-            except (DecodeError, RecursionError):  # too deep for the decoder: the loader says where
-                fast = None
-            if fast is None:
-                self._off_fast(chunk.source, number, row, out)
-                continue
-            plan, e, s, w, n, echo, names, paid = fast
-            if echo.kept:
-                out.kept.update(key for key, _ in echo.kept)
-            frame = frames.get(plan) or self._plan_frame(plan)
-            texts.append(plain(frame, e, s, w, n, head, number, tail, paid, echo))
-            scored_here += 1
-            if summing:
-                _sum(totals, (e, s, w, n), names)
-        out.hands += scored_here
-
-    def _off_fast(self, source: str, number: int, row: str, out: _Out) -> None:
-        """A JSON line the fast path did not take: through the loader, or counted as a blank line."""
-        if not row or row.isspace():  # a blank line is no record, but the summary says how many there were
-            out.blank += 1
-            return
-        failures = out.failures
-        self._json(Record("json", source, number, row.rstrip("\r")), out)
-        if out.failures == failures:  # scored, off the fast path (a refusal is counted as a failure)
-            out.one_by_one += 1
-            if self.options.verbose and self.fast is not None:
-                out.said_why(self.fast.why_slow(row, self.options.payments))
 
     def _not_utf8(self, source: str, line: int, out: _Out) -> None:
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=m.NOT_UTF8)
@@ -221,7 +147,7 @@ class Scorer:
         if too_large(record.text):
             self._too_large(record.source, record.line, out)
             return
-        if UNDECODED.search(record.text):
+        if undecoded(record.text) >= 0:
             self._not_utf8(record.source, record.line, out)
             return
         try:
@@ -238,30 +164,13 @@ class Scorer:
         self._slow(record, data, out, raw_echo(record.text, self.options.keep))
 
     def _yaml(self, chunk: Chunk, out: _Out) -> None:
-        found = list(records(chunk))
-        whole = self.fast is not None and not UNDECODED.search(chunk.text)  # a bad byte: each record on its own
-        parsed = parse_all(chunk.text) if whole else None
-        if parsed is None or len(parsed) != len(found):  # a syntax error, or an empty document: one by one
-            parsed = [None] * len(found)
-        paying = self.options.payments
-        for record, data in zip(found, parsed, strict=True):
+        for record in records(chunk):
             if too_large(record.text):
                 self._too_large(record.source, record.line, out)
                 continue
-            bad = UNDECODED.search(record.text)
-            if bad is not None:  # the line of the byte that is not UTF-8
-                self._not_utf8(record.source, record.line + record.text.count("\n", 0, bad.start()), out)
-                continue
-            if maybe_deep(record.text):  # deep, or aliases: through parse_yaml, with `gangci score`'s limits
-                data = None
-            typed = self.fast.typed(data) if self.fast is not None and isinstance(data, dict) else None
-            fast = self.fast.settle(typed, -1, paying) if self.fast is not None and typed is not None else None
-            if fast is not None:
-                plan, e, s, w, n, echo, names, paid = fast
-                out.kept.update(key for key, _ in echo.kept)
-                where = self._where(record.source, record.line)
-                frame = self._plan_frames.get(plan) or self._plan_frame(plan)
-                out.scored(self.lines.scored(echo, frame, halves_net(e, s, w, n), paid, where), (e, s, w, n), names)
+            bad = undecoded(record.text)
+            if bad >= 0:  # the line of the byte that is not UTF-8
+                self._not_utf8(record.source, record.line + record.text.count("\n", 0, bad), out)
                 continue
             try:
                 data = parse_yaml(record.text, record.source, line_offset=record.line - 1)
@@ -269,12 +178,7 @@ class Scorer:
                 where = self._where(record.source, record.line)
                 out.failed(self.lines.failed(Echo(), error.text(self.options.lang), where))
                 continue
-            failures = out.failures
             self._slow(record, data, out, None)
-            if out.failures == failures:  # scored, off the fast path (a refusal is a failure)
-                out.one_by_one += 1
-                if self.options.verbose and self.fast is not None:
-                    out.said_why(self.fast.why_slow_data(data, paying))
 
     def _slow(self, record: Record, data: Any, out: _Out, raw: Echo | None) -> None:
         """A record through the loader: its result, or its error, located in its file."""
@@ -356,8 +260,6 @@ class Scorer:
     ) -> None:
         """The line of a hand the loader read and the settle service settled (once); ``extra``: payments after
         the hand's own (the evening's fee, on a session's last hand)."""
-        from gangci_calc.io.export.export import house_object
-
         hand = loaded.hand
         outcome = hand.outcome
         how = LineOutcome(
@@ -365,17 +267,22 @@ class Scorer:
             outcome.winner.name if outcome.winner is not None else "",
             outcome.source.name if outcome.source is not None else "",
             hand.dealer.name,
-            json_text(house_object(hand.house)),
+            self._houses.get(hand.house) or self._house_text(hand.house),
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
-        net = (halves_text(e), halves_text(s), halves_text(w), halves_text(n))
+        net = halves_net(e, s, w, n)
         payments = payments_text(hand, settlement, extra or []) if self.options.payments else ""
         line = self.lines.scored(echo, self._frames.get(how) or self._frame(how), net, payments, where)
         out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
 
-    def _plan_frame(self, plan: Plan) -> Frame:
-        frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
-        return frame
+    def _house_text(self, house: HouseRules) -> str:
+        """The line's ``rules``: the house rules in force that are not the seed's, as JSON (once per set of rules)."""
+        from gangci_calc.io.export.export import house_object
+
+        if len(self._houses) > 4096:  # a platform's rooms bring thousands of sets; bounded all the same
+            self._houses.clear()
+        text = self._houses[house] = json_text(house_object(house))
+        return text
 
     def _frame(self, how: LineOutcome) -> Frame:
         if len(self._frames) > 4096:  # a handful of outcomes and rules come again and again; bounded all the same
@@ -398,19 +305,12 @@ class _Out:
 
     def __init__(self, totals: Totals) -> None:
         self.texts: list[str] = []
-        self.hands = self.failures = self.blank = self.one_by_one = 0
-        self.why: dict[str, int] | None = None
+        self.hands = self.failures = self.blank = 0
         self.kept: set[str] = set()
         self.first_failure = -1  # the index of its line in ``texts``
         self.totals = totals
         self.at_first_failure: Totals | None = None
         self.blank_at_first_failure = 0
-
-    def said_why(self, why: str) -> None:
-        """One more record the fast path handed on for ``why`` (``--verbose``)."""
-        if self.why is None:
-            self.why = {}
-        self.why[why] = self.why.get(why, 0) + 1
 
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)
@@ -428,13 +328,3 @@ class _Out:
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
-
-
-def _sum(totals: Totals, net: tuple[int, int, int, int], names: dict[int, str]) -> None:
-    """A scored hand into the batch's totals (--totals): by player where it names them, else by seat."""
-    if names:
-        totals.add(net, names)
-        return
-    seats = totals.seats
-    for seat in range(4):
-        seats[seat] += net[seat]

@@ -154,15 +154,14 @@ def _report(stats: Stats, options: BatchOptions, output: str | None, seconds: fl
         write_err(say(m.KEEP_NEVER_SEEN, keys=", ".join(never)).text(options.lang))
     if stats.stopped and stats.failure and output is not None:  # what stopped it: the file that held it is gone
         write_err(stats.failure)
-    _summary(stats, seconds, options.lang, options.verbose)
+    _summary(stats, seconds, options.lang)
 
 
-def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> None:
+def _summary(stats: Stats, seconds: float, lang: str) -> None:
     rate = stats.hands / seconds if seconds > 0 else 0.0
     stopped = m.BATCH_STOPPED if stats.stopped else ""
     unreadable = _counted(stats.unreadable, m.BATCH_UNREADABLE, m.BATCH_UNREADABLE_ONE)
     blank = _counted(stats.blank, m.BATCH_BLANK, m.BATCH_BLANK_ONE)
-    slow = say(m.BATCH_ONE_BY_ONE, count=stats.one_by_one) if verbose else ""  # a cliff a user can see
     said = say(
         m.BATCH_SUMMARY,
         hands=m.BATCH_HANDS_ONE if stats.hands == 1 else say(m.BATCH_HANDS, count=stats.hands),
@@ -170,31 +169,13 @@ def _summary(stats: Stats, seconds: float, lang: str, verbose: bool = False) -> 
         failed=stats.failed,
         unreadable=unreadable,
         blank=blank,
-        slow=slow,
         seconds=seconds,
         rate=rate,
         stopped=stopped,
     )
     write_err(said.text(lang))
-    if verbose:  # what sent them one by one, the most first
-        for why, count in sorted(stats.why.items(), key=lambda item: (-item[1], item[0])):
-            write_err(say(m.BATCH_ONE_BY_ONE_WHY, count=count, why=reason_said(why)).text(lang))
 
 
 def _counted(count: int, many: Message, one: Message) -> Said | Message | str:
     """A count in the summary: nothing for none, English's singular for one."""
     return "" if not count else one if count == 1 else say(many, count=count)
-
-
-_PHRASES = {phrase.en: phrase for phrase in m.WHY_PHRASES}
-
-
-def reason_said(why: str) -> Said | Message | str:
-    """A reason a fast path noted (``field: phrase``, a phrase, or a field it did not take) in the user's words."""
-    phrase = _PHRASES.get(why)
-    if phrase is not None:
-        return phrase
-    field, colon, rest = why.partition(": ")
-    if not colon:
-        return say(m.WHY_FIELD, field=field, why=m.WHY_UNTAKEN)
-    return say(m.WHY_FIELD, field=field, why=_PHRASES.get(rest, rest))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict, defaultdict
 from itertools import islice
-from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -97,8 +96,3 @@ def crowded(waiting: OrderedDict[int, Door], now: float) -> None:
             door.shut()
     while len(waiting) > MOST_PER_CLIENT:
         next(iter(waiting.values())).shut()
-
-
-def waiting_now() -> dict[str, Any]:
-    """How many connections of each address are waiting for their headers (for tests)."""
-    return {peer: len(found) for peer, found in _waiting.items()}

@@ -57,17 +57,6 @@ class Hand:
     def __post_init__(self) -> None:
         check_hand(self)
 
-    def at_stakes(self, stakes: Stakes) -> Hand:
-        """The same hand at other stakes, not checked again: :func:`check_hand` reads no stakes (the bulk paths
-        compile one checked hand at the stakes of each table; tests/test_core_mutations.py keeps this true)."""
-        made = object.__new__(Hand)
-        put = object.__setattr__
-        rules = self.rules
-        put(made, "rules", TableRules(stakes, rules.policy, rules.house, rules.fee))
-        for name in _SAME_AT_ANY_STAKES:
-            put(made, name, getattr(self, name))
-        return made
-
     @property
     def stakes(self) -> Stakes:
         return self.rules.stakes
@@ -137,15 +126,6 @@ def reads_ci(house: HouseRules) -> bool:
     return house.honor_ci_double
 
 
-def ci_as_settled(house: HouseRules, tile: int | None) -> int | None:
-    """The ci tile as settling reads it: ``None`` where the table reads none (:func:`reads_ci`), else one tile
-    standing for every tile that settles alike (次风翻倍 reads whether it is an honour: :attr:`Hand.honour_ci`), so
-    the bulk paths compile one form for them all."""
-    if tile is None or not reads_ci(house):
-        return None
-    return HONOURS[0] if tile in HONOURS else 0
-
-
 def reads_tiles_left(house: HouseRules) -> bool:
     """Does settling a hand at this table read its tiles left? Only 包次 does (:attr:`Hand.by_tiles_left`); at any
     other table they are checked and change no amount."""
@@ -167,9 +147,6 @@ def _bad_count(path: FieldPath, name: str, count: object, allowed: bool) -> None
     if count and not allowed:
         message = m.PAO_NEEDS_RULE if name == addons.PAO else m.BET_WITHOUT_POLICY
         raise RuleError(path, say(message, value=count, bet=_BET_ZH[name]))
-
-
-_SAME_AT_ANY_STAKES = ("dealer", "outcome", "bets", "kongs", "ci", "mi", "tiles_left")  # Hand's fields but rules
 
 
 def check_hand(hand: Hand) -> None:

@@ -18,17 +18,17 @@ win          payer                   win part
 
 House options change the table (直呲平摊: 1 / 1), who pays (包次: the
 discarder pays the other two's shares), and the factor of a share
-(庄家翻倍, 次风翻倍: × 2). :func:`linear` compiles a share into its linear form of the add-on counts, the
-one place a share's formula is written; :func:`settle`, :func:`net_halves` and the bulk paths read it.
+(庄家翻倍, 次风翻倍: × 2). :func:`share_halves` is the one place a share's amount is written; :func:`settle`
+sums it per seat for every path (the CLI, batch, the API, the page), and the payments and ``--explain``'s
+factors are made from the same shares only when they are read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import groupby
 from typing import NamedTuple
 
-from gangci_calc.core.rules.addons import PAO, Bets
 from gangci_calc.core.rules.hand import Hand, reads_ci
 from gangci_calc.core.rules.kongs import KongType, kong_payers
 from gangci_calc.core.rules.outcomes import Win
@@ -103,7 +103,7 @@ def count_terms(part: Part, payee: Seat, payer: Seat, dealer: Seat) -> tuple[tup
 
     This is the one place the add-on rule lives: 飘 and 抵 raise 炸弹底 / 杠呲底
     (and 点炮底) parts, 抵 only between a player and the dealer; 杠 raises 杠底
-    parts; 米 is never raised. (With add-ons off nothing is counted: :func:`linear`.)
+    parts; 米 is never raised. (With add-ons off nothing is counted: :func:`share_halves`.)
 
     >>> count_terms(Part.CI, Seat.W, Seat.E, dealer=Seat.E)
     (('piao', <Seat.W: 2>), ('piao', <Seat.E: 0>), ('di', <Seat.W: 2>))
@@ -155,104 +155,56 @@ def doublings(hand: Hand, row: Row) -> tuple[Doubling, ...]:
     return tuple(doubling for doubling, doubles in DOUBLINGS if doubles(hand, row))
 
 
-class Term(NamedTuple):
-    """One add-on count's part of a share: ``coefficient`` halves for each count of ``addon`` at ``seat``."""
-
-    addon: str  # piao 飘, di 抵, gang 杠: a field of core/rules/addons.py Bets
-    seat: Seat  # whose count
-    coefficient: int  # halves per count
-    scaled: bool  # proportional to the share's base (a flat amount per count is not)
-
-
-class Linear(NamedTuple):
-    """One share compiled into its linear form: ``amount = const + Σ term.coefficient × count``, in halves.
-
-    Every path that turns a share into money reads this (``settle()``, ``net_halves()``, the bulk paths' tables),
-    so a change to the formula here is followed everywhere. A per-seat amount (跑: a count carried by the payer
-    or the payee) is one more :class:`Term`; an unscaled term does not grow with the stakes.
-    """
-
-    row: Row  # payer, payee, part, k, kong, role, reason, share_of, base
-    const: int  # with every count 0: base × k × 2^doublings
-    terms: tuple[Term, ...]  # the add-ons' (with 带政策), then 跑's (under 带跑)
-    doublings: tuple[Doubling, ...]
-
-    def amount(self, bets: Sequence[Bets]) -> int:
-        """This share's amount in halves, with these add-on counts."""
-        amount = self.const
-        for term in self.terms:
-            count: int = getattr(bets[term.seat], term.addon)
-            amount += term.coefficient * count
-        return amount
-
-
-def linear(hand: Hand, row: Row) -> Linear:
-    """One share's linear form: ``base × k × (1 + counts) × 2^doublings``, and 跑 (:func:`pao_terms`).
+def share_halves(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> int:
+    """One share's amount in halves: ``base × k × 2^doublings × (1 + counts)``, and 跑 (:func:`pao_unit`).
 
     Under 包次 a share is counted as for the player it belongs to (``share_of``), whoever pays it.
 
-    >>> from gangci_calc.core.rules import Outcome, SCHEMES, TableRules
-    >>> hand = Hand(TableRules(SCHEMES[1], policy=True), Seat.E, Outcome(Win.BOMB, Seat.S))
-    >>> form = linear(hand, rows(hand)[-1])  # the dealer's share
-    >>> form.row.payer.name, form.const, [(t.addon, t.seat.name, t.coefficient) for t in form.terms]
-    ('E', 400, [('piao', 'S', 400), ('piao', 'E', 400), ('di', 'S', 400)])
+    >>> from gangci_calc.core.rules import Bets, Outcome, SCHEMES, TableRules
+    >>> hand = Hand(TableRules(SCHEMES[1], policy=True), Seat.E, Outcome(Win.BOMB, Seat.S),
+    ...             bets=(Bets(), Bets(piao=2, di=1), Bets(), Bets()))
+    >>> share_halves(hand, rows(hand)[-1], ())  # the dealer's share: 200 × (1 + S's 飘 2 and 抵 1), in halves
+    1600
     """
-    house = hand.rules.house
-    doubled: tuple[Doubling, ...] = () if house is SEED_RULES else doublings(hand, row)
     unit = row.base * row.k << len(doubled)  # base × k × 2^doublings
-    terms: tuple[Term, ...] = ()
-    if hand.rules.policy:  # (1 + Σ counts): each count adds one unit
-        terms = tuple(
-            _new(Term, (name, seat, unit, True))
-            for name, seat in count_terms(row.part, row.payee, row.share_of, hand.dealer)
-        )
-    if house.pao is not None:
-        terms += pao_terms(hand, row, doubled)
-    return _new(Linear, (row, unit, terms, doubled))
-
-
-def linear_form(hand: Hand, found: list[Row] | None = None) -> tuple[Linear, ...]:
-    """The hand's outcome compiled once: every share (``found``, or all of :func:`rows`) as its linear form."""
-    return tuple(linear(hand, row) for row in (rows(hand) if found is None else found))
-
-
-def share(hand: Hand, row: Row) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Doubling, ...], int]:
-    """One share's add-on counts, doublings and amount in halves, read from its :func:`linear` form."""
-    form = linear(hand, row)
+    amount = unit
     bets = hand.bets
-    values = tuple(getattr(bets[t.seat], t.addon) for t in form.terms)
-    return tuple(t.addon for t in form.terms), values, form.doublings, form.amount(bets)
+    if hand.rules.policy:  # (1 + Σ counts): each count adds one unit
+        for name, seat in count_terms(row.part, row.payee, row.share_of, hand.dealer):
+            amount += unit * getattr(bets[seat], name)
+    if hand.rules.house.pao is not None:
+        amount += pao_unit(hand, row, doubled) * (bets[row.share_of].pao + bets[row.payee].pao)
+    return amount
 
 
-def pao_terms(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> tuple[Term, ...]:
-    """跑 (带跑) on one share from X to W: ``p(X) + p(W)``, p a seat's count × unit (the Java server's MJTable
-    L17936-18041, MJHandlerGang_lygc L297-371).
+def pao_unit(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> int:
+    """跑 (带跑) on one share from X to W, in halves per count: the share adds ``(p(X) + p(W)) × this``, p a seat's
+    count (the Java server's MJTable L17936-18041, MJHandlerGang_lygc L297-371); 0 where it takes no 跑.
 
     X is the share's nominal payer (``share_of``: under 包次 the discarder pays it, with X's 跑). A win's share
     takes 跑 after 庄家翻倍, so of its doublings only 次风翻倍 doubles it; a kong's share (under 杠跑 ``kong``)
     takes it before 庄家翻倍 ``all``, which doubles it; 暗杠倍数 does not (it is in k, not here). 天呲's one share of
-    C + G takes it once, on its C part. 米 and the fee never carry 跑. Unscaled, unless the unit is the table's 杠底.
+    C + G takes it once, on its C part. 米 and the fee never carry 跑. The unit is the table's 杠底 unless given.
 
-    >>> from gangci_calc.core.rules import Outcome, SCHEMES, TableRules
+    >>> from gangci_calc.core.rules import Bets, Outcome, SCHEMES, TableRules
     >>> from gangci_calc.core.rules.table import HouseRules, Pao
     >>> rules = TableRules(SCHEMES[2], house=HouseRules(pao=Pao(unit=100)))
     >>> hand = Hand(rules, Seat.E, Outcome(Win.BOMB, Seat.S), bets=(Bets(pao=1), Bets(pao=2), Bets(), Bets(pao=3)))
-    >>> [(t.seat.name, t.coefficient) for t in pao_terms(hand, rows(hand)[0], ())]
-    [('W', 200), ('S', 200)]
+    >>> pao_unit(hand, rows(hand)[0], ())
+    200
     """
     pao = hand.rules.house.pao
     part = row.part
     if pao is None or part is Part.MI or part is Part.FEE:
-        return ()
+        return 0
     if part is Part.GANG:  # a kong's share: only under 杠跑; 天呲's kong is in its one share, which has its 跑
         if not pao.kong or (row.role is not Role.KONG and hand.outcome.win is Win.TIANCI):
-            return ()
+            return 0
         times = len(doubled)
     else:
         times = 1 if Doubling.HONOUR_CI in doubled else 0
-    scaled = not pao.unit  # the default unit is 杠底: it grows with the stakes
     coefficient = 2 * (pao.unit or hand.rules.stakes.gang) << times  # in halves
-    return (_new(Term, (PAO, row.share_of, coefficient, scaled)), _new(Term, (PAO, row.payee, coefficient, scaled)))
+    return coefficient
 
 
 def rows(hand: Hand) -> list[Row]:
@@ -305,71 +257,81 @@ def kong_rows(hand: Hand) -> list[Row]:
     ]
 
 
-def net_halves(hand: Hand, forms: tuple[Linear, ...] | None = None) -> list[int]:
-    """Net per seat in half units, without building payment objects (bulk scoring): the sum of its shares'
-    ``forms`` (:func:`linear_form`, worked out here if not given)."""
+def _doubled(hand: Hand) -> Callable[[Row], tuple[Doubling, ...]]:
+    """The doublings of a share at this hand's table: none at the seed's rules, without asking each predicate."""
+    if hand.rules.house is SEED_RULES:
+        return _none
+    return lambda row: doublings(hand, row)
+
+
+def _none(row: Row) -> tuple[Doubling, ...]:
+    return ()
+
+
+def net_halves(hand: Hand) -> list[int]:
+    """Net per seat in half units: every share of :func:`rows`, its amount by :func:`share_halves`."""
     halves = [0, 0, 0, 0]
-    bets = hand.bets
-    for form in linear_form(hand) if forms is None else forms:
-        amount = form.amount(bets)
-        row = form.row
+    doubled = _doubled(hand)
+    for row in rows(hand):
+        amount = share_halves(hand, row, doubled(row))
         halves[row.payee] += amount
         halves[row.payer] -= amount
     return halves
 
 
 def net(hand: Hand) -> tuple[Amount, Amount, Amount, Amount]:
-    """Net per seat (summing to 0), the fast way: same rows and shares as :func:`settle`."""
+    """Net per seat (summing to 0): the net of :func:`settle`, without its payments."""
     e, s, w, n = (from_halves(h) for h in net_halves(hand))
     return (e, s, w, n)
 
 
-def payment_key(form: Linear) -> tuple[Seat, Seat, Win | KongType, Role]:
-    """What makes consecutive shares one payment: their payer, payee, reason and role."""
-    row = form.row
-    return row.payer, row.payee, row.reason, row.role
-
-
 def settle(hand: Hand) -> Settlement:
-    """Settle one hand: every payment, and the net per seat (summing to 0).
+    """Settle one hand: every payment (made when first read), and the net per seat (summing to 0).
 
     >>> from gangci_calc.core.rules import Outcome, SCHEMES, TableRules
     >>> hand = Hand(TableRules(SCHEMES[2]), Seat.E, Outcome(Win.ZHICI, Seat.W, Seat.S))
     >>> settle(hand).net
     (-3000, -13000, 19000, -3000)
     """
-    forms = linear_form(hand)
-    e, s, w, n = (from_halves(h) for h in net_halves(hand, forms))
+    e, s, w, n = (from_halves(h) for h in net_halves(hand))
     paid = [0, 0, 0, 0]
     if hand.rules.fee.on:
         for payment in fee_payments(hand):
             paid[payment.payer] += payment.halves >> 1
-    return Settlement((payments, (hand, forms)), (e, s, w, n), (paid[0], paid[1], paid[2], paid[3]))
+    return Settlement((payments, hand), (e, s, w, n), (paid[0], paid[1], paid[2], paid[3]))
 
 
-def payments(of: tuple[Hand, tuple[Linear, ...]]) -> tuple[Payment, ...]:
-    """A settled hand's payments (made when first asked for), from its shares' forms: the shares grouped, then
-    台费."""
-    hand, forms = of
-    made: list[Payment] = []
-    # a payment is one payer's consecutive rows to one payee for one reason (win part + winning kong)
+def payment_key(row: Row) -> tuple[Seat, Seat, Win | KongType, Role]:
+    """What makes consecutive shares one payment: their payer, payee, reason and role."""
+    return row.payer, row.payee, row.reason, row.role
+
+
+def charge(hand: Hand, row: Row, doubled: tuple[Doubling, ...]) -> Charge:
+    """One share as a charge of a payment: its amount (:func:`share_halves`) and the factors ``--explain`` shows."""
     bets = hand.bets
-    for (payer, payee, reason, role), group in groupby(forms, key=payment_key):
-        charges = []
-        for form in group:
-            row = form.row
-            amount = form.amount(bets)
-            on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
-            counted = tuple((t.addon, getattr(bets[t.seat], t.addon)) for t in form.terms if t.addon != PAO)
-            pao = tuple((t.seat, bets[t.seat].pao, t.coefficient) for t in form.terms if t.addon == PAO)
-            charges.append(
-                Charge(
-                    row.part, row.base, row.k, counted, amount, row.kong, form.doublings, on_behalf,
-                    pao=sum(count * coefficient for _, count, coefficient in pao) >> 1,
-                    pao_counts=tuple((seat, count) for seat, count, _ in pao),
-                )
-            )  # fmt: skip
-        made.append(Payment(payer, payee, reason, role, tuple(charges)))
+    counted: tuple[tuple[str, int], ...] = ()
+    if hand.rules.policy:
+        counted = tuple(
+            (name, getattr(bets[seat], name))
+            for name, seat in count_terms(row.part, row.payee, row.share_of, hand.dealer)
+        )
+    unit = pao_unit(hand, row, doubled) if hand.rules.house.pao is not None else 0
+    pao_counts = ((row.share_of, bets[row.share_of].pao), (row.payee, bets[row.payee].pao)) if unit else ()
+    on_behalf = row.share_of if row.role in (Role.BAO, Role.MI) else None
+    return Charge(
+        row.part, row.base, row.k, counted, share_halves(hand, row, doubled), row.kong, doubled, on_behalf,
+        pao=unit * sum(count for _, count in pao_counts) >> 1, pao_counts=pao_counts,
+    )  # fmt: skip
+
+
+def payments(hand: Hand) -> tuple[Payment, ...]:
+    """A settled hand's payments (made when first asked for), from the same shares as its net: the shares grouped
+    (a payment is one payer's consecutive shares to one payee for one reason: win part + winning kong), then 台费."""
+    doubled = _doubled(hand)
+    made = [
+        Payment(payer, payee, reason, role, tuple(charge(hand, row, doubled(row)) for row in group))
+        for (payer, payee, reason, role), group in groupby(rows(hand), key=payment_key)
+    ]
     made.extend(fee_payments(hand))
     return tuple(made)
 

@@ -55,7 +55,7 @@ class Pao:
             amounts=range(MAX_AMOUNT + 1),
             values_note=M("0 (= 杠底 G，默认) / 金额", "0 (= the 杠底 G, default) / an amount"),
             effect=M("一个跑多少钱；不写就是本桌的杠底 G。", "the money of one 跑; not given: the table's 杠底 G."),
-            where="`core/rules/settle.py` `pao_terms`",
+            where="`core/rules/settle.py` `pao_unit`",
         ),
     )
     kong: bool = option(  # 杠跑: kongs carry 跑 too
@@ -68,7 +68,7 @@ class Pao:
                 "kongs carry 跑 too: each share of a kong (the winning kong included, not tianci's) gets the payer's"
                 " and the maker's 跑, then dealer_double all doubles it.",
             ),
-            where="`core/rules/settle.py` `pao_terms`",
+            where="`core/rules/settle.py` `pao_unit`",
         ),
     )
 
@@ -261,7 +261,7 @@ class HouseRules:
                 " on tianci; under bao each share keeps its payer's 跑; with kong: true kongs carry 跑 (dealer_double"
                 " all doubles it); never on mi or the fee.",
             ),
-            where="`core/rules/settle.py` `pao_terms`; check in `core/rules/hand.py` `check_bets`",
+            where="`core/rules/settle.py` `pao_unit`; check in `core/rules/hand.py` `check_bets`",
         ),
     )
     bao_mark: int = option(  # 包次线: 包次 when tiles_left is at or under it

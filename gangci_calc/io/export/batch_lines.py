@@ -2,8 +2,8 @@
 
 A line carries what the record brought (``id``, ``meta`` and the ``--keep`` keys,
 as the JSON text they were given in), what the hand scored to, and its source.
-Both the fast path and the loader's path (commands/batch/) write through these builders,
-so a hand reads the same whichever path scored it.
+The scorer (commands/batch/scoring.py) writes every line through these builders, JSON Lines, CSV and (read back
+into rows) Parquet alike.
 """
 
 from __future__ import annotations
@@ -93,25 +93,6 @@ class BatchJsonl:
         return Frame('"net": {"E": ', after)
 
     @staticmethod
-    def plain(
-        frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",
-        echo: Echo = NO_ECHO,
-    ) -> str:  # fmt: skip
-        """:meth:`scored` written out for the fast path's usual lines, whole amounts with at most an id, names and
-        meta to echo: the net per seat in halves, the source as ``head``, ``line``, ``tail`` (:meth:`quoting`)."""
-        if (e | s | w | n) & 1 or echo.kept or echo.hand:
-            return BatchJsonl.scored(echo, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
-        paid = f', "payments": {payments}' if payments else ""
-        net = f'{frame.before}{e >> 1}, "S": {s >> 1}, "W": {w >> 1}, "N": {n >> 1}}}{frame.after}{paid}'
-        if echo is NO_ECHO:
-            return f'{{{net}, "source": {head}{line}{tail}}}\n'
-        said = f', "players": {echo.players}' if echo.players else ""
-        if echo.meta:
-            said += f', "meta": {echo.meta}'
-        ident = f'"id": {echo.id}, ' if echo.id else ""
-        return f'{{{ident}{net}{said}, "source": {head}{line}{tail}}}\n'
-
-    @staticmethod
     def scored(echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         head = f'{{"id": {echo.id}, ' if echo.id else "{"
         if echo.hand:
@@ -173,7 +154,6 @@ class BatchCsv:
         columns.append("players")
         columns += [*keep, *(["payments"] if payments else []), "error"]
         self.header = _row(columns)
-        self._nothing_after = "," * (2 + len(keep)) + ("," if payments else "") + ",\n"  # no echo, no error
 
     @staticmethod
     def quoting(source: str) -> tuple[str, str]:
@@ -195,17 +175,6 @@ class BatchCsv:
         kept = dict(echo.kept)
         cells = [echo.meta, echo.players, *(_raw(kept.get(key, "")) for key in self.keep)]
         return "".join("," + _cell(cell) for cell in cells)
-
-    def plain(
-        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",
-        echo: Echo = NO_ECHO,
-    ) -> str:  # fmt: skip
-        """:meth:`scored` of a record that echoes nothing, written out (the usual case: the hot loop's)."""
-        if payments or echo is not NO_ECHO:
-            return self.scored(echo, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
-        odd = (e | s | w | n) & 1
-        net = ",".join(halves_net(e, s, w, n)) if odd else f"{e >> 1},{s >> 1},{w >> 1},{n >> 1}"
-        return f"{head}{line}{tail},,,{frame.before}{net}{frame.after}{self._nothing_after}"
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         paid = "," + _cell(payments) if self.payments else ""
@@ -271,12 +240,6 @@ class OneDecimal:
         self.quoting = lines.quoting
         self.frame = lines.frame
         self.failed = lines.failed
-
-    def plain(
-        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",
-        echo: Echo = NO_ECHO,
-    ) -> str:  # fmt: skip
-        return self.scored(echo, frame, halves_net(e, s, w, n), payments, f"{head}{line}{tail}")
 
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str:
         decimal = tuple(text if "." in text else f"{text}.0" for text in net)

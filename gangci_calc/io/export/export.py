@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gangci_calc.core.evening.ledger import HOUSE_NAME, FeeCollector, person_name
 from gangci_calc.core.rules import SEATS, Amount, Charge, Hand, HouseRules, Payment, Seat, Settlement, Stakes
 from gangci_calc.core.rules.addons import BET_NAMES
-from gangci_calc.core.rules.options import Option, entries
+from gangci_calc.core.rules.options import entries
 from gangci_calc.io.export.hand_data import hand_to_data
 from gangci_calc.io.show.labels import amount_text, json_amount
 
@@ -118,15 +118,6 @@ def options_object(options: object) -> dict[str, Any]:
         for e in entries(type(options))
         if (value := getattr(options, e.key)) != e.default
     }
-
-
-def _option_object(entry: Option, value: object) -> object:
-    """One option's value as a file writes it: a choice's value, a group's own keys (带跑 {unit, kong})."""
-    if isinstance(value, Enum):
-        return value.value
-    if entry.kind == "group" and value is not None:
-        return options_object(value)
-    return value
 
 
 def stakes_object(hand: Hand | Stakes) -> dict[str, int]:
@@ -278,10 +269,6 @@ def next_object(session: SessionFile) -> dict[str, Any]:
         "mi": {s.name: count for s, count in zip(SEATS, mi, strict=False) if count},
         "pending": sorted(session.upcoming.given) if session.upcoming is not None else [],
     }
-
-
-def _house_mark(who: object) -> dict[str, bool]:
-    return {"house": True} if isinstance(who, FeeCollector) else {}
 
 
 def _name(seat: Seat | None) -> str | None:

@@ -245,11 +245,6 @@ class BatchLines(Protocol):
 
     def frame(self, how: LineOutcome) -> Frame: ...
 
-    def plain(
-        self, frame: Frame, e: int, s: int, w: int, n: int, head: str, line: int, tail: str, payments: str = "",
-        echo: Echo = ...,
-    ) -> str: ...  # fmt: skip
-
     def scored(self, echo: Echo, frame: Frame, net: tuple[str, str, str, str], payments: str, where: str) -> str: ...
 
     def failed(self, echo: Echo, message: str, where: str) -> str: ...

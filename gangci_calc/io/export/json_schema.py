@@ -44,7 +44,6 @@ from gangci_calc.io.load.schema import (
 )
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-KINDS = ("hand", "session", "result", "score", "evening")
 
 SEAT = {"$ref": "#/$defs/seat"}
 COUNT = {"type": "integer", "minimum": 0, "maximum": 3}

@@ -516,15 +516,23 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     if kind is dict or isinstance(value, Mapping):
         found = {}
         for key, item in value.items():
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
+            if type(key) is not str and (not isinstance(key, (str, int)) or isinstance(key, bool)):
                 raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(key).__name__))
-            found[key] = plain_data(item, (*path, key))
+            held = type(item)
+            # a scalar as it is; a field's path is made only for what nests
+            found[key] = item if held in _SCALARS or item is None else plain_data(item, (*path, key))
         return found
     if kind is list or (isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray))):
-        return [plain_data(item, (*path, number)) for number, item in enumerate(value)]
+        return [
+            item if type(item) in _SCALARS or item is None else plain_data(item, (*path, number))
+            for number, item in enumerate(value)
+        ]
     if hasattr(type(value), "__index__") and not isinstance(value, (bytes, bytearray)):
         return operator.index(value)  # numpy's integers
     raise RuleError(path, say(m.NOT_PLAIN_DATA, kind=type(value).__name__))
+
+
+_SCALARS = frozenset({str, int, bool, float})
 
 
 def without_nulls(value: Any) -> Any:

@@ -7,6 +7,7 @@ tables and their aliases come from :mod:`.schema`, built once there.
 from __future__ import annotations
 
 import contextlib
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -241,8 +242,53 @@ def read_flag(value: Any, path: FieldPath, words: Mapping[bool, tuple[str, ...]]
 
 
 def read_house(value: Any, path: FieldPath, base: HouseRules) -> HouseRules:
-    """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``."""
-    return read_options(value, path, base, RULES, m.WHAT_RULES)
+    """``rules:`` -> :class:`HouseRules`: the keys it names replace those of ``base``. Each distinct value is read
+    once (a platform's rooms repeat their rules): a value its JSON stands for exactly is kept by that JSON, with
+    what it read as; a value refused is read, and refused, each time."""
+    key = json_key(value) if value is not None else None
+    if key is not None:
+        house = _HOUSES.get((base, key))
+        if house is not None:
+            return house
+    house = read_options(value, path, base, RULES, m.WHAT_RULES)
+    if key is not None:
+        if len(_HOUSES) >= _MOST_HOUSES:
+            del _HOUSES[next(iter(_HOUSES))]  # the oldest goes
+        _HOUSES[(base, key)] = house
+    return house
+
+
+_HOUSES: dict[tuple[HouseRules, bytes], HouseRules] = {}  # (base, the rules' JSON) -> what they read as
+_MOST_HOUSES = 1 << 14  # a platform's month held 10,125 rule sets
+
+
+def json_key(value: object) -> bytes | None:
+    """``value``'s JSON where it is made of exactly what its JSON says (dicts with text keys, lists, texts, whole
+    numbers, finite floats, booleans, None), so that the JSON can stand for it; else None. A NaN, an Enum, bytes or
+    a tuple is not its JSON: the loader refuses or reads them otherwise than the JSON's value."""
+    if not _plain_json(value, 0):
+        return None
+    import msgspec
+
+    try:
+        return msgspec.json.encode(value)
+    except UnicodeEncodeError:  # a lone surrogate: the loader says what is wrong with it
+        return None
+
+
+def _plain_json(value: object, depth: int) -> bool:
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is bool:
+        return True
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    if depth > 8:
+        return False
+    if kind is dict:
+        return all(type(key) is str and _plain_json(item, depth + 1) for key, item in value.items())  # type: ignore[attr-defined]
+    if kind is list:
+        return all(_plain_json(item, depth + 1) for item in value)  # type: ignore[attr-defined]
+    return False
 
 
 def read_fee(value: Any, path: FieldPath, base: Fee) -> Fee:

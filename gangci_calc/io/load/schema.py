@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple
 
 from gangci_calc.core.errors import InputError
@@ -78,15 +77,9 @@ TILE_KEYS: dict[str, tuple[str, ...]] = {
     "concealed_kongs": ("concealed_kongs", "暗杠"),
 }
 
-# House options (规矩): key -> spellings; for enum options, value -> spellings; flags' own words.
+# House options (规矩): key -> spellings (a value's spellings are its entry's).
 # All made from the options' entries (core/rules/table.py); booleans also take TRUE_WORDS / FALSE_WORDS.
 RULE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(HouseRules)}
-RULE_VALUES: dict[str, dict[Enum, tuple[str, ...]]] = {
-    e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "choice"
-}
-FLAG_WORDS: dict[str, dict[bool, tuple[str, ...]]] = {
-    e.key: e.value_spellings() for e in entries(HouseRules) if e.kind == "flag" and e.values
-}
 FEE_KEYS: dict[str, tuple[str, ...]] = {e.key: e.spellings() for e in entries(Fee)}
 # an option that is a mapping of its own (带跑: {unit, kong}): its keys, from its own entries
 GROUP_KEYS: dict[str, dict[str, tuple[str, ...]]] = {

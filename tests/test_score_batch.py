@@ -1,5 +1,4 @@
-"""``score_batch`` settles plain rows column by column (gangci_calc/fastpath/vectorised.py): every row agrees with
-``score_many`` on the same record, whatever the columns hold, and only the rows it is not sure of go one by one."""
+"""``score_batch``: every row agrees with ``score_many`` on the same record, whatever the columns hold."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ from tests.test_batch_records import plain_records
 
 pa = pytest.importorskip("pyarrow", reason="pip install -e '.[test]' (the [arrow] extra)")
 
-from gangci_calc import arrow  # noqa: E402
 from gangci_calc.arrow import RESULT_SCHEMA, score_batch  # noqa: E402
 from tests.test_arrow import agrees  # noqa: E402
 
@@ -148,28 +146,8 @@ def test_text_as_large_string_or_view_and_tables_of_many_chunks() -> None:
     assert score_batch(pa.Table.from_batches([], batch.schema)).num_rows == 0
 
 
-def test_plain_rows_are_not_scored_one_by_one(monkeypatch) -> None:
-    """Not a test of speed (benchmarks/bench_platform.py measures it): that plain rows, kongs, names and ids
-    included, never reach the row-by-row path, and that a row it is not sure of does."""
-    records = [
-        {"id": 1, "stakes": 2, "policy": True, "dealer": "E", "players": {"E": "ana", "S": "bo"},
-         "bets": {"S": {"piao": 1, "di": 2}}, "win": {"type": "zhici", "winner": "W", "from": "S"},
-         "kongs": [{"by": "N", "type": "exposed", "from": "E"}, {"by": "S", "type": "concealed"}]},
-        {"id": 2, "stakes": 1, "dealer": "S", "win": {"type": "draw"}, "kongs": [{"by": "E", "type": "concealed"}]},
-        {"id": 3, "stakes": 1, "dealer": "东", "win": {"type": "bomb", "winner": "E"}},
-    ]  # fmt: skip
-    one_by_one: list[Any] = []
-    real = arrow.score_rows
-    monkeypatch.setattr(arrow, "score_rows", lambda rows, **kw: one_by_one.extend(rows) or real(rows, **kw))
-    scored = score_batch(pa.RecordBatch.from_pylist(records)).to_pylist()
-    assert [row["id"] for row in one_by_one] == [3]
-    for row, want in zip(scored, score_many(records), strict=True):
-        agrees(row, want)
-
-
 def test_many_tables_of_their_own_stakes_in_one_batch_and_across_batches() -> None:
-    """Stakes in proportions of a table's own each make a form of their own; past 64 the forms start again,
-    between batches and never inside one."""
+    """Stakes in proportions of a table's own, in one batch and across batches."""
     records = [
         {"stakes": {"gang": 10 + i, "ci": 7 + i}, "policy": True, "dealer": "E", "bets": {"S": {"piao": 1}},
          "win": {"type": "zhici", "winner": "S", "from": "W"}, "kongs": [{"by": "N", "type": "concealed"}]}
@@ -183,43 +161,9 @@ def test_many_tables_of_their_own_stakes_in_one_batch_and_across_batches() -> No
                 agrees(row, want)
 
 
-def test_a_batch_of_unknown_stakes_leaves_no_empty_form_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A first batch whose stakes the column path cannot read (text) is scored one by one; the outcomes it met
-    were once kept with no form, and a later batch with a scheme's number then settled to 0 (wrong money)."""
-    import pyarrow as pa
-
-    from gangci_calc.arrow import score_batch
-    from gangci_calc.fastpath import vectorised
-
-    monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())  # this process as it starts: no ratio met
-    monkeypatch.setattr(
-        vectorised, "_OUTCOMES", vectorised._Forms(vectorised._OUTCOMES.width, vectorised._outcome_plan)
-    )
-    bomb = {"dealer": "E", "win": {"type": "bomb", "winner": "S"}}
-    first = score_batch(pa.RecordBatch.from_pylist([{"stakes": "1", **bomb}])).to_pylist()[0]
-    later = score_batch(pa.RecordBatch.from_pylist([{"stakes": 1, **bomb}])).to_pylist()[0]
-    assert first["net_S"] == later["net_S"] == 600
-
-
-@pytest.mark.parametrize("rows", [0, 1, 7, 8, 9, 12_288, 12_291])
-def test_arrays_made_from_buffers_are_those_made_row_by_row(rows: int) -> None:
-    """fastpath/arrays.py: the constant and counting arrays the column path makes for each batch, from their buffers;
-    a bitmap's bits past the last row are 0 (Arrow leaves them undefined, but a kernel reading whole bytes is fair)."""
-    from gangci_calc.fastpath.arrays import counting, flags, ints, same_flags, same_ints
-
-    for value in (True, False):
-        made = same_flags(rows, value)
-        assert made.equals(flags([value] * rows)) and made.null_count == 0
-        last = made.buffers()[1].to_pybytes()[-1:]
-        assert last == b"" or rows % 8 == 0 or last[0] >> (rows % 8) == 0
-    assert same_ints(rows, 0).equals(ints([0] * rows)) and same_ints(rows, -5).equals(ints([-5] * rows))
-    assert counting(rows).to_pylist() == list(range(rows))
-
-
 @pytest.mark.parametrize("bad", ['{"gang": 0}', "9", '{"gang": 100, "x": 1}', "null", '{"gang": 7, "ci": 5}'])
-def test_a_row_off_the_column_path_leaves_the_next_rows_kongs_alone(bad: str) -> None:
-    """Each row's kongs are summed from running sums over the whole batch's kongs: a row the column path does not
-    take (its stakes here) must leave the rows after it as score_many scores them."""
+def test_a_refused_row_leaves_the_next_rows_kongs_alone(bad: str) -> None:
+    """A refused row (its stakes here) leaves the rows after it, and their kongs, as score_many scores them."""
     import json
 
     kongs = [{"by": "E", "type": "concealed"}, {"by": "N", "type": "exposed", "from": "W"}]
@@ -232,27 +176,3 @@ def test_a_row_off_the_column_path_leaves_the_next_rows_kongs_alone(bad: str) ->
         assert (row["error"] is None) == (expected is not None)
         if expected is not None:
             assert {seat: row[f"net_{seat}"] for seat in "ESWN"} == expected
-
-
-def test_the_tables_grow_batch_by_batch_as_codes_are_met(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each batch adds the codes it meets first to the tables the batches before it made: a count no earlier form
-    counted (its column all zeros until then), a new outcome, a new kong. One record a batch, from a process with
-    no table met, gives what ``score_many`` gives, and so does the whole lot in one batch after it."""
-    from gangci_calc.fastpath import vectorised
-    from tests.handgen import distinct_hands
-
-    monkeypatch.setattr(vectorised, "_RATIOS", vectorised._Ratios())
-    for name in ("_OUTCOMES", "_KONG_FORMS"):
-        made = getattr(vectorised, name)
-        monkeypatch.setattr(vectorised, name, vectorised._Forms(made.width, made.plan_of))
-    records = [{"dealer": "E", "stakes": 1, "win": {"type": "bomb", "winner": "S"}}]  # no count, no kong yet
-    records += list(distinct_hands(60))
-    expected = list(score_many(records))
-    for record, want in zip(records, expected, strict=True):
-        agrees(score_batch(pa.RecordBatch.from_pylist([record])).to_pylist()[0], want)
-    assert vectorised._OUTCOMES.made is not None and any(vectorised._OUTCOMES.made.deltas)
-    converted = copy.deepcopy(records)
-    _batch(converted)  # one type a column: a scheme's number as its stakes where a row has a mapping
-    whole = pa.RecordBatch.from_struct_array(pa.array(converted))  # every row's keys (from_pylist: the first's)
-    for row, want in zip(score_batch(whole).to_pylist(), expected, strict=True):
-        agrees(row, want)
