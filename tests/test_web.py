@@ -4,6 +4,7 @@ through Starlette's TestClient (no socket)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -357,7 +358,14 @@ def test_the_page_shows_bao_mi_and_dealers(tmp_path: Path) -> None:
     )
     with client_for(ledger) as client:
         page = client.get("/").text
-    assert "包次" in page and "米" in page and "[庄南]" in page and "<svg" in page
+    rows = {
+        number: re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", row))
+        for number, row in re.findall(r'<article class="hand" data-hand="(\d+)">(.*?)</article>', page, re.S)
+    }
+    assert "[庄东] 直呲 南←西 包次" in rows["1"] and "南 小李 +1900 西 张姐 -1900" in rows["1"], rows
+    assert "[庄南] 流局" in rows["2"] and "米: 南1" in rows["2"] and "米" not in rows["1"], rows
+    chart = page[page.index('id="chart"') :]
+    assert chart.index("<svg") < chart.index("</section>")  # the chart drawn in its card
 
 
 def test_the_page_speaks_english_by_its_switch(client: TestClient) -> None:
@@ -369,7 +377,9 @@ def test_the_page_speaks_english_by_its_switch(client: TestClient) -> None:
 
 def test_a_broken_ledger_is_shown_not_crashed(client: TestClient, ledger: Path) -> None:
     ledger.write_text("stakes: 1\ndealer: Q\nhands: []\n", encoding="utf-8")
-    assert client.get("/").status_code == 200 and "Q" in client.get("/").text
+    page = client.get("/")
+    problem = re.search(r'<section class="card problem">(.*?)</section>', page.text, re.S)
+    assert page.status_code == 200 and problem is not None and "2:9" in problem.group(1) and "Q" in problem.group(1)
     assert client.get("/api/evening").status_code == 422
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import EXAMPLES
 from tests.test_web_browser import PHONE, browser, caught_up, no_sideways_scroll, tap_hand  # noqa: F401 - the fixture
-from tests.test_web_round_three_browser import _hands, _phone
+from tests.test_web_hand_numbers_and_paid_browser import _hands, _phone
 from tests.web_server import running
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""The page's "Round two" (docs: the hand's number, next, POST /api/table, changed, no bare 500, the door), route by
+"""The page with several phones (the hand's number, next, POST /api/table, changed, no bare 500, the door), route by
 route through Starlette's TestClient; each red-team reproduction is one test."""
 
 from __future__ import annotations

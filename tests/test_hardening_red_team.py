@@ -1,4 +1,4 @@
-"""Hardening, round four (issue 44): the red team's reproductions, each a test that failed before its fix."""
+"""Hardening against the red team (issue 44): its reproductions, each a test that failed before its fix."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The page's "Round three" and issue 44's back doors of the 409, route by route through Starlette's TestClient;
-each reproduction is one test."""
+"""The page's hand numbers (a form keeps its hand, the 409's back doors) and paid as a record, route by route
+through Starlette's TestClient; each reproduction is one test."""
 
 from __future__ import annotations
 

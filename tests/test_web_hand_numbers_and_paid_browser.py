@@ -1,5 +1,5 @@
-"""The page's "Round three" in a real browser (Debian's chromium-headless-shell at 360x740, driven by Playwright):
-a form keeps its hand, paid is a record every settle-up agrees on, a restart keeps the table."""
+"""Hand numbers and paid as a record in a real browser (Debian's chromium-headless-shell at 360x740, driven by
+Playwright): a form keeps its hand, paid is a record every settle-up agrees on, a restart keeps the table."""
 
 from __future__ import annotations
 
