@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gangci_calc.commands.service import settle_evening, settle_hand
@@ -100,6 +100,7 @@ class Result:
     meta: dict[str, Any] | None = None
     hand: int | None = None  # its number, in a session
     details: Details = field(default_factory=lambda: Details(()), compare=False, repr=False)
+    kept: dict[str, Any] = field(default_factory=dict)  # ``keep=``'s keys the record has, as given (not null)
 
     def payments(self) -> tuple[Payment, ...]:
         """Every payment of the hand, in the order of ``gangci score --format json`` (worked out on the first call).
@@ -136,7 +137,12 @@ class Evening:
 
 
 def score(
-    record: Mapping[str, Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+    record: Mapping[str, Any],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+    keep: Iterable[str] = (),
 ) -> Result:
     """One hand, given as a hand file's mapping; raises :class:`HandError` (field path and message).
 
@@ -148,8 +154,21 @@ def score(
     ``Mapping`` (a dict, a ``MappingProxyType``) and any ``Sequence`` (a list, a tuple), texts, numbers
     (numpy's integers too), booleans and None. Anything else (a datetime, a Decimal, a set, bytes, a mapping
     that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
+
+    ``keep``: top-level keys that are no part of a hand (a platform's ``room_id``), as ``gangci batch --keep``
+    and ``score_batch(keep=)``: taken out before the hand is read, and given back as given in the result's
+    (or the error's) ``kept``; a null is not given.
     """
     language = _language(lang)
+    kept = _kept_keys(keep, language)
+    if kept:
+        record, extra = _split_kept(record, kept)
+        try:
+            found = score(record, rules=rules, check=check, lang=language)
+        except HandError as error:
+            error.kept = extra
+            raise
+        return replace(found, kept=extra)
     if type(record) is dict:  # the plain shape: the batch's fast path, from the core's forms
         fast = _fast_path() if rules is None else fast_path_at(rules, language)  # refused rules: the loader's
         settled = _settled_fast(fast, record, check, language, rules) if fast is not None else None
@@ -181,9 +200,11 @@ def score_many(
     rules: Mapping[str, Any] | None = None,
     check: bool = True,
     lang: str | None = None,
+    keep: Iterable[str] = (),
 ) -> Iterator[Result | HandError]:
     """Each record's :class:`Result`, or its :class:`HandError` (not raised: the next record follows), in order;
-    a record takes what :func:`score` takes, and no record ends the iteration early.
+    a record takes what :func:`score` takes (``keep`` too: each result's and error's ``kept``), and no record
+    ends the iteration early.
 
     >>> [r.net["S"] if isinstance(r, Result) else str(r) for r in score_many([
     ...     {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
@@ -192,18 +213,47 @@ def score_many(
     [600, 'win.winner: missing — who won the bomb (炸弹)?']
     """
     language = _language(lang)
+    kept = _kept_keys(keep, language)
     fast = fast_path_at(rules, language)
     for record in records:
+        extra: dict[str, Any] = {}
+        if kept:
+            record, extra = _split_kept(record, kept)
         if fast is not None and type(record) is dict:  # the plain shape goes the batch's fast path
             settled = _settled_fast(fast, record, check, language, rules)
             if settled is not None:
-                yield settled
+                yield replace(settled, kept=extra) if extra else settled
                 continue
         try:
-            yield score(record, rules=rules, check=check, lang=language)
+            found = score(record, rules=rules, check=check, lang=language)
+            yield replace(found, kept=extra) if extra else found
         except HandError as error:
             error.id = _record_id(record)
+            error.kept = extra
             yield error
+
+
+def _kept_keys(keep: Iterable[str], language: str) -> tuple[str, ...]:
+    """``keep=``'s keys, checked as ``--keep``'s are (none a key of a hand, none twice); a :class:`HandError`."""
+    if isinstance(keep, str):
+        keep = [keep]
+    keys = tuple(keep)
+    if not keys:
+        return ()
+    from gangci_calc.io.load.schema import kept_keys
+
+    try:
+        return kept_keys(list(keys))
+    except InputError as error:
+        raise HandError("keep", error.reason or error.message, language) from None
+
+
+def _split_kept(record: Any, kept: tuple[str, ...]) -> tuple[Any, dict[str, Any]]:
+    """(the record without the kept keys, the kept keys it gives that are not null)."""
+    if not isinstance(record, Mapping) or not any(key in record for key in kept):
+        return record, {}
+    extra = {key: record[key] for key in kept if record.get(key) is not None}
+    return {key: value for key, value in record.items() if key not in kept}, extra
 
 
 def _record_id(record: Any) -> str | int | None:

@@ -36,11 +36,13 @@ from gangci_calc.fastpath.arrays import counting, flags, scalar, texts
 from gangci_calc.fastpath.arrow_tables import (
     PLAYERS,
     RESULT_SCHEMA,
+    as_exported,
     batch_schema,
     batch_schema_text,
     column_twice,
     fast_results,
     money_of_halves,
+    names_as_text,
     record_of,
     spark_schema,
 )
@@ -140,17 +142,70 @@ def scored_and_counted(
         except HandError:  # refused: each row's error says why
             rows = batch.to_pylist()
             return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
+    batch = names_as_text(batch)
     fast, slow = fast_results(batch, base)
+    meta = _meta_to_read(batch)
+    if meta is not None:  # the loader reads these rows' meta, as it reads every other path's
+        slow = pc.or_(slow, meta)
     slow_rows = pc.sum(slow).as_py() or 0
     if not slow_rows:
         return fast, 0
-    rows = batch.filter(slow).to_pylist()
+    rows = _without_meta(as_exported(batch.filter(slow)).to_pylist(), meta, slow)
     one_by_one = results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
     # row i is the fast one, or the next of the slow ones (which follow the fast rows in the joined batch)
     numbers = counting(batch.num_rows)
     ranks = pc.add(pc.cumulative_sum(pc.cast(slow, pa.int64())), scalar(batch.num_rows - 1))
     joined = pa.Table.from_batches([fast, one_by_one]).combine_chunks()
     return joined.take(pc.if_else(slow, ranks, numbers)).to_batches()[0], slow_rows
+
+
+def _meta_to_read(batch: pa.RecordBatch) -> pa.Array | None:
+    """The rows whose ``meta`` the loader could refuse (``read_meta``: a lone surrogate, larger than a record): a
+    text of it with an escape, or longer than a sixteenth of a record (then its JSON may be too large); ``None``
+    where no row's could be. A result row has no place for ``meta``: the fast rows never read it."""
+    from gangci_calc.io.load.schema import TOP
+
+    found = None
+    for name, column in zip(batch.schema.names, batch.columns, strict=True):
+        odd = _odd_texts(column) if TOP.lookup.get(name) == "meta" else None
+        if odd is not None:
+            found = odd if found is None else pc.or_(found, odd)
+    return found
+
+
+def _without_meta(rows: list[dict[str, Any]], meta: pa.Array | None, slow: pa.Array) -> list[dict[str, Any]]:
+    """The slow rows, each without its ``meta`` unless :func:`_meta_to_read` says the loader must read it (a
+    result row has no place for it: else it is read on no path of ``score_batch``)."""
+    from gangci_calc.io.load.schema import TOP
+
+    read = pc.filter(meta, slow).to_pylist() if meta is not None else [False] * len(rows)
+    for row, reading in zip(rows, read, strict=True):
+        if not reading:
+            for key in [key for key in row if TOP.lookup.get(key) == "meta"]:
+                del row[key]
+    return rows
+
+
+def _odd_texts(column: pa.Array) -> pa.Array | None:
+    """Per row of ``column``: does a text within it (through its structs and lists) hold an escape, or run long?"""
+    from gangci_calc.io.load.boundary import HAND_FILE_LIMIT
+
+    kind = column.type
+    odd = None
+    if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_binary(kind):
+        odd = pc.greater(pc.binary_length(column), scalar(HAND_FILE_LIMIT >> 4))
+        if not pa.types.is_binary(kind):
+            odd = pc.or_(odd, pc.match_substring(column, "\\u"))
+    elif pa.types.is_struct(kind):
+        for part in column.flatten():
+            inner = _odd_texts(part)
+            odd = inner if odd is None or inner is None else pc.or_(odd, inner)
+    elif pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        inner = _odd_texts(column.flatten())
+        if inner is not None:
+            parents = pc.filter(pc.list_parent_indices(column), pc.fill_null(inner, False))
+            odd = pc.is_in(counting(len(column)), value_set=parents)
+    return None if odd is None else pc.fill_null(odd, False)
 
 
 def _refuse_a_column_twice(schema: pa.Schema, lang: str | None) -> None:
@@ -176,19 +231,18 @@ def score_rows(
     from gangci_calc.api import fast_path_at, score
     from gangci_calc.core.errors import HandError
     from gangci_calc.fastpath.fast import FastPath
-    from gangci_calc.io.load.boundary import KeyTwice, short
+    from gangci_calc.io.load.boundary import CellRefused
     from gangci_calc.io.load.ids import record_id
-    from gangci_calc.words import messages as m
-    from gangci_calc.words import say
 
     fast = fast_path_at(rules, lang) if rules is not None else FastPath()
     found: list[tuple[Any, ...]] = []
     for row in rows:
         try:
-            record = record_of(row) if isinstance(row, Mapping) else row
-        except KeyTwice as twice:  # a JSON text's key twice: refused, as a JSON Lines record's is
-            error = HandError(twice.field, say(m.KEY_TWICE_OBJECT, key=short(twice.key)), lang)
-            found.append((None, None, None, None, None, None, None, None, None, None, str(error)))
+            record = record_of(row, meta=True) if isinstance(row, Mapping) else row
+        except CellRefused as refused:  # a JSON text's key twice, too deep ...: as a JSON Lines record's is
+            error = HandError(refused.field, refused.said, lang)
+            ident = record_id(row)
+            found.append((None if ident is None else str(ident), *(None,) * 9, str(error)))
             continue
         ident = record_id(record)
         text_id = None if ident is None else str(ident)

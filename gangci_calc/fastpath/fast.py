@@ -64,7 +64,7 @@ from gangci_calc.fastpath.records import (
     decoder,
     record_type,
 )
-from gangci_calc.fastpath.said import checked_for, clean_json, names_of, raw_meta
+from gangci_calc.fastpath.said import checked_for, clean_json, meta_taken, names_of, raw_meta
 from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, LineOutcome, json_text
 from gangci_calc.io.load.boundary import null_free_json, without_nulls
 from gangci_calc.words import messages as m
@@ -648,7 +648,7 @@ class FastPath:
                 keys += colons
             elif value is not None:
                 meta = json_text(without_nulls(value))
-                if not meta.startswith("{"):  # meta is a mapping, or the loader says what is wrong
+                if not meta.startswith("{") or not meta_taken(value):  # else the loader says what is wrong
                     return None
         if not self.keep:
             return _made_echo((record_id, meta, (), 0, players)), keys

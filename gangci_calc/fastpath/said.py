@@ -12,7 +12,7 @@ from gangci_calc.core.rules import SEATS
 from gangci_calc.fastpath.records import UNSET, FastPlayers
 from gangci_calc.io.export.batch_lines import json_text
 from gangci_calc.io.load.boundary import null_free_json
-from gangci_calc.io.load.fields import name_text
+from gangci_calc.io.load.fields import name_text, read_meta
 
 
 def names_of(players: FastPlayers) -> tuple[dict[int, str], str, int] | None:
@@ -137,5 +137,14 @@ def _parsed_clean(text: str) -> bool:
     try:
         parse_json('{"": ' + text + "}", "", 0)  # as it sits in the record: one level down
     except InputError:
+        return False
+    return True
+
+
+def meta_taken(meta: object) -> bool:
+    """Does the loader take this ``meta`` given as data (from Python, YAML) as it is: its own check, no copy?"""
+    try:
+        read_meta(meta, ())
+    except RuleError:
         return False
     return True

@@ -353,9 +353,11 @@ def json_texts(column: Any) -> Any:
     import msgspec
 
     from gangci_calc.fastpath.arrow_tables import absent
+    from gangci_calc.io.load.boundary import without_nulls
 
     encode = msgspec.json.encode
-    return texts([None if value is None else encode(absent(value)).decode() for value in column.to_pylist()])
+    echoed = [without_nulls(absent(value)) for value in column.to_pylist()]  # a NaN: null, as in the JSON Lines
+    return texts([None if value is None else encode(value).decode() for value in echoed])
 
 
 def _struct_json(column: Any) -> Any | None:

@@ -60,8 +60,8 @@ def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
     id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
     meta = data.get("meta")
     meta_text = json_text(without_nulls(meta)) if isinstance(meta, dict) else ""
-    kept_texts = tuple((key, json_text(without_nulls(value))) for key, value in kept.items() if value is not None)
-    return Echo(id_text, meta_text, kept_texts)
+    texts = ((key, json_text(without_nulls(value))) for key, value in kept.items())
+    return Echo(id_text, meta_text, tuple((key, text) for key, text in texts if text != "null"))  # a NaN too
 
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
@@ -78,6 +78,8 @@ def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
         id_text = ""  # not text or a whole number: the loader says so
     meta = raw.get("meta")
     meta_text = null_free_json(bytes(meta).decode()) if meta is not None and bytes(meta).startswith(b"{") else ""
+    if meta is not None and bytes(meta).startswith(b'"{'):  # meta as the JSON text it holds (polars' JSON Lines)
+        meta_text = null_free_json(msgspec.json.decode(bytes(meta)))
     kept = tuple((key, null_free_json(bytes(raw[key]).decode())) for key in keep if key in raw)
     return Echo(id_text, meta_text, tuple((key, text) for key, text in kept if text != "null"))
 

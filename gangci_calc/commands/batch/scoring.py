@@ -42,7 +42,7 @@ from gangci_calc.io.export.batch_lines import (
     players_text,
 )
 from gangci_calc.io.export.formats import batch_lines
-from gangci_calc.io.load.boundary import maybe_deep, parse_json, parse_yaml
+from gangci_calc.io.load.boundary import echoed, maybe_deep, parse_json, parse_yaml
 from gangci_calc.io.load.ids import unread_id
 from gangci_calc.io.load.load import LoadedHand, hand_from_data
 from gangci_calc.words import messages as m
@@ -231,9 +231,13 @@ class Scorer:
 
             if is_parquet(record.source):  # the row and its field: the JSON line made of the row is ours
                 error.line, error.column = record.line, None
-            ident = unread_id(record.text)
-            echo = Echo("" if ident is None else json_text(ident))
-            out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))
+            out.failed(
+                self.lines.failed(
+                    _refused_echo(record.text, error, self.options.keep),
+                    error.text(self.options.lang),
+                    self._where(record.source, record.line),
+                )
+            )
             return
         self._slow(record, data, out, raw_echo(record.text, self.options.keep))
 
@@ -374,6 +378,8 @@ class Scorer:
         out.scored(line, (e, s, w, n), dict(loaded.names) if with_names else {})
 
     def _plan_frame(self, plan: Plan) -> Frame:
+        if len(self._plan_frames) > 4096:  # bounded: holding every plan met kept each one's forms alive, memory
+            self._plan_frames.clear()  # growing with the input (a platform's month meets a new plan every few hands)
         frame = self._plan_frames[plan] = self._frames.get(plan.how) or self._frame(plan.how)
         return frame
 
@@ -425,6 +431,19 @@ class _Out:
         self.texts.append(text)
         self.hands += 1
         self.failures += 1
+
+
+def _refused_echo(text: str, error: InputError, keep: tuple[str, ...]) -> Echo:
+    """What a JSON record the boundary refused still echoes, to join its error back: its id where it is sure, and
+    its meta and kept keys as given where the error is in none of them (a player's id too large, a key twice in
+    the bets); an error in one of them, or one without a field (too deep), echoes the id alone."""
+    ident = unread_id(text)
+    echo = Echo("" if ident is None else json_text(ident))
+    top = error.path[0] if error.path and isinstance(error.path[0], str) else None
+    if top is None or echoed(error.path):
+        return echo
+    raw = raw_echo(text, keep)
+    return echo if raw is None else echo._replace(meta=raw.meta, kept=raw.kept)
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement
