@@ -160,8 +160,9 @@ def scored_and_counted(
 
 
 def _meta_to_read(batch: pa.RecordBatch) -> pa.Array | None:
-    """The rows whose ``meta`` the loader could refuse (``read_meta``: a lone surrogate, larger than a record): a
-    text of it with an escape, or longer than a sixteenth of a record (then its JSON may be too large); ``None``
+    """The rows whose ``meta`` the loader could refuse (``read_meta``: a lone surrogate, larger than a record; the
+    boundary: nested too deep): a text of it with an escape, many brackets, or longer than a sixteenth of a record
+    (then its JSON may be too large); ``None``
     where no row's could be. A result row has no place for ``meta``: the fast rows never read it."""
     from gangci_calc.io.load.schema import TOP
 
@@ -188,14 +189,15 @@ def _without_meta(rows: list[dict[str, Any]], meta: pa.Array | None, slow: pa.Ar
 
 def _odd_texts(column: pa.Array) -> pa.Array | None:
     """Per row of ``column``: does a text within it (through its structs and lists) hold an escape, or run long?"""
-    from gangci_calc.io.load.boundary import HAND_FILE_LIMIT
+    from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, MAX_DEPTH
 
     kind = column.type
     odd = None
     if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_binary(kind):
         odd = pc.greater(pc.binary_length(column), scalar(HAND_FILE_LIMIT >> 4))
-        if not pa.types.is_binary(kind):
-            odd = pc.or_(odd, pc.match_substring(column, "\\u"))
+        odd = pc.or_(odd, pc.match_substring(column, "\\u"))
+        brackets = pc.add(pc.count_substring(column, "["), pc.count_substring(column, "{"))
+        odd = pc.or_(odd, pc.greater(brackets, scalar(MAX_DEPTH)))  # it may nest too deep
     elif pa.types.is_struct(kind):
         for part in column.flatten():
             inner = _odd_texts(part)

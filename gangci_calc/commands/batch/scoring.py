@@ -17,6 +17,7 @@ from msgspec import DecodeError
 from gangci_calc.commands.batch.echo import (
     QUARTER,
     echo_of,
+    leading_id,
     located_in,
     named_in,
     own_echo,
@@ -119,7 +120,7 @@ class Scorer:
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals())
         if chunk.kind == TOO_LARGE:
-            self._too_large(chunk.source, chunk.first_line, out)
+            self._too_large(chunk.source, chunk.first_line, out, chunk.text)
         elif chunk.kind == "json":
             if self.fast is not None:
                 self._json_lines(chunk, out)
@@ -173,7 +174,7 @@ class Scorer:
         undecoded = UNDECODED.search(chunk.text) is not None  # a byte that is not UTF-8 somewhere: which line?
         for number, row in enumerate(chunk.text.split("\n"), chunk.first_line):
             if len(row) > QUARTER and too_large(row):
-                self._too_large(chunk.source, number, out)
+                self._too_large(chunk.source, number, out, row)
                 continue
             if undecoded and UNDECODED.search(row):
                 self._not_utf8(chunk.source, number, out)
@@ -213,13 +214,15 @@ class Scorer:
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=m.NOT_UTF8)
         out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
 
-    def _too_large(self, source: str, line: int, out: _Out) -> None:
+    def _too_large(self, source: str, line: int, out: _Out, text: str = "") -> None:
+        """A record too large to read: its error, with its id where it starts the record's ``text``."""
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=say(m.RECORD_TOO_LARGE, size=RECORD_LIMIT >> 20))
-        out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
+        echo = Echo(leading_id(text))
+        out.failed(self.lines.failed(echo, said.text(self.options.lang), self._where(source, line)))
 
     def _json(self, record: Record, out: _Out) -> None:
         if too_large(record.text):
-            self._too_large(record.source, record.line, out)
+            self._too_large(record.source, record.line, out, record.text)
             return
         if UNDECODED.search(record.text):
             self._not_utf8(record.source, record.line, out)
@@ -250,7 +253,7 @@ class Scorer:
         paying = self.options.payments
         for record, data in zip(found, parsed, strict=True):
             if too_large(record.text):
-                self._too_large(record.source, record.line, out)
+                self._too_large(record.source, record.line, out, record.text)
                 continue
             bad = UNDECODED.search(record.text)
             if bad is not None:  # the line of the byte that is not UTF-8
