@@ -62,7 +62,7 @@ def _top_level(text: str) -> list[tuple[str, object]] | None:
     """
     import json
     import re
-    from json.decoder import scanstring
+    from json.decoder import scanstring  # type: ignore[attr-defined]  # the stdlib's, not in its stubs
 
     space = re.compile(r"[ \t\n\r]*")
     scalar = json.JSONDecoder().raw_decode
