@@ -37,12 +37,12 @@ from gangci_calc.fastpath.arrow_tables import (
     PLAYERS,
     RESULT_SCHEMA,
     as_exported,
+    as_read,
     batch_schema,
     batch_schema_text,
     column_twice,
     fast_results,
     money_of_halves,
-    names_as_text,
     record_of,
     spark_schema,
 )
@@ -142,7 +142,7 @@ def scored_and_counted(
         except HandError:  # refused: each row's error says why
             rows = batch.to_pylist()
             return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows)), len(rows)
-    batch = names_as_text(batch)
+    batch = as_read(batch)
     fast, slow = fast_results(batch, base)
     meta = _meta_to_read(batch)
     if meta is not None:  # the loader reads these rows' meta, as it reads every other path's

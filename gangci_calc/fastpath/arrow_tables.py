@@ -116,6 +116,37 @@ def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) 
     return record
 
 
+def as_read(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """``batch`` with its columns as the loader reads them where a column's type alone would send its rows one by
+    one: BIGINT players as their digits (:func:`names_as_text`), a ``rules`` struct as its JSON text
+    (:func:`rules_as_text`)."""
+    return rules_as_text(names_as_text(batch))
+
+
+def rules_as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
+    """``batch`` with a ``rules`` column of structs, lists or maps (``{hard_ci: true, pao: {unit: 100}}``) as the
+    JSON text of each row's value, its nulls not given, as the loader reads a struct (the column path reads house
+    rules as text, each distinct one once); without such a column, ``batch`` itself."""
+    fields = list(batch.schema)
+    at = next((i for i, field in enumerate(fields) if TOP.lookup.get(field.name) == "rules"), None)
+    if at is None:
+        return batch
+    kind = fields[at].type
+    if not (
+        pa.types.is_struct(kind) or pa.types.is_list(kind) or pa.types.is_large_list(kind) or pa.types.is_map(kind)
+    ):
+        return batch
+    encode = msgspec.json.encode
+    values = [None if value is None else absent(value) for value in batch.column(at).to_pylist()]
+    try:
+        made = pa.array([None if value is None else encode(value).decode() for value in values], pa.string())
+    except (TypeError, ValueError):  # a value JSON cannot hold (a NaN is null to msgspec: kept as it was)
+        return batch
+    fields[at] = fields[at].with_type(pa.string())
+    columns = [made if i == at else part for i, part in enumerate(batch.columns)]
+    return pa.RecordBatch.from_arrays(columns, schema=pa.schema(fields, batch.schema.metadata))
+
+
 def names_as_text(batch: pa.RecordBatch) -> pa.RecordBatch:
     """``batch`` with a ``players`` struct of whole numbers (``STRUCT(E BIGINT, ...)``: snowflake ids) as the texts
     the loader reads them as (a name is a text or a number, read as its digits), so they are read as names are;

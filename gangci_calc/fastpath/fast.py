@@ -380,9 +380,10 @@ class FastPath:
             or (record.tiles, record.ci, record.mi, record.fee, record.tiles_left) != _UNSET5
         ):
             keys += _nulls(record)  # each a key of the line, not given
+        keys += (bets == {}) + (kongs == [])  # given empty (DuckDB's "kongs": []): a key of the line, nothing in it
         counted: list[tuple[int, int]] = []  # (index, count) of each add-on set: a kong's 杠底 counts the 杠
         kongs_met: list[Plan] | None = [] if paying else None  # the kongs' plans, for their payments
-        if bets or kongs:  # given, and not null (an empty one is a key short: the loader takes it)
+        if bets or kongs:  # given, and not null or empty
             try:
                 added = self._add_counts(record, plan, form, known, policy, house, counted, kongs_met)
             except _AtStakes:  # a kong's flat 跑底 where the outcome's form has none: every form at the stakes

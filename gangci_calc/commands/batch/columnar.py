@@ -178,9 +178,9 @@ class _ColumnPiece:
     """A batch of a Parquet input: its plain rows settled column by column, each other row through the scorer."""
 
     def __init__(self, batch: Any, name: str, first: int, scorer: Scorer, rows: Rows, strict: bool) -> None:
-        from gangci_calc.fastpath.arrow_tables import as_exported
+        from gangci_calc.fastpath.arrow_tables import as_exported, as_read
 
-        self.batch, self.name, self.first = as_exported(batch), name, first  # meta's times as the JSON's
+        self.batch, self.name, self.first = as_exported(as_read(batch)), name, first  # meta's times as the JSON's
         self.scorer, self.rows, self.strict = scorer, rows, strict
         self.keep = [key for key in scorer.options.keep if key in batch.schema.names]
 

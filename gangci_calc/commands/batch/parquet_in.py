@@ -47,11 +47,11 @@ def arrow_memory() -> None:
 def parquet_rows(name: str, *, meta: bool = False) -> Iterator[tuple[int, list[Any], set[int]]]:
     """(number of the first row, the rows as records, the rows holding a NaN or an infinity) of each batch of a
     Parquet file."""
-    from gangci_calc.fastpath.arrow_tables import as_exported, record_of
+    from gangci_calc.fastpath.arrow_tables import as_exported, as_read, record_of
 
     first = 1
     for batch in parquet_file(name).iter_batches(batch_size=ROWS):
-        rows = [record_of(row, meta=meta, raw=True) for row in pylist(as_exported(batch))]
+        rows = [record_of(row, meta=meta, raw=True) for row in pylist(as_exported(as_read(batch)))]
         yield first, rows, set().union(*(_not_finite(column) for column in batch.columns))
         first += len(rows)
 
