@@ -309,3 +309,21 @@ def test_hard_ci_with_a_pao_unit_is_not_sent_one_by_one_on_parquet(english: CliR
     done = english.invoke(app, ["batch", str(source), "--verbose", "-o", str(tmp_path / "out.parquet")])
     assert done.exit_code == 0 and "0 scored one by one" in done.stderr, done.stderr
     assert scored_and_counted(pa.Table.from_pylist(rows))[1] == 0
+
+
+# ------------------------------------------------------------------ memory flat in the input's size
+
+
+def test_a_batch_keeps_no_name_it_met_unless_totals_are_asked(tmp_path: Path) -> None:
+    """Without ``--totals``, a batch sums no player: a platform's players never met twice (snowflake ids) were
+    each kept to the end of the run, memory growing with the input. With it, every player is summed."""
+    from gangci_calc.commands.batch.run import run_batch
+    from gangci_calc.commands.batch.scoring import BatchOptions
+
+    records = [{**BOMB, "players": {"N": f"p{i}", "E": f"q{i}"}, "tiles_left": 9} for i in range(40)]
+    records += [{**BOMB, "players": {"N": f"r{i}"}, "kongs": [{"by": "东", "type": "concealed"}]} for i in range(40)]
+    source = _jsonl(tmp_path / "hands.jsonl", records)  # 东: an alias, the loader's (one by one)
+    for summing in (False, True):
+        stats = run_batch([str(source)], io.StringIO(), BatchOptions(totals=summing), complain=print)
+        assert stats.failed == 0 and stats.one_by_one >= 40
+        assert len(stats.totals.people) == (120 if summing else 0)

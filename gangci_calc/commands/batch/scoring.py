@@ -118,7 +118,7 @@ class Scorer:
         self._plan_frames: dict[Plan, Frame] = {}  # the same, by the fast path's plan of the outcome
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
-        out = _Out(Totals())
+        out = _Out(Totals(), people=self.options.totals)
         if chunk.kind == TOO_LARGE:
             self._too_large(chunk.source, chunk.first_line, out, chunk.text)
         elif chunk.kind == "json":
@@ -346,7 +346,7 @@ class Scorer:
                 continue
             extra = fee.payments if fee is not None and loaded is scored[-1] else []
             self._scored(echo, loaded, settlement, where, out, extra, with_names=fee is None)
-        if fee is not None:  # with a fee: the people are the ledger's own
+        if fee is not None and out.people:  # with a fee: the people are the ledger's own
             for name, halves in fee.people.items():
                 out.totals.people[name] = out.totals.people.get(name, 0) + halves
 
@@ -405,7 +405,8 @@ class Scorer:
 class _Out:
     """The lines of one chunk as they are made, and what they add up to."""
 
-    def __init__(self, totals: Totals) -> None:
+    def __init__(self, totals: Totals, *, people: bool = True) -> None:
+        self.people = people  # sum per player too (--totals): else a name each hand met would be kept to the end
         self.texts: list[str] = []
         self.hands = self.failures = self.blank = self.one_by_one = 0
         self.why: dict[str, int] | None = None
@@ -424,7 +425,7 @@ class _Out:
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)
         self.hands += 1
-        self.totals.add(halves, names)
+        self.totals.add(halves, names if self.people else {})
 
     def failed(self, text: str) -> None:
         if self.first_failure < 0:
