@@ -3,6 +3,7 @@ an error in it points: the record-level helpers of :mod:`.scoring`."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
@@ -25,6 +26,33 @@ def too_large(text: str) -> bool:
     return len(text) > QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
 
 
+_LEADING_ID = re.compile(r'\s*\{\s*"(?:id|编号)"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,19})\s*[,}]')
+
+
+def leading_id(text: str) -> str:
+    """The JSON text of the id a JSON record gives as its first key (as a warehouse's export does), read from its
+    start alone: the id of a record too large to read; "" where it gives none there.
+
+    >>> leading_id('{"id": "g-7", "meta": {"note": "xxxx'), leading_id('{"stakes": 1, "id": 7}')
+    ('"g-7"', '')
+    """
+    import json
+
+    found = _LEADING_ID.match(text[:1024])
+    if found is None:
+        return ""
+    try:
+        ident = json.loads(found.group(1))
+    except ValueError:
+        return ""
+    from gangci_calc.io.load.fields import read_id
+
+    try:
+        return json_text(read_id(ident, ("id",)))
+    except RuleError:
+        return ""
+
+
 def echo_of(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:
     """What a record carries through (its id and meta as given, where usable, and the kept keys), and the
     record without the kept keys."""
@@ -44,8 +72,8 @@ def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
     id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
     meta = data.get("meta")
     meta_text = json_text(without_nulls(meta)) if isinstance(meta, dict) else ""
-    kept_texts = tuple((key, json_text(without_nulls(value))) for key, value in kept.items() if value is not None)
-    return Echo(id_text, meta_text, kept_texts)
+    texts = ((key, json_text(without_nulls(value))) for key, value in kept.items())
+    return Echo(id_text, meta_text, tuple((key, text) for key, text in texts if text != "null"))  # a NaN too
 
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
@@ -62,6 +90,8 @@ def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
         id_text = ""  # not text or a whole number: the loader says so
     meta = raw.get("meta")
     meta_text = null_free_json(bytes(meta).decode()) if meta is not None and bytes(meta).startswith(b"{") else ""
+    if meta is not None and bytes(meta).startswith(b'"{'):  # meta as the JSON text it holds (polars' JSON Lines)
+        meta_text = null_free_json(msgspec.json.decode(bytes(meta)))
     kept = tuple((key, null_free_json(bytes(raw[key]).decode())) for key in keep if key in raw)
     return Echo(id_text, meta_text, tuple((key, text) for key, text in kept if text != "null"))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -33,7 +34,7 @@ from gangci_calc.core.rules.fee import Fee
 from gangci_calc.core.rules.hand import whole_count
 from gangci_calc.core.rules.options import Option, entry_of
 from gangci_calc.core.rules.terms import seat_word
-from gangci_calc.io.load.boundary import short
+from gangci_calc.io.load.boundary import CellRefused, json_cell, short, without_nulls
 from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
@@ -372,7 +373,7 @@ def name_text(name: Any, path: FieldPath) -> str:
     """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
     if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
         raise RuleError(path, say(m.NOT_A_NAME, value=shown(name)))
-    text = str(name).strip()
+    text = unicodedata.normalize("NFC", str(name).strip())  # "é" typed as one character or as e and an accent
     if not text.isprintable():
         raise RuleError(path, say(m.NAME_PRINTABLE, value=shown(text)))
     if len(text) > MAX_NAME:
@@ -393,14 +394,38 @@ def read_id(value: Any, path: FieldPath) -> str | int:
     largest = boundary.LARGEST_ECHOED
     if isinstance(value, int) and not -largest - 1 <= value <= largest:  # as a file's text is refused
         raise RuleError(path, say(m.BEYOND_BIGINT, value=boundary.short(str(value)), largest=largest))
+    _within_a_record(value, path)
     return value
 
 
 def read_meta(value: Any, path: FieldPath) -> dict[str, Any]:
-    """A record's ``meta``: any mapping, echoed as given."""
+    """A record's ``meta``: any mapping, echoed as given, that a line can hold: no lone surrogate (a JSON text's
+    ``"\\ud800"``, or Python's), and no larger as JSON than a whole record may be (``gangci batch`` refuses a
+    longer line)."""
     if not isinstance(value, dict):
         raise RuleError(path, say(m.META_MAPPING, kind=kind_of(value)))
+    _within_a_record(value, path)
     return value
+
+
+def _within_a_record(value: Any, path: FieldPath) -> None:
+    """An echoed value a line can hold: no lone surrogate, and no larger as JSON than a whole record may be
+    (``HAND_FILE_LIMIT``: what ``gangci score`` reads of a file, and ``gangci batch`` of a line)."""
+    from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, lone_surrogate
+
+    if isinstance(value, str) and len(value) * 4 <= HAND_FILE_LIMIT and value.isascii():  # the usual id
+        return
+    import msgspec
+
+    try:
+        size = len(msgspec.json.encode(value))
+    except UnicodeEncodeError:
+        where = lone_surrogate(value)
+        raise RuleError((*path, *(where or ())), say(m.LONE_SURROGATE)) from None
+    except (TypeError, ValueError, OverflowError):  # a value JSON cannot hold: the boundary's to refuse
+        return
+    if size > HAND_FILE_LIMIT:
+        raise RuleError(path, say(m.META_TOO_LARGE, size=HAND_FILE_LIMIT >> 10, given=-(-size // 1024)))
 
 
 def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
@@ -535,3 +560,55 @@ def kind_of(value: Any) -> Text:
     if isinstance(value, list):
         return m.A_LIST
     return say(m.KIND_TEXT, value=shown(value)) if isinstance(value, str) else shown(value)
+
+
+# the top-level keys whose value is a mapping or a list (stakes: or a number), which a warehouse may give as the
+# JSON text it holds (DuckDB's JSON type, polars' JSON Lines: ``"rules": "{}"``, ``"stakes": "1"``)
+STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
+
+
+def json_text_held(known: str | None, value: Any) -> Any:
+    """A top-level value (``known``: its key's canonical name) given as JSON text, as the JSON it holds (its nulls
+    not given): a text starting a mapping or a list, ``null``, or any text of ``stakes``; bytes as their text.
+    Anything else, and a text that is not JSON (``draw``, ``方案1``: the field's reader says what it is), as it
+    is. Raises :class:`~gangci_calc.io.load.boundary.CellRefused` (a key twice, too deep, a lone surrogate).
+
+    >>> json_text_held("rules", '{"pao": true, "x": null}'), json_text_held("stakes", "2")
+    ({'pao': True}, 2)
+    >>> json_text_held("win", "draw"), json_text_held("id", "{}")
+    ('draw', '{}')
+    """
+    if known not in STRUCTURED:
+        return value
+    if isinstance(value, bytes):  # polars reads DuckDB's JSON type as binary
+        try:
+            value = value.decode()
+        except UnicodeDecodeError:
+            return value
+    if isinstance(value, str) and (value[:1] in "{[" or value == "null" or known == "stakes"):
+        try:
+            return without_nulls(json_cell(value))
+        except CellRefused:
+            raise
+        except ValueError:
+            return value
+    return value
+
+
+def json_texts_read(given: dict[str, Any], path: FieldPath) -> dict[str, Any]:
+    """A record's canonical keys with each JSON text read (:func:`json_text_held`), a null (``"null"``) not
+    given; a text the boundary refuses is the field's :class:`RuleError`. The record itself where it has none."""
+    read: dict[str, Any] | None = None
+    for key, value in given.items():
+        if key not in STRUCTURED or not isinstance(value, (str, bytes)):
+            continue
+        try:
+            held = json_text_held(key, value)
+        except CellRefused as refused:
+            raise RuleError((*path, key), refused.said) from None
+        if held is not value:
+            read = dict(given) if read is None else read
+            read[key] = held
+    if read is None:
+        return given
+    return {key: value for key, value in read.items() if not (value is None and key in STRUCTURED)}

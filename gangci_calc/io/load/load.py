@@ -18,6 +18,7 @@ from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.load.fields import (
     by_seat,
+    json_texts_read,
     kind_of,
     read_bets,
     read_ci,
@@ -193,7 +194,7 @@ def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = 
         raise RuleError((), say(m.HAND_FILE_MAPPING, kind=kind_of(data)))
     if "hands" in data or "牌局" in data:
         raise RuleError(("hands",), say(m.IS_A_SESSION), at_key=True)
-    given = read_mapping(data, (), TOP, m.WHAT_HAND_FILE)
+    given = json_texts_read(read_mapping(data, (), TOP, m.WHAT_HAND_FILE), ())
     table = table_from(given, (), base)
     if "dealer" not in given:
         raise RuleError((), say(m.MISSING_DEALER))
