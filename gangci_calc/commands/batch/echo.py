@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError, RuleError
-from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, json_text, players_text
 from gangci_calc.io.load.boundary import null_free_json, without_nulls
 from gangci_calc.io.load.load import located
 from gangci_calc.words import messages as m
@@ -78,6 +78,8 @@ def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
     """A JSON record's id, meta and kept keys as the very text it gave them in (``None``: not a JSON object)."""
+    if not keep and '"id"' not in text and '"meta"' not in text and "\\" not in text:
+        return NO_ECHO if text.lstrip().startswith("{") else None  # nothing to echo (a key escaped: read it)
     import msgspec
 
     try:

@@ -8,7 +8,7 @@ with its number and dealer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from gangci_calc.commands.batch.echo import (
@@ -97,7 +97,7 @@ class Scorer:
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self._quoting: dict[str, tuple[str, str]] = {}
         self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
-        self._houses: dict[HouseRules, str] = {}  # the house rules as a line writes them
+        self._houses: dict[int, tuple[HouseRules, str]] = {}  # the house rules as a line writes them, by id
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
         out = _Out(Totals(), people=self.options.totals)
@@ -196,11 +196,10 @@ class Scorer:
             self._session(record, data, echo, out)
             return
         try:
-            try:
-                loaded = hand_from_data(data, self.options.base)
+            try:  # source: where a false claim is said to be
+                loaded = hand_from_data(data, self.options.base, source=f"{record.source}:{record.line}")
             except RuleError as error:
                 raise located_in(error, record) from None
-            loaded = replace(loaded, source=f"{record.source}:{record.line}")  # where a false claim is said to be
             settlement = settle_hand(loaded, check=self.options.check)
         except (InputError, ClaimRejected) as error:
             out.failed(self.lines.failed(echo._replace(players=named_in(data)), error.text(self.options.lang), where))
@@ -269,12 +268,14 @@ class Scorer:
         the hand's own (the evening's fee, on a session's last hand)."""
         hand = loaded.hand
         outcome = hand.outcome
-        how = LineOutcome(
-            outcome.win.value,
-            outcome.winner.name if outcome.winner is not None else "",
-            outcome.source.name if outcome.source is not None else "",
-            hand.dealer.name,
-            self._houses.get(hand.house) or self._house_text(hand.house),
+        house = hand.rules.house
+        held = self._houses.get(id(house))  # by identity: hashing a HouseRules hashes its every option
+        how = LineOutcome(  # an enum's _value_ and _name_: its .value and .name, without the property's call
+            outcome.win._value_,
+            outcome.winner._name_ if outcome.winner is not None else "",
+            outcome.source._name_ if outcome.source is not None else "",
+            hand.dealer._name_,
+            held[1] if held is not None and held[0] is house else self._house_text(house),
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = halves_net(e, s, w, n)
@@ -288,7 +289,8 @@ class Scorer:
 
         if len(self._houses) > 4096:  # a platform's rooms bring thousands of sets; bounded all the same
             self._houses.clear()
-        text = self._houses[house] = json_text(house_object(house))
+        text = json_text(house_object(house))
+        self._houses[id(house)] = (house, text)  # the object held with its id: an id is never another's while held
         return text
 
     def _frame(self, how: LineOutcome) -> Frame:

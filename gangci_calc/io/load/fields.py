@@ -98,7 +98,9 @@ def by_seat(value: dict[Any, Any], path: FieldPath) -> Iterator[tuple[Seat, Any]
     (``S`` and ``南``) is refused, as a key given twice is."""
     seen: dict[Seat, Any] = {}
     for raw_seat, item in value.items():
-        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        seat = parse_seat(raw_seat)
+        if seat is None:  # the path made only for the error
+            seat = read_seat(raw_seat, (*path, str(raw_seat)))
         if seat in seen:
             raise RuleError(
                 (*path, str(raw_seat)), say(m.SEAT_TWICE, first=shown(seen[seat]), second=shown(raw_seat)), at_key=True
@@ -358,11 +360,12 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     if not isinstance(value, dict):
         raise RuleError(path, say(m.NAMES_MAPPING, kind=kind_of(value)))
     names: dict[Seat, str] = {}
+    seated: dict[str, Seat] = {}  # each name's seat
     for seat, name in by_seat(value, path):
-        names[seat] = name_text(name, (*path, seat.name))
-        others = [other for other, known in names.items() if known == names[seat] and other is not seat]
-        if others:
-            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=names[seat], seat=seat_word(others[0])))
+        text = names[seat] = name_text(name, (*path, seat.name))
+        other = seated.setdefault(text, seat)
+        if other is not seat:
+            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=text, seat=seat_word(other)))
     return names
 
 
@@ -440,7 +443,9 @@ def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
         here = (*path, seat.name)
         given = read_mapping(counts, here, BETS, m.WHAT_BETS)
         # whole numbers before they reach the model; ranges and the dealer rule are the core's (Hand)
-        bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
+        if not all(type(count) is int for count in given.values()):  # whole_count says which is not
+            given = {name: whole_count((*here, name), name, count) for name, count in given.items()}
+        bets[seat] = Bets(**given)
     return (bets[0], bets[1], bets[2], bets[3])
 
 
@@ -461,15 +466,24 @@ def read_outcome(value: Any, path: FieldPath) -> Outcome:
 
 def read_ci(value: Any, path: FieldPath) -> int:
     """A top-level ``ci:`` tile (``东``, ``7z``, ``四万``)."""
+    tile = _CI_TILES.get(value) if type(value) is str else None  # a handful of spellings, again and again
+    if tile is not None:
+        return tile
     from gangci_calc.core.errors import TileSyntaxError
     from gangci_calc.core.tiles.notation import parse_tile
 
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RuleError(path, say(m.NOT_A_TILE_LIKE, value=shown(value)))
     try:
-        return parse_tile(str(value))
+        tile = parse_tile(str(value))
     except TileSyntaxError as error:
         raise RuleError(path, say(m.QUOTED_PROBLEM, text=short(str(value)), problem=error.message)) from None
+    if type(value) is str and len(_CI_TILES) < 1 << 12:
+        _CI_TILES[value] = tile
+    return tile
+
+
+_CI_TILES: dict[str, int] = {}  # a ci tile as given -> the tile it is
 
 
 def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:

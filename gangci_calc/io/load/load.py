@@ -185,10 +185,11 @@ def _ci_and_tiles(
     return tiles.ci, tiles_for_table(tiles, table.rules.house, (*path, "tiles"))
 
 
-def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:
+def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False, source: str = "") -> LoadedHand:
     """One hand file's data -> :class:`LoadedHand`; raises :class:`RuleError`.
 
     ``base`` is the house rules from ``--rules FILE``; the file's own ``rules:`` changes them key by key.
+    ``source``: where the hand is, for its messages (``file:line``).
     """
     if not isinstance(data, dict):
         raise RuleError((), say(m.HAND_FILE_MAPPING, kind=kind_of(data)))
@@ -201,7 +202,8 @@ def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = 
     dealer = read_seat(given["dealer"], ("dealer",))
     hand, tiles = hand_from(given, table, dealer, referee=referee)
     record_id, meta = record_echo(given, ())
-    return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None, id=record_id, meta=meta)
+    rules = table.rules if referee else None
+    return LoadedHand(hand, table.names, tiles, source, rules, record_id, meta)
 
 
 def record_echo(given: dict[str, Any], path: FieldPath) -> tuple[str | int | None, dict[str, Any] | None]:
