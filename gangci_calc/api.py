@@ -306,10 +306,10 @@ def _result(
     outcome = hand.outcome
     return Result(
         net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
-        outcome=outcome.win.value,
-        winner=outcome.winner.name if outcome.winner is not None else None,
-        source=outcome.source.name if outcome.source is not None else None,
-        dealer=hand.dealer.name,
+        outcome=outcome.win._value_,  # an enum's _value_ and _name_: its .value and .name, without a property's call
+        winner=outcome.winner._name_ if outcome.winner is not None else None,
+        source=outcome.source._name_ if outcome.source is not None else None,
+        dealer=hand.dealer._name_,
         rules=_house_object(hand.house),
         players={seat.name: name for seat, name in names.items()},
         id=ident,
@@ -322,17 +322,20 @@ def _result(
 def _house_object(house: HouseRules) -> dict[str, Any]:
     """``house_object``, worked out once per set of rules (an evening's hands share theirs); a fresh dict each
     time, as a Result's ``rules`` is the caller's to change."""
-    made = _HOUSE_OBJECTS.get(house)
-    if made is None:
+    held = _HOUSE_OBJECTS.get(id(house))  # by identity: hashing a HouseRules hashes its every option
+    if held is not None and held[0] is house:
+        made = held[1]
+    else:
         from gangci_calc.io.export.export import house_object
 
         if len(_HOUSE_OBJECTS) >= 256:
             _HOUSE_OBJECTS.clear()
-        made = _HOUSE_OBJECTS[house] = house_object(house)
+        made = house_object(house)
+        _HOUSE_OBJECTS[id(house)] = (house, made)  # the object held with its id: no other has that id meanwhile
     return {key: dict(value) if isinstance(value, dict) else value for key, value in made.items()}
 
 
-_HOUSE_OBJECTS: dict[HouseRules, dict[str, Any]] = {}
+_HOUSE_OBJECTS: dict[int, tuple[HouseRules, dict[str, Any]]] = {}
 
 
 def _details(
