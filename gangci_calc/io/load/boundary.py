@@ -570,7 +570,7 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     kind = type(value)
     if value is None or kind is str or kind is int or kind is bool or kind is float:  # most of a record
         return value
-    if isinstance(value, (str, bool, int, float)):
+    if kind is not dict and isinstance(value, (str, bool, int, float)):
         return value
     if len(path) > MAX_DEPTH:
         raise RuleError(path, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH))
