@@ -374,9 +374,13 @@ MAX_NAME = 40
 
 def name_text(name: Any, path: FieldPath) -> str:
     """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
-    if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+    if type(name) is str:  # the usual name: its text once
+        text = name.strip()
+    else:
+        text = str(name).strip() if isinstance(name, (str, int)) and not isinstance(name, bool) else ""
+    if not text:
         raise RuleError(path, say(m.NOT_A_NAME, value=shown(name)))
-    text = unicodedata.normalize("NFC", str(name).strip())  # "é" typed as one character or as e and an accent
+    text = unicodedata.normalize("NFC", text)  # "é" typed as one character or as e and an accent
     if not text.isprintable():
         raise RuleError(path, say(m.NAME_PRINTABLE, value=shown(text)))
     if len(text) > MAX_NAME:
