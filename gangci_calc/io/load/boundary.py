@@ -516,18 +516,6 @@ def _decoder() -> Any:
     return json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_json_int)
 
 
-@cache
-def _plain_decoder() -> Any:
-    """:func:`_decoder` for a text with no number past 18 digits: its whole numbers read by ``int`` in C, which is
-    what :func:`_json_int` gives them."""
-    import json
-
-    return json.JSONDecoder(object_pairs_hook=_pairs)
-
-
-_LONG_DIGITS = re.compile(r"\d{19}")
-
-
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\(?:u[dD][89a-fA-F]|U0000[dD][89a-fA-F])")
 
@@ -642,8 +630,8 @@ def parse_json(text: str, source: str, line: int, *, fall_back: bool = False) ->
     if text.count("[") + text.count("{") > MAX_DEPTH:
         _check_json_depth(text, source, line)
     seen = _BIG_SEEN[0]
-    try:  # the hook that marks a number past 18 digits only where the text has a run of 19 (the usual line: none)
-        data = (_decoder() if _LONG_DIGITS.search(text) else _plain_decoder()).decode(text)
+    try:
+        data = _decoder().decode(text)
     except _DuplicateKey as error:
         at = _key_offset(text, error.key)
         where, column = _position(text, at, line) if at is not None else (line, None)
