@@ -305,18 +305,21 @@ def _result(
 ) -> Result:
     outcome = hand.outcome
     return Result(
-        net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
+        net=dict(zip(_LETTERS, settlement.net, strict=True)),
         outcome=outcome.win._value_,  # an enum's _value_ and _name_: its .value and .name, without a property's call
         winner=outcome.winner._name_ if outcome.winner is not None else None,
         source=outcome.source._name_ if outcome.source is not None else None,
         dealer=hand.dealer._name_,
         rules=_house_object(hand.house),
-        players={seat.name: name for seat, name in names.items()},
+        players={seat._name_: name for seat, name in names.items()},
         id=ident,
         meta=meta,
         hand=number,
         details=Details((hand, settlement, dict(names), lang)),
     )
+
+
+_LETTERS = tuple(seat.name for seat in SEATS)  # E S W N: a result's keys, without an enum property a seat
 
 
 def _house_object(house: HouseRules) -> dict[str, Any]:
