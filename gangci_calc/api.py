@@ -306,12 +306,12 @@ def _result(
     outcome = hand.outcome
     return Result(
         net=dict(zip(_LETTERS, settlement.net, strict=True)),
-        outcome=outcome.win._value_,  # an enum's _value_ and _name_: its .value and .name, without a property's call
-        winner=outcome.winner._name_ if outcome.winner is not None else None,
-        source=outcome.source._name_ if outcome.source is not None else None,
-        dealer=hand.dealer._name_,
+        outcome=outcome.win.value,
+        winner=_LETTERS[outcome.winner] if outcome.winner is not None else None,
+        source=_LETTERS[outcome.source] if outcome.source is not None else None,
+        dealer=_LETTERS[hand.dealer],
         rules=_house_object(hand.house),
-        players={seat._name_: name for seat, name in names.items()},
+        players={_LETTERS[seat]: name for seat, name in names.items()},
         id=ident,
         meta=meta,
         hand=number,
@@ -319,7 +319,7 @@ def _result(
     )
 
 
-_LETTERS = tuple(seat.name for seat in SEATS)  # E S W N: a result's keys, without an enum property a seat
+_LETTERS = tuple(seat.name for seat in SEATS)  # a seat's letter by its number: no enum property call a seat
 
 
 def _house_object(house: HouseRules) -> dict[str, Any]:

@@ -270,11 +270,11 @@ class Scorer:
         outcome = hand.outcome
         house = hand.rules.house
         held = self._houses.get(id(house))  # by identity: hashing a HouseRules hashes its every option
-        how = LineOutcome(  # an enum's _value_ and _name_: its .value and .name, without the property's call
-            outcome.win._value_,
-            outcome.winner._name_ if outcome.winner is not None else "",
-            outcome.source._name_ if outcome.source is not None else "",
-            hand.dealer._name_,
+        how = LineOutcome(  # a seat's letter by its number: no enum property call a seat
+            outcome.win.value,
+            "ESWN"[outcome.winner] if outcome.winner is not None else "",
+            "ESWN"[outcome.source] if outcome.source is not None else "",
+            "ESWN"[hand.dealer],
             held[1] if held is not None and held[0] is house else self._house_text(house),
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
