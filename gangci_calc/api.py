@@ -17,7 +17,7 @@ gangci_calc.core.errors.HandError: win.winner: 天胡 (heavenly) is the dealer's
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gangci_calc.commands.service import settle_evening, settle_hand
@@ -93,6 +93,7 @@ class Result:
     meta: dict[str, Any] | None = None
     hand: int | None = None  # its number, in a session
     details: Details = field(default_factory=lambda: Details(()), compare=False, repr=False)
+    kept: dict[str, Any] = field(default_factory=dict)  # ``keep=``'s keys the record has, as given (not null)
 
     def payments(self) -> tuple[Payment, ...]:
         """Every payment of the hand, in the order of ``gangci score --format json`` (worked out on the first call).
@@ -129,7 +130,12 @@ class Evening:
 
 
 def score(
-    record: Mapping[str, Any], *, rules: Mapping[str, Any] | None = None, check: bool = True, lang: str | None = None
+    record: Mapping[str, Any],
+    *,
+    rules: Mapping[str, Any] | None = None,
+    check: bool = True,
+    lang: str | None = None,
+    keep: Iterable[str] = (),
 ) -> Result:
     """One hand, given as a hand file's mapping; raises :class:`HandError` (field path and message).
 
@@ -141,8 +147,22 @@ def score(
     ``Mapping`` (a dict, a ``MappingProxyType``) and any ``Sequence`` (a list, a tuple), texts, numbers
     (numpy's integers too), booleans and None. Anything else (a datetime, a Decimal, a set, bytes, a mapping
     that holds itself) is a :class:`HandError` naming its field, ``meta`` included: no value is guessed at.
+
+    ``keep``: top-level keys that are no part of a hand (a platform's ``room_id``), as ``gangci batch --keep``
+    and ``score_batch(keep=)``: taken out before the hand is read, and given back as given in the result's
+    (or the error's) ``kept``; a null is not given.
     """
-    return _loaded_score(record, rules, check, _language(lang))
+    language = _language(lang)
+    kept = _kept_keys(keep, language)
+    if not kept:
+        return _loaded_score(record, rules, check, language)
+    record, extra = _split_kept(record, kept)
+    try:
+        found = _loaded_score(record, rules, check, language)
+    except HandError as error:
+        error.kept = extra
+        raise
+    return replace(found, kept=extra)
 
 
 def _loaded_score(record: Mapping[str, Any], rules: Mapping[str, Any] | None, check: bool, language: str) -> Result:
@@ -168,9 +188,11 @@ def score_many(
     rules: Mapping[str, Any] | None = None,
     check: bool = True,
     lang: str | None = None,
+    keep: Iterable[str] = (),
 ) -> Iterator[Result | HandError]:
     """Each record's :class:`Result`, or its :class:`HandError` (not raised: the next record follows), in order;
-    a record takes what :func:`score` takes, and no record ends the iteration early.
+    a record takes what :func:`score` takes (``keep`` too: each result's and error's ``kept``), and no record
+    ends the iteration early.
 
     >>> [r.net["S"] if isinstance(r, Result) else str(r) for r in score_many([
     ...     {"stakes": 1, "dealer": "E", "win": {"type": "bomb", "winner": "S"}},
@@ -179,12 +201,41 @@ def score_many(
     [600, 'win.winner: missing — who won the bomb (炸弹)?']
     """
     language = _language(lang)
+    kept = _kept_keys(keep, language)
     for record in records:
+        extra: dict[str, Any] = {}
+        if kept:
+            record, extra = _split_kept(record, kept)
         try:
-            yield _loaded_score(record, rules, check, language)
+            found = _loaded_score(record, rules, check, language)
+            yield replace(found, kept=extra) if extra else found
         except HandError as error:
             error.id = _record_id(record)
+            error.kept = extra
             yield error
+
+
+def _kept_keys(keep: Iterable[str], language: str) -> tuple[str, ...]:
+    """``keep=``'s keys, checked as ``--keep``'s are (none a key of a hand, none twice); a :class:`HandError`."""
+    if isinstance(keep, str):
+        keep = [keep]
+    keys = tuple(keep)
+    if not keys:
+        return ()
+    from gangci_calc.io.load.schema import kept_keys
+
+    try:
+        return kept_keys(list(keys))
+    except InputError as error:
+        raise HandError("keep", error.reason or error.message, language) from None
+
+
+def _split_kept(record: Any, kept: tuple[str, ...]) -> tuple[Any, dict[str, Any]]:
+    """(the record without the kept keys, the kept keys it gives that are not null)."""
+    if not isinstance(record, Mapping) or not any(key in record for key in kept):
+        return record, {}
+    extra = {key: record[key] for key in kept if record.get(key) is not None}
+    return {key: value for key, value in record.items() if key not in kept}, extra
 
 
 def _record_id(record: Any) -> str | int | None:
@@ -254,13 +305,13 @@ def _result(
 ) -> Result:
     outcome = hand.outcome
     return Result(
-        net={seat.name: amount for seat, amount in zip(SEATS, settlement.net, strict=True)},
+        net=dict(zip(_LETTERS, settlement.net, strict=True)),
         outcome=outcome.win.value,
-        winner=outcome.winner.name if outcome.winner is not None else None,
-        source=outcome.source.name if outcome.source is not None else None,
-        dealer=hand.dealer.name,
+        winner=_LETTERS[outcome.winner] if outcome.winner is not None else None,
+        source=_LETTERS[outcome.source] if outcome.source is not None else None,
+        dealer=_LETTERS[hand.dealer],
         rules=_house_object(hand.house),
-        players={seat.name: name for seat, name in names.items()},
+        players={_LETTERS[seat]: name for seat, name in names.items()},
         id=ident,
         meta=meta,
         hand=number,
@@ -268,20 +319,26 @@ def _result(
     )
 
 
+_LETTERS = tuple(seat.name for seat in SEATS)  # a seat's letter by its number: no enum property call a seat
+
+
 def _house_object(house: HouseRules) -> dict[str, Any]:
     """``house_object``, worked out once per set of rules (an evening's hands share theirs); a fresh dict each
     time, as a Result's ``rules`` is the caller's to change."""
-    made = _HOUSE_OBJECTS.get(house)
-    if made is None:
+    held = _HOUSE_OBJECTS.get(id(house))  # by identity: hashing a HouseRules hashes its every option
+    if held is not None and held[0] is house:
+        made = held[1]
+    else:
         from gangci_calc.io.export.export import house_object
 
         if len(_HOUSE_OBJECTS) >= 256:
             _HOUSE_OBJECTS.clear()
-        made = _HOUSE_OBJECTS[house] = house_object(house)
+        made = house_object(house)
+        _HOUSE_OBJECTS[id(house)] = (house, made)  # the object held with its id: no other has that id meanwhile
     return {key: dict(value) if isinstance(value, dict) else value for key, value in made.items()}
 
 
-_HOUSE_OBJECTS: dict[HouseRules, dict[str, Any]] = {}
+_HOUSE_OBJECTS: dict[int, tuple[HouseRules, dict[str, Any]]] = {}
 
 
 def _details(

@@ -35,6 +35,7 @@ from gangci_calc.fastpath.arrays import flags, texts
 from gangci_calc.fastpath.arrow_tables import (
     PLAYERS,
     RESULT_SCHEMA,
+    as_exported,
     batch_schema,
     batch_schema_text,
     column_twice,
@@ -126,7 +127,7 @@ def scored_rows(
         if len(done) == 1:
             return done[0]
         return pa.Table.from_batches(done, RESULT_SCHEMA).combine_chunks().to_batches()[0]
-    rows = batch.to_pylist()
+    rows = as_exported(batch).to_pylist()  # meta's times as the JSON's: the loader reads meta too
     return results_batch(score_rows(rows, rules=rules, check=check, lang=lang), len(rows))
 
 
@@ -150,18 +151,17 @@ def score_rows(
     """Each row as a result tuple: (id, halves E S W N, outcome, winner, from, dealer, players, error)."""
     from gangci_calc.api import score
     from gangci_calc.core.errors import HandError
-    from gangci_calc.io.load.boundary import KeyTwice, short
+    from gangci_calc.io.load.boundary import CellRefused
     from gangci_calc.io.load.ids import record_id
-    from gangci_calc.words import messages as m
-    from gangci_calc.words import say
 
     found: list[tuple[Any, ...]] = []
     for row in rows:
         try:
-            record = record_of(row) if isinstance(row, Mapping) else row
-        except KeyTwice as twice:  # a JSON text's key twice: refused, as a JSON Lines record's is
-            error = HandError(twice.field, say(m.KEY_TWICE_OBJECT, key=short(twice.key)), lang)
-            found.append((None, None, None, None, None, None, None, None, None, None, str(error)))
+            record = record_of(row, meta=True) if isinstance(row, Mapping) else row
+        except CellRefused as refused:  # a JSON text's key twice, too deep ...: as a JSON Lines record's is
+            error = HandError(refused.field, refused.said, lang)
+            ident = record_id(row)
+            found.append((None if ident is None else str(ident), *(None,) * 9, str(error)))
             continue
         ident = record_id(record)
         text_id = None if ident is None else str(ident)

@@ -154,6 +154,7 @@ class HandError(GangciError, ValueError):
         self.lang = lang  # the language asked for; ``str()`` speaks it
         self.id = id  # the record's own id (``id:`` / ``编号``), as given, so a platform can join it back
         self.words = words  # the field as the loader names it in each language (``胡牌 来自``); else ``field``
+        self.kept: dict[str, object] = {}  # ``keep=``'s keys the record gave (score, score_many), to join it back
 
     def text(self, lang: str) -> str:
         message = text_of(self.message, lang)

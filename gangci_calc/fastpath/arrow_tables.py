@@ -5,7 +5,6 @@ record (nulls as absent, JSON text as what it holds), for the core to settle as 
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -15,7 +14,8 @@ import pyarrow.compute as pc
 
 from gangci_calc.core.rules import SEATS
 from gangci_calc.fastpath.arrays import scalar, validity
-from gangci_calc.io.load.boundary import KeyTwice, json_cell
+from gangci_calc.io.load.boundary import CellRefused
+from gangci_calc.io.load.fields import STRUCTURED, json_text_held
 from gangci_calc.io.load.schema import TOP
 
 MONEY = pa.decimal128(38, 1)
@@ -95,34 +95,24 @@ def spark_schema() -> str:
 
 def record_of(row: Mapping[str, Any], *, meta: bool = False, raw: bool = False) -> Any:
     """A row as a hand record: nulls taken out (:func:`absent`), and a text in a column that holds a mapping or
-    a list (``stakes``, ``win``, ``bets`` ...) read as the JSON it holds: DuckDB's JSON type arrives as text.
-    ``meta`` is kept only with ``meta`` (a result row has no place for it). A text with a key given twice
-    raises :class:`KeyTwice` (its ``field`` set), or with ``raw`` stays as its JSON (``msgspec.Raw``) for the
-    JSON Lines reader to refuse where it stands."""
+    a list (``stakes``, ``win``, ``bets`` ...) read as the JSON it holds, by the loader's own rule
+    (:func:`~gangci_calc.io.load.fields.json_text_held`): DuckDB's JSON type arrives as text.
+    ``meta`` is kept only with ``meta`` (a result row has no place for it). A text the boundary refuses (a key
+    given twice, too deep, a lone surrogate) raises :class:`CellRefused` (its ``field`` set), or with ``raw``
+    stays as its JSON (``msgspec.Raw``) for the JSON Lines reader to refuse where it stands."""
     record = {key: value for key, value in absent(row).items() if meta or TOP.lookup.get(key) != "meta"}
     for key, value in record.items():
         known = TOP.lookup.get(key)
-        if isinstance(value, bytes) and known in _STRUCTURED:  # polars reads DuckDB's JSON type as binary
-            with contextlib.suppress(UnicodeDecodeError):
-                value = record[key] = value.decode()
-        if (
-            isinstance(value, str)
-            and known in _STRUCTURED
-            and (value[:1] in "{[" or value == "null" or known == "stakes")
-        ):
-            try:
-                record[key] = absent(json_cell(value))  # stakes typed JSON: a number too
-            except KeyTwice as twice:
-                if not raw:
-                    twice.field = key
-                    raise
-                record[key] = msgspec.Raw(value.encode())
-            except ValueError:  # the loader says what is wrong with it
-                pass
+        if known not in STRUCTURED or not isinstance(value, (str, bytes)):
+            continue
+        try:
+            record[key] = json_text_held(known, value)
+        except CellRefused as refused:
+            if not raw:
+                refused.field = key
+                raise
+            record[key] = msgspec.Raw(value if isinstance(value, bytes) else value.encode())
     return record
-
-
-_STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
 
 
 def as_exported(batch: pa.RecordBatch) -> pa.RecordBatch:

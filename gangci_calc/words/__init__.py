@@ -24,8 +24,7 @@ same placeholders.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Literal, NamedTuple
 
@@ -125,11 +124,21 @@ def use_language(lang: str) -> None:
     _SPEAKING.set(lang)
 
 
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
+def speaking(lang: str) -> _Speaking:
     """Within the block, ``str()`` of a message is in ``lang``."""
-    token = _SPEAKING.set(lang)
-    try:
-        yield
-    finally:
-        _SPEAKING.reset(token)
+    return _Speaking(lang)
+
+
+class _Speaking:
+    """:func:`speaking`'s block: a class, not a generator (``score()`` enters one a hand)."""
+
+    __slots__ = ("lang", "token")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __enter__(self) -> None:
+        self.token = _SPEAKING.set(self.lang)
+
+    def __exit__(self, *_: object) -> None:
+        _SPEAKING.reset(self.token)

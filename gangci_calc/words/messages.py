@@ -330,6 +330,10 @@ BEYOND_BIGINT = M(  # an id, meta or a kept key: a warehouse's BIGINT at most
     "'{value}' 超出 64 位整数 (BIGINT，最大 {largest})；写成文字",
     "'{value}' is beyond a 64-bit whole number (BIGINT, at most {largest}); give it as text",
 )
+BEYOND_UBIGINT = M(  # meta or a kept key: a warehouse's UBIGINT at most
+    "'{value}' 超出 64 位整数 (UBIGINT，最大 {largest})；写成文字",
+    "'{value}' is beyond a 64-bit whole number (UBIGINT, at most {largest}); give it as text",
+)
 NOT_WHOLE = M("'{value}' 不是整数", "'{value}' is not a whole number")
 NOT_A_NUMBER = M("'{value}' 不是数", "'{value}' is not a number")
 PLAIN_YAML_ONLY = M(

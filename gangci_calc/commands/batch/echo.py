@@ -3,12 +3,13 @@ an error in it points: the record-level helpers of :mod:`.scoring`."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from gangci_calc.commands.batch.reading import RECORD_LIMIT, Record
 from gangci_calc.core.digits import ascii_whole
 from gangci_calc.core.errors import InputError, RuleError
-from gangci_calc.io.export.batch_lines import Echo, json_text, players_text
+from gangci_calc.io.export.batch_lines import NO_ECHO, Echo, json_text, players_text
 from gangci_calc.io.load.boundary import null_free_json, without_nulls
 from gangci_calc.io.load.load import located
 from gangci_calc.words import messages as m
@@ -23,6 +24,33 @@ QUARTER = RECORD_LIMIT // 4  # a text this long or shorter is within the limit, 
 def too_large(text: str) -> bool:
     """Is a record longer than `gangci score` takes of a file (in UTF-8 bytes)?"""
     return len(text) > QUARTER and len(text.encode("utf-8", "surrogatepass")) > RECORD_LIMIT
+
+
+_LEADING_ID = re.compile(r'\s*\{\s*"(?:id|编号)"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,19})\s*[,}]')
+
+
+def leading_id(text: str) -> str:
+    """The JSON text of the id a JSON record gives as its first key (as a warehouse's export does), read from its
+    start alone: the id of a record too large to read; "" where it gives none there.
+
+    >>> leading_id('{"id": "g-7", "meta": {"note": "xxxx'), leading_id('{"stakes": 1, "id": 7}')
+    ('"g-7"', '')
+    """
+    import json
+
+    found = _LEADING_ID.match(text[:1024])
+    if found is None:
+        return ""
+    try:
+        ident = json.loads(found.group(1))
+    except ValueError:
+        return ""
+    from gangci_calc.io.load.fields import read_id
+
+    try:
+        return json_text(read_id(ident, ("id",)))
+    except RuleError:
+        return ""
 
 
 def echo_of(data: Any, keep: tuple[str, ...], raw: Echo | None) -> tuple[Echo, Any]:
@@ -44,12 +72,14 @@ def _parsed_echo(data: dict[str, Any], kept: dict[str, Any]) -> Echo:
     id_text = json_text(record_id) if isinstance(record_id, (str, int)) and not isinstance(record_id, bool) else ""
     meta = data.get("meta")
     meta_text = json_text(without_nulls(meta)) if isinstance(meta, dict) else ""
-    kept_texts = tuple((key, json_text(without_nulls(value))) for key, value in kept.items() if value is not None)
-    return Echo(id_text, meta_text, kept_texts)
+    texts = ((key, json_text(without_nulls(value))) for key, value in kept.items())
+    return Echo(id_text, meta_text, tuple((key, text) for key, text in texts if text != "null"))  # a NaN too
 
 
 def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
     """A JSON record's id, meta and kept keys as the very text it gave them in (``None``: not a JSON object)."""
+    if not keep and '"id"' not in text and '"meta"' not in text and "\\" not in text:
+        return NO_ECHO if text.lstrip().startswith("{") else None  # nothing to echo (a key escaped: read it)
     import msgspec
 
     try:
@@ -62,6 +92,8 @@ def raw_echo(text: str, keep: tuple[str, ...]) -> Echo | None:
         id_text = ""  # not text or a whole number: the loader says so
     meta = raw.get("meta")
     meta_text = null_free_json(bytes(meta).decode()) if meta is not None and bytes(meta).startswith(b"{") else ""
+    if meta is not None and bytes(meta).startswith(b'"{'):  # meta as the JSON text it holds (polars' JSON Lines)
+        meta_text = null_free_json(msgspec.json.decode(bytes(meta)))
     kept = tuple((key, null_free_json(bytes(raw[key]).decode())) for key in keep if key in raw)
     return Echo(id_text, meta_text, tuple((key, text) for key, text in kept if text != "null"))
 

@@ -121,7 +121,8 @@ def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iter
     what standard input holds; else it is told by the first text after any byte order mark.
 
     A record longer than ``gangci score`` takes (1 MiB) becomes a :data:`TOO_LARGE` chunk holding its first
-    line's number, and is read past without being kept: memory stays flat and time linear, however long it is.
+    line's number and its first KiB (where its id may be), and is read past without being kept: memory stays
+    flat and time linear, however long it is.
     """
     stream, source, told = _open(name, stdin)
     kind = kind or told
@@ -142,7 +143,7 @@ def read_chunks(name: str, stdin: IO[str] | None = None, kind: str = "") -> Iter
             cut = len(text) if final else _cut(kind, text)
             if cut == 0 and len(text) > RECORD_LIMIT:  # one record, too long to be a hand: pass it by
                 bare_marker = kind == "yaml" and re.match(r"---[ \t]*\r?\n", text)  # the record is on the next line
-                yield Chunk(TOO_LARGE, source, line + (1 if bare_marker else 0), "")
+                yield Chunk(TOO_LARGE, source, line + (1 if bare_marker else 0), text[:1024])  # its id, if first
                 text, skipped = _past_record(stream, source, kind, text)
                 line += skipped
                 final, cut = not text, 0

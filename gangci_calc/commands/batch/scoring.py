@@ -8,11 +8,12 @@ with its number and dealer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from gangci_calc.commands.batch.echo import (
     echo_of,
+    leading_id,
     located_in,
     named_in,
     own_echo,
@@ -33,7 +34,7 @@ from gangci_calc.io.export.batch_lines import (
     players_text,
 )
 from gangci_calc.io.export.formats import batch_lines
-from gangci_calc.io.load.boundary import parse_json, parse_yaml
+from gangci_calc.io.load.boundary import echoed, parse_json, parse_yaml
 from gangci_calc.io.load.ids import unread_id
 from gangci_calc.io.load.load import LoadedHand, hand_from_data
 from gangci_calc.words import messages as m
@@ -96,12 +97,12 @@ class Scorer:
         self.lines = batch_lines(options.fmt, options.keep, options.payments, options.amounts)  # io/export/
         self._quoting: dict[str, tuple[str, str]] = {}
         self._frames: dict[LineOutcome, Frame] = {}  # the text around a line's amounts, per outcome
-        self._houses: dict[HouseRules, str] = {}  # the house rules as a line writes them
+        self._houses: dict[int, tuple[HouseRules, str]] = {}  # the house rules as a line writes them, by id
 
     def score_chunk(self, chunk: Chunk) -> ChunkResult:
-        out = _Out(Totals())
+        out = _Out(Totals(), people=self.options.totals)
         if chunk.kind == TOO_LARGE:
-            self._too_large(chunk.source, chunk.first_line, out)
+            self._too_large(chunk.source, chunk.first_line, out, chunk.text)
         elif chunk.kind == "json":
             self._json_records(chunk, out)
         else:
@@ -139,13 +140,15 @@ class Scorer:
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=m.NOT_UTF8)
         out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
 
-    def _too_large(self, source: str, line: int, out: _Out) -> None:
+    def _too_large(self, source: str, line: int, out: _Out, text: str = "") -> None:
+        """A record too large to read: its error, with its id where it starts the record's ``text``."""
         said = say(m.WHERE_WHAT, where=f"{source}:{line}", what=say(m.RECORD_TOO_LARGE, size=RECORD_LIMIT >> 20))
-        out.failed(self.lines.failed(Echo(), said.text(self.options.lang), self._where(source, line)))
+        echo = Echo(leading_id(text))
+        out.failed(self.lines.failed(echo, said.text(self.options.lang), self._where(source, line)))
 
     def _json(self, record: Record, out: _Out) -> None:
         if too_large(record.text):
-            self._too_large(record.source, record.line, out)
+            self._too_large(record.source, record.line, out, record.text)
             return
         if undecoded(record.text) >= 0:
             self._not_utf8(record.source, record.line, out)
@@ -157,16 +160,20 @@ class Scorer:
 
             if is_parquet(record.source):  # the row and its field: the JSON line made of the row is ours
                 error.line, error.column = record.line, None
-            ident = unread_id(record.text)
-            echo = Echo("" if ident is None else json_text(ident))
-            out.failed(self.lines.failed(echo, error.text(self.options.lang), self._where(record.source, record.line)))
+            out.failed(
+                self.lines.failed(
+                    _refused_echo(record.text, error, self.options.keep),
+                    error.text(self.options.lang),
+                    self._where(record.source, record.line),
+                )
+            )
             return
         self._slow(record, data, out, raw_echo(record.text, self.options.keep))
 
     def _yaml(self, chunk: Chunk, out: _Out) -> None:
         for record in records(chunk):
             if too_large(record.text):
-                self._too_large(record.source, record.line, out)
+                self._too_large(record.source, record.line, out, record.text)
                 continue
             bad = undecoded(record.text)
             if bad >= 0:  # the line of the byte that is not UTF-8
@@ -189,11 +196,10 @@ class Scorer:
             self._session(record, data, echo, out)
             return
         try:
-            try:
-                loaded = hand_from_data(data, self.options.base)
+            try:  # source: where a false claim is said to be
+                loaded = hand_from_data(data, self.options.base, source=f"{record.source}:{record.line}")
             except RuleError as error:
                 raise located_in(error, record) from None
-            loaded = replace(loaded, source=f"{record.source}:{record.line}")  # where a false claim is said to be
             settlement = settle_hand(loaded, check=self.options.check)
         except (InputError, ClaimRejected) as error:
             out.failed(self.lines.failed(echo._replace(players=named_in(data)), error.text(self.options.lang), where))
@@ -243,7 +249,7 @@ class Scorer:
                 continue
             extra = fee.payments if fee is not None and loaded is scored[-1] else []
             self._scored(echo, loaded, settlement, where, out, extra, with_names=fee is None)
-        if fee is not None:  # with a fee: the people are the ledger's own
+        if fee is not None and out.people:  # with a fee: the people are the ledger's own
             for name, halves in fee.people.items():
                 out.totals.people[name] = out.totals.people.get(name, 0) + halves
 
@@ -262,12 +268,14 @@ class Scorer:
         the hand's own (the evening's fee, on a session's last hand)."""
         hand = loaded.hand
         outcome = hand.outcome
-        how = LineOutcome(
+        house = hand.rules.house
+        held = self._houses.get(id(house))  # by identity: hashing a HouseRules hashes its every option
+        how = LineOutcome(  # a seat's letter by its number: no enum property call a seat
             outcome.win.value,
-            outcome.winner.name if outcome.winner is not None else "",
-            outcome.source.name if outcome.source is not None else "",
-            hand.dealer.name,
-            self._houses.get(hand.house) or self._house_text(hand.house),
+            "ESWN"[outcome.winner] if outcome.winner is not None else "",
+            "ESWN"[outcome.source] if outcome.source is not None else "",
+            "ESWN"[hand.dealer],
+            held[1] if held is not None and held[0] is house else self._house_text(house),
         )
         e, s, w, n = (int(2 * amount) for amount in settlement.net)  # half units: exact
         net = halves_net(e, s, w, n)
@@ -281,7 +289,8 @@ class Scorer:
 
         if len(self._houses) > 4096:  # a platform's rooms bring thousands of sets; bounded all the same
             self._houses.clear()
-        text = self._houses[house] = json_text(house_object(house))
+        text = json_text(house_object(house))
+        self._houses[id(house)] = (house, text)  # the object held with its id: an id is never another's while held
         return text
 
     def _frame(self, how: LineOutcome) -> Frame:
@@ -303,7 +312,8 @@ class Scorer:
 class _Out:
     """The lines of one chunk as they are made, and what they add up to."""
 
-    def __init__(self, totals: Totals) -> None:
+    def __init__(self, totals: Totals, *, people: bool = True) -> None:
+        self.people = people  # sum per player too (--totals): else a name each hand met would be kept to the end
         self.texts: list[str] = []
         self.hands = self.failures = self.blank = 0
         self.kept: set[str] = set()
@@ -315,7 +325,7 @@ class _Out:
     def scored(self, text: str, halves: Sequence[int], names: dict[Any, str]) -> None:
         self.texts.append(text)
         self.hands += 1
-        self.totals.add(halves, names)
+        self.totals.add(halves, names if self.people else {})
 
     def failed(self, text: str) -> None:
         if self.first_failure < 0:
@@ -325,6 +335,19 @@ class _Out:
         self.texts.append(text)
         self.hands += 1
         self.failures += 1
+
+
+def _refused_echo(text: str, error: InputError, keep: tuple[str, ...]) -> Echo:
+    """What a JSON record the boundary refused still echoes, to join its error back: its id where it is sure, and
+    its meta and kept keys as given where the error is in none of them (a player's id too large, a key twice in
+    the bets); an error in one of them, or one without a field (too deep), echoes the id alone."""
+    ident = unread_id(text)
+    echo = Echo("" if ident is None else json_text(ident))
+    top = error.path[0] if error.path and isinstance(error.path[0], str) else None
+    if top is None or echoed(error.path):
+        return echo
+    raw = raw_echo(text, keep)
+    return echo if raw is None else echo._replace(meta=raw.meta, kept=raw.kept)
 
 
 _Done = tuple[Echo, LoadedHand, str, str, "Settlement | None"]  # a session hand: echo, hand, place, error, settlement

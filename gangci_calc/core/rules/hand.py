@@ -265,6 +265,8 @@ def _check_held(hand: Hand) -> None:
     if not house.honours and hand.ci is not None and hand.ci in HONOURS:
         raise RuleError(("ci",), say(m.NO_HONOURS_AT_108))
     for seat, count in zip(SEATS, hand.mi, strict=True):
+        if type(count) is int and count >= 0 and (not count or house.xiami):  # the usual: nothing to say
+            continue
         path = ("mi", seat.name)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise RuleError(path, say(m.NOT_MI_COUNT, value=shown(count)))

@@ -37,7 +37,8 @@ MAX_DEPTH = 24  # a hand file nests about 5 deep; meta mappings get room
 MAX_ALIASES = 64
 MAX_EXPANDED = 10_000  # items that aliases may stand for, all together (a hand has about 30)
 MAX_DIGITS = 18
-LARGEST_ECHOED = (1 << 63) - 1  # an id, meta or kept key's whole number: a warehouse's BIGINT (snowflake ids)
+LARGEST_ECHOED = (1 << 63) - 1  # an id's or a player's whole number: a warehouse's BIGINT (snowflake ids)
+LARGEST_UNSIGNED = (1 << 64) - 1  # meta's or a kept key's: a warehouse's UBIGINT too (DuckDB's, Parquet's uint64)
 HAND_FILE_LIMIT = 1 << 20  # 1 MiB: one hand, or a rules file
 # A ledger's limits (docs/file-format.md, gangci schema): far past any evening's (a hundred hands, ~15 KB), and
 # small enough that a ledger within them is read in about a second and a hundred MB at worst (every hand a
@@ -83,20 +84,21 @@ class TooBig(str):
 
 def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "") -> None:
     """Raise the located error of the first :class:`TooBig` in ``data``, naming its field (a JSON number, which
-    comes without a place, is found in ``text``); one that a record echoes (:func:`echoed`) and a BIGINT holds
-    is put back as its number."""
+    comes without a place, is found in ``text``); one that a record echoes (:func:`echoed`) or names a player by
+    (a snowflake id), within :func:`largest_whole`, is put back as its number."""
     from gangci_calc.io.load.schema import field_words
 
     stack: list[tuple[tuple[str | int, ...], Any, Any]] = [((), data, None)]
     while stack:
         path, value, holder = stack.pop()
         if isinstance(value, TooBig):
-            number, echoing = value.number, echoed(path)
-            if echoing and holder is not None and number is not None and _bigint(number):
+            number, largest = value.number, largest_whole(path)
+            if largest and holder is not None and number is not None and -LARGEST_ECHOED - 1 <= number <= largest:
                 holder[path[-1]] = number  # a BIGINT: a snowflake id, a warehouse's room number
                 continue
-            if echoing:
-                said = say(m.BEYOND_BIGINT, value=short(str(value)), largest=LARGEST_ECHOED)
+            if largest:
+                said = say(m.BEYOND_BIGINT if largest == LARGEST_ECHOED else m.BEYOND_UBIGINT,
+                           value=short(str(value)), largest=largest)  # fmt: skip
             else:
                 said = say(m.TOO_MANY_DIGITS, value=short(str(value)), digits=MAX_DIGITS)
             line, column = value.line + line_offset, value.column
@@ -110,8 +112,39 @@ def refuse_too_big(data: Any, source: str, line_offset: int = 0, text: str = "")
             stack += [((*path, index), item, value) for index, item in reversed(list(enumerate(value)))]
 
 
-def _bigint(number: int) -> bool:
-    return -LARGEST_ECHOED - 1 <= number <= LARGEST_ECHOED
+def largest_whole(path: tuple[str | int, ...]) -> int:
+    """The largest whole number of more than 18 digits taken at ``path`` (from ``-LARGEST_ECHOED - 1`` up), or 0
+    where none is: a BIGINT as a record's id or a player's name (a snowflake id, as names are texts or numbers);
+    a warehouse's UBIGINT too within what a record echoes as given (``meta``, a kept key), which no hand reads.
+
+    >>> [largest_whole(p) > 0 for p in (("id",), ("players", "E"), ("hands", 0, "玩家", "东"), ("stakes",))]
+    [True, True, True, False]
+    """
+    if _a_name(path) or (echoed(path) and _echoed_key(path) == "id"):
+        return LARGEST_ECHOED
+    return LARGEST_UNSIGNED if echoed(path) else 0
+
+
+def _echoed_key(path: tuple[str | int, ...]) -> str | None:
+    from gangci_calc.io.load.schema import SESSION, TOP
+
+    top = path[0] if path and isinstance(path[0], str) else ""
+    if SESSION.lookup.get(top) == "hands" and len(path) > 2 and isinstance(path[2], str):
+        return TOP.lookup.get(path[2])
+    return TOP.lookup.get(top) or SESSION.lookup.get(top)
+
+
+def _a_name(path: tuple[str | int, ...]) -> bool:
+    """Is ``path`` a player's name: ``players.E``, a session's, or a session hand's?"""
+    from gangci_calc.io.load.schema import SESSION, TOP
+
+    if len(path) == 4 and isinstance(path[0], str) and SESSION.lookup.get(path[0]) == "hands":
+        path = path[2:]
+    return (
+        len(path) == 2
+        and isinstance(path[0], str)
+        and "players" in (TOP.lookup.get(path[0]), SESSION.lookup.get(path[0]))
+    )
 
 
 def echoed(path: tuple[str | int, ...]) -> bool:
@@ -430,23 +463,39 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return mapping
 
 
-class _DuplicateKey(ValueError):
-    field = ""  # the column whose text holds it, where a table's cell did
+class CellRefused(ValueError):
+    """A table cell's JSON text that is JSON, but that the boundary refuses as it refuses a JSON Lines record: a
+    key given twice, nesting deeper than :data:`MAX_DEPTH`, a lone surrogate. ``said``: why; ``field``: the column
+    whose text holds it, where a table's cell did (set by the reader of the row)."""
 
+    field = ""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.text("en"))
+        self.said = said
+
+
+class _DuplicateKey(CellRefused):
     def __init__(self, key: str) -> None:
-        super().__init__(key)
+        super().__init__(say(m.KEY_TWICE_OBJECT, key=short(key)))
         self.key = key
 
 
-KeyTwice = _DuplicateKey  # a JSON text's key given twice (``key``: which); a ValueError, as any bad JSON is
-
-
 def json_cell(text: str | bytes) -> Any:
-    """The JSON a table's cell holds (a Parquet ``stakes`` text, DuckDB's JSON type), a key given twice refused
-    (:class:`KeyTwice`) as in a JSON Lines record, never "the later one wins"."""
+    """The JSON a table's cell holds (a Parquet ``stakes`` text, DuckDB's JSON type, a text in a JSON Lines
+    record: :func:`json_texts_read`), within the limits of a JSON Lines record: a key given twice, nesting past
+    :data:`MAX_DEPTH` and a lone surrogate are each a :class:`CellRefused` (never "the later one wins", a
+    RecursionError, or a text no output can hold). Not JSON at all: a plain ``ValueError``."""
     import json
 
-    return json.loads(text, object_pairs_hook=_pairs)
+    if isinstance(text, bytes):
+        text = text.decode()  # not UTF-8: a UnicodeDecodeError, a ValueError
+    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep_at(text) is not None:
+        raise CellRefused(say(m.NESTED_LEVELS, depth=MAX_DEPTH))
+    value = json.loads(text, object_pairs_hook=_pairs)
+    if _SURROGATE_ESCAPE.search(text) and lone_surrogate(value) is not None:
+        raise CellRefused(say(m.LONE_SURROGATE))
+    return value
 
 
 _BIG_SEEN = [0]  # how many numbers of more than 18 digits the JSON decoder has met (one process, one thread)
@@ -509,7 +558,7 @@ def plain_data(value: Any, path: FieldPath = ()) -> Any:
     kind = type(value)
     if value is None or kind is str or kind is int or kind is bool or kind is float:  # most of a record
         return value
-    if isinstance(value, (str, bool, int, float)):
+    if kind is not dict and isinstance(value, (str, bool, int, float)):
         return value
     if len(path) > MAX_DEPTH:
         raise RuleError(path, say(m.NESTED_TOO_DEEP, depth=MAX_DEPTH))
@@ -537,21 +586,30 @@ _SCALARS = frozenset({str, int, bool, float})
 
 def without_nulls(value: Any) -> Any:
     """Data with every null inside its mappings taken out: a null is a key not given, in ``meta`` and a kept value
-    too (a warehouse writes one for each field it has no value for, in JSON as in Parquet).
+    too (a warehouse writes one for each field it has no value for, in JSON as in Parquet). A NaN or an infinity
+    (a float column's) is no number JSON can write: a null, so taken out as one (a list keeps its place as null).
 
-    >>> without_nulls({"at": "20:31", "fee": None, "seats": [{"n": None}, None]})
+    >>> without_nulls({"at": "20:31", "fee": None, "seats": [{"n": None}, None], "score": float("nan")})
     {'at': '20:31', 'seats': [{}, None]}
     """
     if isinstance(value, dict):
-        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+        return {key: without_nulls(item) for key, item in value.items() if item is not None and not _no_number(item)}
     if isinstance(value, list):
         return [without_nulls(item) for item in value]
-    return value
+    return None if _no_number(value) else value
+
+
+def _no_number(value: Any) -> bool:
+    return type(value) is float and (value != value or value in (_INFINITY, -_INFINITY))
+
+
+_INFINITY = float("inf")
 
 
 def null_free_json(text: str) -> str:
-    """A JSON text as :func:`without_nulls` makes its value; the text itself where it has no null in a mapping."""
-    return text if "null" not in text else _null_free(text)
+    """A JSON text as :func:`without_nulls` makes its value; the text itself where it has no null in a mapping
+    (and no ``NaN`` or ``Infinity``, which Python's JSON writes and reads but no JSON reader takes)."""
+    return text if "null" not in text and "NaN" not in text and "Infinity" not in text else _null_free(text)
 
 
 @lru_cache(maxsize=1 << 14)  # a platform's meta repeats (a date and a table)
@@ -616,7 +674,15 @@ JSON_PROBLEMS = {
 
 
 def _check_json_depth(text: str, source: str, line: int) -> None:
-    """Nesting deeper than MAX_DEPTH, found by counting brackets outside strings (no recursion)."""
+    """Nesting deeper than MAX_DEPTH: refused, located."""
+    column = _too_deep_at(text)
+    if column is not None:
+        raise InputError(source, say(m.NESTED_LEVELS, depth=MAX_DEPTH), line=line, column=column)
+
+
+def _too_deep_at(text: str) -> int | None:
+    """The column where JSON text nests deeper than MAX_DEPTH, found by counting brackets outside strings (no
+    recursion), else ``None``."""
     depth = 0
     in_string = escaped = False
     for column, char in enumerate(text, 1):
@@ -632,9 +698,10 @@ def _check_json_depth(text: str, source: str, line: int) -> None:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise InputError(source, say(m.NESTED_LEVELS, depth=MAX_DEPTH), line=line, column=column)
+                return column
         elif char in "]}":
             depth -= 1
+    return None
 
 
 def _key_offset(text: str, key: str) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -33,7 +34,7 @@ from gangci_calc.core.rules.fee import Fee
 from gangci_calc.core.rules.hand import whole_count
 from gangci_calc.core.rules.options import Option, entry_of
 from gangci_calc.core.rules.terms import seat_word
-from gangci_calc.io.load.boundary import short
+from gangci_calc.io.load.boundary import CellRefused, json_cell, short, without_nulls
 from gangci_calc.io.load.schema import (
     BETS,
     FALSE_WORDS,
@@ -97,7 +98,9 @@ def by_seat(value: dict[Any, Any], path: FieldPath) -> Iterator[tuple[Seat, Any]
     (``S`` and ``南``) is refused, as a key given twice is."""
     seen: dict[Seat, Any] = {}
     for raw_seat, item in value.items():
-        seat = read_seat(raw_seat, (*path, str(raw_seat)))
+        seat = parse_seat(raw_seat)
+        if seat is None:  # the path made only for the error
+            seat = read_seat(raw_seat, (*path, str(raw_seat)))
         if seat in seen:
             raise RuleError(
                 (*path, str(raw_seat)), say(m.SEAT_TWICE, first=shown(seen[seat]), second=shown(raw_seat)), at_key=True
@@ -357,11 +360,12 @@ def read_names(value: Any, path: FieldPath) -> dict[Seat, str]:
     if not isinstance(value, dict):
         raise RuleError(path, say(m.NAMES_MAPPING, kind=kind_of(value)))
     names: dict[Seat, str] = {}
+    seated: dict[str, Seat] = {}  # each name's seat
     for seat, name in by_seat(value, path):
-        names[seat] = name_text(name, (*path, seat.name))
-        others = [other for other, known in names.items() if known == names[seat] and other is not seat]
-        if others:
-            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=names[seat], seat=seat_word(others[0])))
+        text = names[seat] = name_text(name, (*path, seat.name))
+        other = seated.setdefault(text, seat)
+        if other is not seat:
+            raise RuleError((*path, seat.name), say(m.NAME_TWICE, name=text, seat=seat_word(other)))
     return names
 
 
@@ -370,9 +374,13 @@ MAX_NAME = 40
 
 def name_text(name: Any, path: FieldPath) -> str:
     """A player's name: one line of printable text, at most 40 characters (also checked at the prompt)."""
-    if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+    if type(name) is str:  # the usual name: its text once
+        text = name.strip()
+    else:
+        text = str(name).strip() if isinstance(name, (str, int)) and not isinstance(name, bool) else ""
+    if not text:
         raise RuleError(path, say(m.NOT_A_NAME, value=shown(name)))
-    text = str(name).strip()
+    text = unicodedata.normalize("NFC", text)  # "é" typed as one character or as e and an accent
     if not text.isprintable():
         raise RuleError(path, say(m.NAME_PRINTABLE, value=shown(text)))
     if len(text) > MAX_NAME:
@@ -393,14 +401,38 @@ def read_id(value: Any, path: FieldPath) -> str | int:
     largest = boundary.LARGEST_ECHOED
     if isinstance(value, int) and not -largest - 1 <= value <= largest:  # as a file's text is refused
         raise RuleError(path, say(m.BEYOND_BIGINT, value=boundary.short(str(value)), largest=largest))
+    _within_a_record(value, path)
     return value
 
 
 def read_meta(value: Any, path: FieldPath) -> dict[str, Any]:
-    """A record's ``meta``: any mapping, echoed as given."""
+    """A record's ``meta``: any mapping, echoed as given, that a line can hold: no lone surrogate (a JSON text's
+    ``"\\ud800"``, or Python's), and no larger as JSON than a whole record may be (``gangci batch`` refuses a
+    longer line)."""
     if not isinstance(value, dict):
         raise RuleError(path, say(m.META_MAPPING, kind=kind_of(value)))
+    _within_a_record(value, path)
     return value
+
+
+def _within_a_record(value: Any, path: FieldPath) -> None:
+    """An echoed value a line can hold: no lone surrogate, and no larger as JSON than a whole record may be
+    (``HAND_FILE_LIMIT``: what ``gangci score`` reads of a file, and ``gangci batch`` of a line)."""
+    from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, lone_surrogate
+
+    if isinstance(value, str) and len(value) * 4 <= HAND_FILE_LIMIT and value.isascii():  # the usual id
+        return
+    import msgspec
+
+    try:
+        size = len(msgspec.json.encode(value))
+    except UnicodeEncodeError:
+        where = lone_surrogate(value)
+        raise RuleError((*path, *(where or ())), say(m.LONE_SURROGATE)) from None
+    except (TypeError, ValueError, OverflowError):  # a value JSON cannot hold: the boundary's to refuse
+        return
+    if size > HAND_FILE_LIMIT:
+        raise RuleError(path, say(m.META_TOO_LARGE, size=HAND_FILE_LIMIT >> 10, given=-(-size // 1024)))
 
 
 def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
@@ -415,7 +447,9 @@ def read_bets(value: Any, path: FieldPath) -> tuple[Bets, Bets, Bets, Bets]:
         here = (*path, seat.name)
         given = read_mapping(counts, here, BETS, m.WHAT_BETS)
         # whole numbers before they reach the model; ranges and the dealer rule are the core's (Hand)
-        bets[seat] = Bets(**{name: whole_count((*here, name), name, count) for name, count in given.items()})
+        if not all(type(count) is int for count in given.values()):  # whole_count says which is not
+            given = {name: whole_count((*here, name), name, count) for name, count in given.items()}
+        bets[seat] = Bets(**given)
     return (bets[0], bets[1], bets[2], bets[3])
 
 
@@ -436,15 +470,24 @@ def read_outcome(value: Any, path: FieldPath) -> Outcome:
 
 def read_ci(value: Any, path: FieldPath) -> int:
     """A top-level ``ci:`` tile (``东``, ``7z``, ``四万``)."""
+    tile = _CI_TILES.get(value) if type(value) is str else None  # a handful of spellings, again and again
+    if tile is not None:
+        return tile
     from gangci_calc.core.errors import TileSyntaxError
     from gangci_calc.core.tiles.notation import parse_tile
 
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RuleError(path, say(m.NOT_A_TILE_LIKE, value=shown(value)))
     try:
-        return parse_tile(str(value))
+        tile = parse_tile(str(value))
     except TileSyntaxError as error:
         raise RuleError(path, say(m.QUOTED_PROBLEM, text=short(str(value)), problem=error.message)) from None
+    if type(value) is str and len(_CI_TILES) < 1 << 12:
+        _CI_TILES[value] = tile
+    return tile
+
+
+_CI_TILES: dict[str, int] = {}  # a ci tile as given -> the tile it is
 
 
 def read_mi(value: Any, path: FieldPath) -> tuple[int, int, int, int]:
@@ -535,3 +578,55 @@ def kind_of(value: Any) -> Text:
     if isinstance(value, list):
         return m.A_LIST
     return say(m.KIND_TEXT, value=shown(value)) if isinstance(value, str) else shown(value)
+
+
+# the top-level keys whose value is a mapping or a list (stakes: or a number), which a warehouse may give as the
+# JSON text it holds (DuckDB's JSON type, polars' JSON Lines: ``"rules": "{}"``, ``"stakes": "1"``)
+STRUCTURED = frozenset({"stakes", "bets", "win", "kongs", "tiles", "rules", "fee", "players", "meta", "mi"})
+
+
+def json_text_held(known: str | None, value: Any) -> Any:
+    """A top-level value (``known``: its key's canonical name) given as JSON text, as the JSON it holds (its nulls
+    not given): a text starting a mapping or a list, ``null``, or any text of ``stakes``; bytes as their text.
+    Anything else, and a text that is not JSON (``draw``, ``方案1``: the field's reader says what it is), as it
+    is. Raises :class:`~gangci_calc.io.load.boundary.CellRefused` (a key twice, too deep, a lone surrogate).
+
+    >>> json_text_held("rules", '{"pao": true, "x": null}'), json_text_held("stakes", "2")
+    ({'pao': True}, 2)
+    >>> json_text_held("win", "draw"), json_text_held("id", "{}")
+    ('draw', '{}')
+    """
+    if known not in STRUCTURED:
+        return value
+    if isinstance(value, bytes):  # polars reads DuckDB's JSON type as binary
+        try:
+            value = value.decode()
+        except UnicodeDecodeError:
+            return value
+    if isinstance(value, str) and (value[:1] in "{[" or value == "null" or known == "stakes"):
+        try:
+            return without_nulls(json_cell(value))
+        except CellRefused:
+            raise
+        except ValueError:
+            return value
+    return value
+
+
+def json_texts_read(given: dict[str, Any], path: FieldPath) -> dict[str, Any]:
+    """A record's canonical keys with each JSON text read (:func:`json_text_held`), a null (``"null"``) not
+    given; a text the boundary refuses is the field's :class:`RuleError`. The record itself where it has none."""
+    read: dict[str, Any] | None = None
+    for key, value in given.items():
+        if key not in STRUCTURED or not isinstance(value, (str, bytes)):
+            continue
+        try:
+            held = json_text_held(key, value)
+        except CellRefused as refused:
+            raise RuleError((*path, key), refused.said) from None
+        if held is not value:
+            read = dict(given) if read is None else read
+            read[key] = held
+    if read is None:
+        return given
+    return {key: value for key, value in read.items() if not (value is None and key in STRUCTURED)}

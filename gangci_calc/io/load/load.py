@@ -18,6 +18,7 @@ from gangci_calc.core.rules.terms import seat_word
 from gangci_calc.io.load.boundary import HAND_FILE_LIMIT, parse_document, read_text
 from gangci_calc.io.load.fields import (
     by_seat,
+    json_texts_read,
     kind_of,
     read_bets,
     read_ci,
@@ -184,23 +185,25 @@ def _ci_and_tiles(
     return tiles.ci, tiles_for_table(tiles, table.rules.house, (*path, "tiles"))
 
 
-def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False) -> LoadedHand:
+def hand_from_data(data: Any, base: HouseRules = SEED_RULES, *, referee: bool = False, source: str = "") -> LoadedHand:
     """One hand file's data -> :class:`LoadedHand`; raises :class:`RuleError`.
 
     ``base`` is the house rules from ``--rules FILE``; the file's own ``rules:`` changes them key by key.
+    ``source``: where the hand is, for its messages (``file:line``).
     """
     if not isinstance(data, dict):
         raise RuleError((), say(m.HAND_FILE_MAPPING, kind=kind_of(data)))
     if "hands" in data or "牌局" in data:
         raise RuleError(("hands",), say(m.IS_A_SESSION), at_key=True)
-    given = read_mapping(data, (), TOP, m.WHAT_HAND_FILE)
+    given = json_texts_read(read_mapping(data, (), TOP, m.WHAT_HAND_FILE), ())
     table = table_from(given, (), base)
     if "dealer" not in given:
         raise RuleError((), say(m.MISSING_DEALER))
     dealer = read_seat(given["dealer"], ("dealer",))
     hand, tiles = hand_from(given, table, dealer, referee=referee)
     record_id, meta = record_echo(given, ())
-    return LoadedHand(hand, table.names, tiles, rules=table.rules if referee else None, id=record_id, meta=meta)
+    rules = table.rules if referee else None
+    return LoadedHand(hand, table.names, tiles, source, rules, record_id, meta)
 
 
 def record_echo(given: dict[str, Any], path: FieldPath) -> tuple[str | int | None, dict[str, Any] | None]:
