@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gangci_calc.commands.web.token import Token, ledger_token
 from gangci_calc.core.errors import OutputError, file_text
@@ -131,10 +131,7 @@ def bind(addresses: list[str], port: int | None) -> Bound:
 def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
     """Serve the page until Ctrl-C (uvicorn passes the signal on once it has stopped); ``club``: the season's
     folder, for the 赛季 view."""
-    import uvicorn
-
     from gangci_calc.commands.web.app import Settings, build_app
-    from gangci_calc.commands.web.door import Door
 
     host, club = serving.host, serving.club
     addresses = host_addresses(host) if host else [LOOPBACK, *(lan_addresses() if serving.lan else [])]
@@ -164,7 +161,16 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
 
         say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
     app = build_app(settings)
-    files = more_files()
+    run_until_stopped(app, bound.sockets, app.state.changes.stop)
+
+
+def run_until_stopped(app: Any, sockets: list[Any], stop: Callable[[], None]) -> None:
+    """Serve ``app`` on ``sockets`` until Ctrl-C or the terminal closes; ``stop`` ends the open event streams first,
+    so the connections can close."""
+    import uvicorn
+
+    from gangci_calc.commands.web.door import Door
+
     config = uvicorn.Config(
         app,
         http=Door,
@@ -173,7 +179,7 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
         timeout_keep_alive=5,
         timeout_graceful_shutdown=2,
         lifespan="on",
-        backlog=backlog(files),
+        backlog=backlog(more_files()),
     )
 
     class Server(uvicorn.Server):
@@ -188,12 +194,12 @@ def serve(ledger: str, serving: Serving, say: Callable[[str], None]) -> None:
                     signal.signal(signal.SIGHUP, before)
 
         def handle_exit(self, sig: int, frame: object) -> None:
-            app.state.changes.stop()  # the open event streams end now, so the connections can close
+            stop()
             if sig == getattr(signal, "SIGHUP", None):
                 sig = signal.SIGTERM  # the terminal closed: the same orderly stop, told again as SIGTERM once done
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
-    Server(config).run(sockets=bound.sockets)
+    Server(config).run(sockets=sockets)
 
 
 def token_said(kept: Token) -> str:

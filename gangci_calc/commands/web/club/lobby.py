@@ -337,23 +337,16 @@ def _qr(url: str) -> str:
 def serve_club(folder: str, serving: Any, say: Callable[[str], None]) -> None:
     """``gangci serve DIR``: the lobby's URLs and its one QR code, then the club's app until Ctrl-C."""
     import ipaddress
-    import signal
     import socket
     import sys
-    from collections.abc import Iterator
-    from contextlib import contextmanager
 
-    import uvicorn
-
-    from gangci_calc.commands.web.door import Door
     from gangci_calc.commands.web.serve import (
         LOOPBACK,
-        backlog,
         bind,
         host_addresses,
         lan_addresses,
         leftovers,
-        more_files,
+        run_until_stopped,
         terminal_qr,
         token_said,
     )
@@ -378,36 +371,7 @@ def serve_club(folder: str, serving: Any, say: Callable[[str], None]) -> None:
     say(token_said(kept))
     if serving.qr:
         say(terminal_qr(urls[0], getattr(sys.stdout, "encoding", None) or "utf-8"))
-    app = club_app(club)
-    config = uvicorn.Config(
-        app,
-        http=Door,
-        log_level="error",
-        access_log=False,
-        timeout_keep_alive=5,
-        timeout_graceful_shutdown=2,
-        lifespan="on",
-        backlog=backlog(more_files()),
-    )
-
-    class Server(uvicorn.Server):
-        @contextmanager
-        def capture_signals(self) -> Iterator[None]:
-            before = signal.signal(signal.SIGHUP, self.handle_exit) if hasattr(signal, "SIGHUP") else None
-            try:
-                with super().capture_signals():
-                    yield
-            finally:
-                if before is not None:
-                    signal.signal(signal.SIGHUP, before)
-
-        def handle_exit(self, sig: int, frame: object) -> None:
-            club.stop()  # the open event streams end now, so the connections can close
-            if sig == getattr(signal, "SIGHUP", None):
-                sig = signal.SIGTERM
-            super().handle_exit(sig, frame)  # type: ignore[arg-type]
-
-    Server(config).run(sockets=bound.sockets)
+    run_until_stopped(club_app(club), bound.sockets, club.stop)
 
 
 def club_app(club: Club) -> Any:
